@@ -1,0 +1,54 @@
+package scenario
+
+import (
+	"time"
+
+	"brokerlab/core/sim"
+)
+
+// Step is one narration step: the say/say.zh lines that open it.
+type Step struct {
+	Line int    // line of the first say
+	EN   string // English narration
+	ZH   string // Chinese narration
+}
+
+// Timed is an action injected into a run at an absolute virtual time, as a
+// user does from the stage ("put BrokerChange" at 1.5s).
+type Timed struct {
+	At     time.Duration
+	Action string
+}
+
+// Options change one run of a parsed scenario without editing its text.
+type Options struct {
+	Seed      int64    // if non-zero, overrides the scenario's seed
+	Sets      []string // extra "KEY VALUE" settings, applied after the scenario's own
+	Inject    []Timed  // extra actions, as if written "at T ACTION"
+	MaxEvents int      // stop the run after this many trace events (0: 2,000,000)
+	Discard   bool     // do not keep the trace (benchmarks); Result.Events counts it
+}
+
+// Failure is an expect line that did not hold, or a run that could not go on.
+type Failure struct {
+	Line int
+	Msg  string // "expect controller.state == Idle: got BrokerChange"
+}
+
+// Mark places a narration step in the trace.
+type Mark struct {
+	Step int   // index into Scenario.Steps
+	Seq  int   // index of the step's "step" event in the trace
+	T    int64 // virtual µs
+}
+
+// Result is what one run produced. A failed expect does not stop the run:
+// the UI shows it and plays on; the command-line runner exits 1.
+type Result struct {
+	Trace    []sim.Event
+	Events   int // number of trace events (also when Discard)
+	Steps    []Mark
+	Failures []Failure
+	Panic    string // non-empty if the simulation panicked: value and seed
+	Err      error  // a configuration or injected-action error that stopped the run
+}

@@ -1,0 +1,46 @@
+package sim
+
+// Event is one record of the trace (contract 2 of DESIGN.md). The UI reads
+// nothing else: every kernel primitive and every state change emits one.
+type Event struct {
+	Seq   int    `json:"seq"`            // 0, 1, 2, … in emission order
+	T     int64  `json:"t"`              // virtual time in µs
+	Actor string `json:"actor"`          // the thread's upstream name
+	Kind  string `json:"kind"`           // one of Kinds
+	Subj  string `json:"subj,omitempty"` // the subject: a queue, lock, latch, state machine, metric
+	ID    int    `json:"id,omitempty"`   // the token's number (a QueuedEvent, a request), 0 if none
+	Item  string `json:"item,omitempty"` // the token's label (an event name)
+	From  string `json:"from,omitempty"` // state changes: old state
+	To    string `json:"to,omitempty"`   // state changes: new state
+	Note  string `json:"note,omitempty"` // a short human note
+	Src   string `json:"src,omitempty"`  // upstream "File.scala Class.method" this step mirrors
+}
+
+// Kinds is the closed set of event kinds, with what each means. A test
+// checks that nothing else is ever emitted.
+var Kinds = map[string]string{
+	"thread.start":    "a simulated thread runs for the first time",
+	"thread.exit":     "a simulated thread returned",
+	"sleep":           "the actor sleeps (or works) for Note; it is busy until its next event",
+	"queue.put":       "token ID/Item appended to queue Subj",
+	"queue.take":      "token ID/Item removed from the head of queue Subj",
+	"queue.wait":      "the actor blocks on queue Subj: empty on take, full on put",
+	"queue.clear":     "every token left in queue Subj is removed",
+	"lock.acquire":    "the actor holds lock Subj",
+	"lock.wait":       "the actor blocks on lock Subj, held by another thread",
+	"lock.release":    "the actor releases lock Subj",
+	"latch.await":     "the actor awaits latch Subj of token ID; Note says open or blocked",
+	"latch.countDown": "latch Subj of token ID counts down; Note says the count left",
+	"select.wait":     "the actor blocks on several primitives at once (Note lists them)",
+	"state":           "state machine Subj moves From → To (Note: the state's value)",
+	"metric":          "metric Subj records Note",
+	"event.process":   "QueuedEvent ID (Item) starts processing",
+	"event.preempt":   "QueuedEvent ID (Item) is preempted instead of processed",
+	"event.ignore":    "QueuedEvent ID (Item) is dequeued and deliberately not processed",
+	"callback":        "the caller's callback for QueuedEvent ID receives Note",
+	"action":          "a scenario or user action starts on the actor (Note is its text)",
+	"step":            "narration step ID begins (Note: its English text)",
+	"expect":          "an expect line is checked (Note: the line, ok or what was got)",
+	"invariant":       "an invariant is violated (Note says which and how)",
+	"panic":           "the simulation panicked (Note: the value)",
+}
