@@ -1,0 +1,474 @@
+// Package model folds a trace into what the stage and the inspector show:
+// threads and their status, the queue's tokens in order, the event thread's
+// ControllerState, the putLock's holder, the processed, preempted and lost
+// tallies, metrics. It is pure Go (no syscall/js) so it is tested natively,
+// and it reads nothing but trace events: stepping back shows exactly what
+// was there, because every state is the fold of a trace prefix.
+//
+// A Model keeps a snapshot every SnapEvery events, so jumping to any event
+// of a long run folds at most SnapEvery events.
+package model
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"brokerlab/core/sim"
+)
+
+// SnapEvery is the distance between snapshots. Folding one event costs well
+// under a microsecond, so 1,000 keeps a jump far below a frame.
+const SnapEvery = 1000
+
+// Thread statuses, written out because the stage shows them as words (not
+// only as colours).
+const (
+	NotStarted = "not started"
+	Running    = "running"
+	Blocked    = "blocked"
+	Busy       = "busy"
+	Exited     = "exited"
+)
+
+// Thread is one simulated thread as the trace last showed it.
+type Thread struct {
+	Name   string
+	Status string
+	On     string // what it is blocked on, or busy for ("putLock", "10ms")
+	Since  int64  // virtual µs of the last status change
+	Action string // the last action it performed (a scenario or user action)
+}
+
+// Token is one QueuedEvent.
+type Token struct {
+	ID    int
+	Item  string // the event's name
+	By    string // the thread that put it
+	PutAt int64  // virtual µs
+	Seq   int    // index of the queue.put event
+	Fate  string // "", "processed", "preempted", "ignored", "lost"
+	Wait  int64  // µs spent in the queue, once taken
+}
+
+// Keep is how many tokens a Tally remembers.
+const Keep = 6
+
+// Tally counts the tokens that met one fate.
+type Tally struct {
+	N    int
+	Last []Token // the last Keep of them, oldest first
+}
+
+func (t *Tally) add(tok Token) {
+	t.N++
+	if len(t.Last) == Keep {
+		t.Last = append(t.Last[:0:0], t.Last[1:]...)
+	}
+	t.Last = append(t.Last, tok)
+}
+
+// Answer is what a caller's callback received for token ID.
+type Answer struct {
+	ID   int
+	Note string
+}
+
+// Metric is the last value recorded for one metric.
+type Metric struct {
+	Name, Value string
+}
+
+// State is the fold of events 0…Seq.
+type State struct {
+	Seq     int // index of the last folded event; -1 before the first
+	T       int64
+	Threads []Thread // in order of first appearance in the whole run
+	Queue   []Token  // head first
+	// Hand is the token the event thread took last; it stays in hand while
+	// processed and until the next take, so the stage can show it.
+	Hand      Token
+	Taker     string // the thread holding Hand
+	CtlState  string // ControllerState name ("Idle" before the first change)
+	CtlValue  string // its byte value
+	LockOwner string // holder of the putLock, "" when free
+
+	// Tallies count every token and keep the last few: copying full lists
+	// into every state would make a jump in a long run cost a copy of all
+	// that run's tokens.
+	Processed Tally
+	Preempted Tally
+	Ignored   Tally
+	Lost      Tally
+
+	// These only grow, and rarely: a snapshot shares their backing arrays
+	// and a restored state is capped (see clone) so appends never write
+	// into them.
+	Answers    []Answer
+	Metrics    []Metric
+	Step       int      // current narration step, -1 before the first
+	Failures   []string // expect lines that did not hold
+	Invariants []string // violated invariants
+	Panic      string
+}
+
+// Thread returns the named thread and whether it exists.
+func (s State) Thread(name string) (Thread, bool) {
+	for _, t := range s.Threads {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return Thread{}, false
+}
+
+// Token returns the token with the given ID if it is in the queue, in hand
+// or among the tallies' last tokens, and where it is.
+func (s State) Token(id int) (Token, string, bool) {
+	for i, t := range s.Queue {
+		if t.ID == id {
+			return t, "queue slot " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(s.Queue)), true
+		}
+	}
+	if s.Hand.ID == id && id != 0 {
+		return s.Hand, "in the hand of " + s.Taker, true
+	}
+	for _, l := range []Tally{s.Processed, s.Preempted, s.Ignored, s.Lost} {
+		for _, t := range l.Last {
+			if t.ID == id {
+				return t, t.Fate, true
+			}
+		}
+	}
+	return Token{}, "", false
+}
+
+// Token finds token id as of event i: from the state, or else from the
+// trace (a token that left the tallies' memory long ago).
+func (m *Model) Token(i, id int) (Token, string, bool) {
+	s := m.At(i)
+	if t, where, ok := s.Token(id); ok {
+		return t, where, true
+	}
+	var tok Token
+	found := false
+	for _, e := range m.Trace[:s.Seq+1] {
+		if e.ID != id {
+			continue
+		}
+		switch e.Kind {
+		case "queue.put":
+			tok, found = Token{ID: id, Item: e.Item, By: e.Actor, PutAt: e.T, Seq: e.Seq}, true
+		case "queue.take":
+			tok.Wait = e.T - tok.PutAt
+		case "event.process":
+			tok.Fate = "processed"
+		case "event.preempt":
+			tok.Fate = "preempted"
+		case "event.ignore":
+			tok.Fate = "ignored"
+		case "invariant":
+			tok.Fate = "lost"
+		}
+	}
+	return tok, tok.Fate, found
+}
+
+// Model is a trace with snapshots for random access.
+type Model struct {
+	Trace   []sim.Event
+	Threads []string // every thread of the run, in order of appearance
+	States  []Seen   // every ControllerState the run visits, in order of value
+	snaps   []State  // snaps[k] is the state after event k*SnapEvery-1 (snaps[0]: empty)
+	cur     State    // a cache: the last state asked for
+}
+
+// Seen is a ControllerState name with its byte value.
+type Seen struct {
+	Name, Value string
+}
+
+// New folds the whole trace once, keeping snapshots.
+func New(trace []sim.Event) *Model {
+	m := &Model{Trace: trace}
+	seen := map[string]bool{}
+	states := map[string]string{}
+	for _, e := range trace {
+		if isThreadEvent(e) && !seen[e.Actor] {
+			seen[e.Actor] = true
+			m.Threads = append(m.Threads, e.Actor)
+		}
+		if e.Kind == "state" {
+			if _, ok := states[e.From]; !ok && e.From != "" {
+				states[e.From] = ""
+			}
+			states[e.To] = e.Note
+		}
+	}
+	if len(states) > 0 {
+		if _, ok := states["Idle"]; ok {
+			states["Idle"] = "0"
+		}
+		for n, v := range states {
+			m.States = append(m.States, Seen{n, v})
+		}
+		sortSeen(m.States)
+	}
+	s := m.empty()
+	m.snaps = append(m.snaps, s.clone())
+	for i, e := range trace {
+		s.apply(e)
+		if (i+1)%SnapEvery == 0 {
+			m.snaps = append(m.snaps, s.clone())
+		}
+	}
+	m.cur = m.snaps[0].clone()
+	return m
+}
+
+func (m *Model) empty() State {
+	s := State{Seq: -1, Step: -1, CtlState: "Idle", CtlValue: "0"}
+	for _, n := range m.Threads {
+		s.Threads = append(s.Threads, Thread{Name: n, Status: NotStarted})
+	}
+	return s
+}
+
+// Len is the number of events.
+func (m *Model) Len() int { return len(m.Trace) }
+
+// At returns the state after event i (i = -1: before any). The result is
+// the caller's: later calls do not change it.
+func (m *Model) At(i int) State {
+	if i < -1 {
+		i = -1
+	}
+	if i >= len(m.Trace) {
+		i = len(m.Trace) - 1
+	}
+	if i < m.cur.Seq || i-m.cur.Seq > SnapEvery {
+		m.cur = m.snaps[(i+1)/SnapEvery].clone()
+	}
+	for m.cur.Seq < i {
+		m.cur.apply(m.Trace[m.cur.Seq+1])
+	}
+	return m.cur.clone()
+}
+
+// StepAt returns the narration step at or before event i, from the trace's
+// step events (-1 if none yet).
+func (m *Model) StepAt(i int) int { return m.At(i).Step }
+
+func (s *State) clone() State {
+	c := *s
+	c.Threads = append([]Thread(nil), s.Threads...)
+	c.Queue = append([]Token(nil), s.Queue...)
+	c.Metrics = append([]Metric(nil), s.Metrics...)
+	for _, t := range []*Tally{&c.Processed, &c.Preempted, &c.Ignored, &c.Lost} {
+		t.Last = append([]Token(nil), t.Last...)
+	}
+	c.Answers = s.Answers[:len(s.Answers):len(s.Answers)]
+	c.Failures = s.Failures[:len(s.Failures):len(s.Failures)]
+	c.Invariants = s.Invariants[:len(s.Invariants):len(s.Invariants)]
+	return c
+}
+
+// isThreadEvent says whether e tells something about its actor as a thread.
+// Narration, expectations and the kernel's own reports do not.
+func isThreadEvent(e sim.Event) bool {
+	switch e.Kind {
+	case "step", "expect", "invariant", "panic":
+		return false
+	}
+	return e.Actor != ""
+}
+
+func (s *State) thread(name string) *Thread {
+	for i := range s.Threads {
+		if s.Threads[i].Name == name {
+			return &s.Threads[i]
+		}
+	}
+	s.Threads = append(s.Threads, Thread{Name: name, Status: NotStarted})
+	return &s.Threads[len(s.Threads)-1]
+}
+
+func (s *State) set(e sim.Event, status, on string) {
+	t := s.thread(e.Actor)
+	if t.Status != status || t.On != on {
+		t.Since = e.T
+	}
+	t.Status, t.On = status, on
+}
+
+func (s *State) apply(e sim.Event) {
+	s.Seq, s.T = e.Seq, e.T
+	if isThreadEvent(e) {
+		s.set(e, Running, "")
+	}
+	switch e.Kind {
+	case "thread.exit":
+		s.set(e, Exited, "")
+		if s.LockOwner == e.Actor {
+			s.LockOwner = ""
+		}
+	case "sleep":
+		s.set(e, Busy, e.Note)
+	case "lock.wait":
+		s.set(e, Blocked, e.Subj)
+	case "lock.acquire":
+		s.LockOwner = e.Actor
+	case "lock.release":
+		if s.LockOwner == e.Actor {
+			s.LockOwner = ""
+		}
+	case "queue.wait":
+		s.set(e, Blocked, e.Subj)
+	case "select.wait":
+		s.set(e, Blocked, e.Note)
+	case "latch.await":
+		if strings.Contains(e.Note, "block") {
+			s.set(e, Blocked, e.Subj+" #"+strconv.Itoa(e.ID))
+		}
+	case "latch.countDown":
+		if e.Note == "0" {
+			on := e.Subj + " #" + strconv.Itoa(e.ID)
+			for i := range s.Threads {
+				if t := &s.Threads[i]; t.Status == Blocked && t.On == on {
+					t.Status, t.On, t.Since = Running, "", e.T
+				}
+			}
+		}
+	case "action":
+		s.thread(e.Actor).Action = e.Note
+	case "queue.put":
+		s.Queue = append(s.Queue, Token{ID: e.ID, Item: e.Item, By: e.Actor, PutAt: e.T, Seq: e.Seq})
+	case "queue.take":
+		s.take(e)
+	case "queue.clear":
+		// A token cleared without having been preempted is lost: nobody
+		// will process it and its caller will never hear back.
+		for _, t := range s.Queue {
+			if t.Fate == "" {
+				t.Fate = "lost"
+				s.Lost.add(t)
+			}
+		}
+		s.Queue = s.Queue[:0]
+	case "event.process":
+		s.fate(e, "processed", &s.Processed)
+	case "event.ignore":
+		s.fate(e, "ignored", &s.Ignored)
+	case "event.preempt":
+		s.fate(e, "preempted", &s.Preempted)
+	case "callback":
+		s.Answers = append(s.Answers, Answer{e.ID, e.Note})
+	case "state":
+		s.CtlState, s.CtlValue = e.To, e.Note
+	case "metric":
+		s.metric(e.Subj, e.Note)
+	case "step":
+		s.Step = e.ID
+	case "expect":
+		if e.Note != "ok" && !strings.HasSuffix(e.Note, ": ok") {
+			s.Failures = append(s.Failures, e.Note)
+		}
+	case "invariant":
+		s.Invariants = append(s.Invariants, e.Note)
+		if e.ID != 0 {
+			s.lose(e)
+		}
+	case "panic":
+		s.Panic = e.Note
+	}
+}
+
+func (s *State) take(e sim.Event) {
+	tok := Token{ID: e.ID, Item: e.Item}
+	for i, t := range s.Queue {
+		if t.ID == e.ID {
+			tok = t
+			// The queue is this state's own (clone copies it), so deleting in
+			// place is safe; the head, the usual case, is a reslice.
+			if i == 0 {
+				s.Queue = s.Queue[1:]
+			} else {
+				s.Queue = append(s.Queue[:i], s.Queue[i+1:]...)
+			}
+			break
+		}
+	}
+	tok.Wait = e.T - tok.PutAt
+	s.Hand, s.Taker = tok, e.Actor
+}
+
+// fate records what became of token e.ID, wherever it is now.
+func (s *State) fate(e sim.Event, fate string, list *Tally) {
+	tok := Token{ID: e.ID, Item: e.Item}
+	switch {
+	case s.Hand.ID == e.ID:
+		s.Hand.Fate = fate
+		tok = s.Hand
+	default:
+		for i := range s.Queue {
+			if s.Queue[i].ID == e.ID {
+				s.Queue[i].Fate = fate
+				tok = s.Queue[i]
+			}
+		}
+	}
+	tok.Fate = fate
+	list.add(tok)
+}
+
+func (s *State) lose(e sim.Event) {
+	for _, t := range s.Lost.Last {
+		if t.ID == e.ID {
+			return
+		}
+	}
+	tok := Token{ID: e.ID, Item: e.Item, Fate: "lost"}
+	for i, t := range s.Queue {
+		if t.ID == e.ID {
+			tok = t
+			tok.Fate = "lost"
+			s.Queue = append(s.Queue[:i], s.Queue[i+1:]...)
+			break
+		}
+	}
+	s.Lost.add(tok)
+}
+
+// Answer returns the last callback answer for token id, "" if none.
+func (s State) Answer(id int) string {
+	for i := len(s.Answers) - 1; i >= 0; i-- {
+		if s.Answers[i].ID == id {
+			return s.Answers[i].Note
+		}
+	}
+	return ""
+}
+
+func (s *State) metric(name, value string) {
+	for i := range s.Metrics {
+		if s.Metrics[i].Name == name {
+			s.Metrics[i].Value = value
+			return
+		}
+	}
+	s.Metrics = append(s.Metrics, Metric{name, value})
+}
+
+func sortSeen(l []Seen) {
+	num := func(v string) int {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return 1 << 20
+		}
+		return n
+	}
+	sort.Slice(l, func(i, j int) bool {
+		a, b := num(l[i].Value), num(l[j].Value)
+		return a < b || a == b && l[i].Name < l[j].Name
+	})
+}
