@@ -1,0 +1,325 @@
+package sim
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Queue is a blocking FIFO queue: unbounded like LinkedBlockingQueue
+// (capacity 0) or bounded like ArrayBlockingQueue, whose Put blocks when full.
+type Queue[T any] struct {
+	s       *Sim
+	name    string
+	cap     int
+	label   func(T) (int, string)
+	buf     []T // the items are buf[head:]
+	head    int
+	takers  []wref
+	putters []wref
+}
+
+// NewQueue returns a queue named name (as it appears in the trace).
+// capacity 0 means unbounded; label gives a token's id and name for the trace.
+func NewQueue[T any](s *Sim, name string, capacity int, label func(T) (int, string)) *Queue[T] {
+	return &Queue[T]{s: s, name: name, cap: capacity, label: label}
+}
+
+// Len is the number of queued items.
+func (q *Queue[T]) Len() int { return len(q.buf) - q.head }
+
+// Items returns the queued items, head first. The slice is the caller's.
+func (q *Queue[T]) Items() []T { return append([]T(nil), q.buf[q.head:]...) }
+
+func (q *Queue[T]) emit(kind string, x T, note, src string) {
+	if !q.s.keep {
+		q.s.Emit(Event{})
+		return
+	}
+	id, item := q.label(x)
+	q.s.Emit(Event{Kind: kind, Subj: q.name, ID: id, Item: item, Note: note, Src: src})
+}
+
+// size is the note of a put or take; built only when the trace is kept.
+func (q *Queue[T]) size() string {
+	if !q.s.keep {
+		return ""
+	}
+	return "size " + strconv.Itoa(q.Len())
+}
+
+func (q *Queue[T]) full() bool { return q.cap > 0 && q.Len() >= q.cap }
+
+// Put appends x, blocking while a bounded queue is full.
+func (q *Queue[T]) Put(x T, src string) {
+	for q.full() {
+		g := q.s.self("Queue.Put")
+		w := g.begin()
+		q.putters = append(q.putters, w)
+		q.s.Emit(Event{Kind: "queue.wait", Subj: q.name, Note: "full", Src: src})
+		q.s.park(g)
+	}
+	q.add(x, src)
+}
+
+// Offer appends x unless a bounded queue is full.
+func (q *Queue[T]) Offer(x T, src string) bool {
+	if q.full() {
+		return false
+	}
+	q.add(x, src)
+	return true
+}
+
+func (q *Queue[T]) add(x T, src string) {
+	if q.head > 0 && len(q.buf) == cap(q.buf) && q.head >= len(q.buf)/2 {
+		n := copy(q.buf, q.buf[q.head:])
+		clear(q.buf[n:])
+		q.buf, q.head = q.buf[:n], 0
+	}
+	q.buf = append(q.buf, x)
+	q.emit("queue.put", x, q.size(), src)
+	q.takers = wakeOne(q.s, q.takers)
+}
+
+// Take removes and returns the head, blocking while the queue is empty.
+func (q *Queue[T]) Take(src string) T {
+	for q.Len() == 0 {
+		g := q.s.self("Queue.Take")
+		w := g.begin()
+		q.takers = append(q.takers, w)
+		q.s.Emit(Event{Kind: "queue.wait", Subj: q.name, Note: "empty", Src: src})
+		q.s.park(g)
+	}
+	return q.remove(src)
+}
+
+// Poll is Take with a timeout; ok is false if it expired.
+func (q *Queue[T]) Poll(timeout time.Duration, src string) (x T, ok bool) {
+	var dst T
+	if q.s.Select(src, q.Recv(&dst, src), After(timeout)) == 0 {
+		return dst, true
+	}
+	return x, false
+}
+
+func (q *Queue[T]) remove(src string) T {
+	x := q.buf[q.head]
+	var zero T
+	q.buf[q.head] = zero
+	if q.head++; q.head == len(q.buf) {
+		q.buf, q.head = q.buf[:0], 0
+	}
+	q.emit("queue.take", x, q.size(), src)
+	q.putters = wakeOne(q.s, q.putters)
+	return x
+}
+
+// Clear removes every item and returns them, head first.
+func (q *Queue[T]) Clear(src string) []T {
+	out := q.Items()
+	clear(q.buf)
+	q.buf, q.head = q.buf[:0], 0
+	q.s.Emit(Event{Kind: "queue.clear", Subj: q.name, Note: "removed " + strconv.Itoa(len(out)), Src: src})
+	for len(q.putters) > 0 {
+		q.putters = wakeOne(q.s, q.putters)
+	}
+	return out
+}
+
+// Recv is a select case that takes the head of q into *dst.
+func (q *Queue[T]) Recv(dst *T, src string) Case { return &recvCase[T]{q: q, dst: dst, src: src} }
+
+type recvCase[T any] struct {
+	q   *Queue[T]
+	dst *T
+	src string
+}
+
+func (c *recvCase[T]) try() bool {
+	if c.q.Len() == 0 {
+		return false
+	}
+	*c.dst = c.q.remove(c.src)
+	return true
+}
+func (c *recvCase[T]) enlist(w wref) { c.q.takers = append(c.q.takers, w) }
+func (c *recvCase[T]) name() string  { return c.q.name }
+
+// wakeOne wakes the first live waiter and returns the rest, in place.
+func wakeOne(s *Sim, ws []wref) []wref {
+	for len(ws) > 0 {
+		w := ws[0]
+		ws = ws[:copy(ws, ws[1:])]
+		if s.wake(w) {
+			break
+		}
+	}
+	return ws
+}
+
+// Lock is a ReentrantLock: a waiting thread gets it in arrival order.
+type Lock struct {
+	s       *Sim
+	name    string
+	holder  *G
+	count   int
+	waiters []wref
+}
+
+// NewLock returns a lock named name.
+func NewLock(s *Sim, name string) *Lock { return &Lock{s: s, name: name} }
+
+// Holder is the thread holding the lock, or nil.
+func (l *Lock) Holder() *G { return l.holder }
+
+// Lock acquires the lock, blocking while another thread holds it.
+func (l *Lock) Lock(src string) {
+	g := l.s.self("Lock.Lock")
+	if l.holder == g {
+		l.count++
+		return
+	}
+	if l.holder != nil {
+		w := g.begin()
+		l.waiters = append(l.waiters, w)
+		l.s.Emit(Event{Kind: "lock.wait", Subj: l.name, Note: "held by " + l.holder.Name, Src: src})
+		l.s.park(g) // Unlock made us the holder before waking us
+	} else {
+		l.holder = g
+	}
+	l.count = 1
+	l.s.Emit(Event{Kind: "lock.acquire", Subj: l.name, Src: src})
+}
+
+// Unlock releases one hold; the last one hands the lock to the next waiter.
+func (l *Lock) Unlock(src string) {
+	g := l.s.self("Lock.Unlock")
+	if l.holder != g {
+		panic("sim: unlock of " + l.name + " by a thread that does not hold it")
+	}
+	if l.count--; l.count > 0 {
+		return
+	}
+	l.holder = nil
+	l.s.Emit(Event{Kind: "lock.release", Subj: l.name, Src: src})
+	for len(l.waiters) > 0 {
+		w := l.waiters[0]
+		l.waiters = l.waiters[1:]
+		if l.s.wake(w) {
+			l.holder = w.g
+			break
+		}
+	}
+}
+
+// Latch is a CountDownLatch.
+type Latch struct {
+	s       *Sim
+	name    string
+	id      int
+	count   int
+	waiters []wref
+}
+
+// NewLatch returns a latch named name belonging to token id (0: none).
+func NewLatch(s *Sim, name string, id, count int) *Latch {
+	return &Latch{s: s, name: name, id: id, count: count}
+}
+
+// Count is what is left to count down.
+func (l *Latch) Count() int { return l.count }
+
+// CountDown decrements the count; reaching zero releases every waiter.
+func (l *Latch) CountDown(src string) {
+	if l.count == 0 {
+		return
+	}
+	l.count--
+	l.s.Emit(Event{Kind: "latch.countDown", Subj: l.name, ID: l.id, Note: "count " + strconv.Itoa(l.count), Src: src})
+	if l.count == 0 {
+		for _, w := range l.waiters {
+			l.s.wake(w)
+		}
+		l.waiters = nil
+	}
+}
+
+// Await blocks until the count reaches zero.
+func (l *Latch) Await(src string) {
+	if l.count == 0 {
+		l.s.Emit(Event{Kind: "latch.await", Subj: l.name, ID: l.id, Note: "open", Src: src})
+		return
+	}
+	g := l.s.self("Latch.Await")
+	for l.count > 0 {
+		w := g.begin()
+		l.waiters = append(l.waiters, w)
+		l.s.Emit(Event{Kind: "latch.await", Subj: l.name, ID: l.id, Note: "blocked", Src: src})
+		l.s.park(g)
+	}
+}
+
+// Done is a select case ready once the latch is open.
+func (l *Latch) Done() Case { return latchCase{l} }
+
+type latchCase struct{ l *Latch }
+
+func (c latchCase) try() bool     { return c.l.count == 0 }
+func (c latchCase) enlist(w wref) { c.l.waiters = append(c.l.waiters, w) }
+func (c latchCase) name() string  { return c.l.name }
+
+// Case is one alternative of Select.
+type Case interface {
+	try() bool     // complete the operation if it can without blocking
+	enlist(w wref) // be woken when it might
+	name() string
+}
+
+type afterCase struct{ d time.Duration }
+
+// After is a select case that fires after d of virtual time.
+func After(d time.Duration) Case { return afterCase{d} }
+
+func (afterCase) try() bool      { return false }
+func (afterCase) enlist(wref)    {}
+func (c afterCase) name() string { return "timeout " + FormatDuration(c.d) }
+
+// Select blocks until one case completes and returns its index: the first
+// ready case in order, or the one that became ready, or an After that expired.
+func (s *Sim) Select(src string, cases ...Case) int {
+	g := s.self("Select")
+	var deadline time.Duration = -1
+	timeoutAt := -1
+	for i, c := range cases {
+		if a, ok := c.(afterCase); ok && timeoutAt < 0 {
+			deadline, timeoutAt = s.now+a.d, i
+		}
+	}
+	for {
+		for i, c := range cases {
+			if c.try() {
+				return i
+			}
+		}
+		if timeoutAt >= 0 && s.now >= deadline {
+			return timeoutAt
+		}
+		w := g.begin()
+		names := make([]string, len(cases))
+		for i, c := range cases {
+			wi := w
+			wi.which = i
+			c.enlist(wi)
+			names[i] = c.name()
+		}
+		if timeoutAt >= 0 {
+			s.timeout(w, deadline, timeoutAt)
+		}
+		s.Emit(Event{Kind: "select.wait", Note: strings.Join(names, " | "), Src: src})
+		s.park(g)
+		if g.which == timeoutAt {
+			return timeoutAt
+		}
+	}
+}

@@ -1,0 +1,228 @@
+package sim
+
+import (
+	"encoding/json"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+func label(x int) (int, string) { return x, "n" }
+
+// pingPong passes a token n times between two threads over two queues.
+func pingPong(s *Sim, n int) {
+	a := NewQueue(s, "a", 0, label)
+	b := NewQueue(s, "b", 0, label)
+	s.Go("ping", func() {
+		for i := 0; i < n; i++ {
+			a.Put(i, "")
+			b.Take("")
+		}
+	})
+	s.Go("pong", func() {
+		for i := 0; i < n; i++ {
+			x := a.Take("")
+			b.Put(x, "")
+		}
+	})
+}
+
+func TestPingPongTrace(t *testing.T) {
+	s := New(1, true)
+	defer s.Close()
+	pingPong(s, 2)
+	require.NoError(t, s.Run(time.Hour, true, nil))
+	var kinds []string
+	for _, e := range s.Trace() {
+		kinds = append(kinds, e.Actor+" "+e.Kind+" "+e.Subj)
+	}
+	// Both threads start at t=0; the seed decides which runs first.
+	got := strings.Join(kinds, "\n")
+	require.Contains(t, got, "ping queue.put a")
+	require.Contains(t, got, "pong queue.take a")
+	require.Equal(t, 2+4*2+2, countKind(s.Trace(), "thread.start", "thread.exit", "queue.put", "queue.take"))
+	for _, e := range s.Trace() {
+		_, ok := Kinds[e.Kind]
+		require.True(t, ok, "unknown kind %q", e.Kind)
+	}
+}
+
+func countKind(tr []Event, kinds ...string) int {
+	n := 0
+	for _, e := range tr {
+		for _, k := range kinds {
+			if e.Kind == k {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func traceJSON(t *testing.T, s *Sim) string {
+	var sb strings.Builder
+	enc := json.NewEncoder(&sb)
+	for _, e := range s.Trace() {
+		require.NoError(t, enc.Encode(e))
+	}
+	return sb.String()
+}
+
+// racers puts n threads on the same instant: only the seed orders them.
+func racers(seed int64) *Sim {
+	s := New(seed, true)
+	q := NewQueue(s, "q", 0, label)
+	for i := 1; i <= 4; i++ {
+		s.Go("t"+string(rune('0'+i)), func() {
+			q.Put(i, "")
+			s.Yield()
+			q.Put(i*10, "")
+		})
+	}
+	return s
+}
+
+func TestSameSeedSameTrace(t *testing.T) {
+	distinct := map[string]bool{}
+	for seed := int64(1); seed <= 20; seed++ {
+		a, b := racers(seed), racers(seed)
+		require.NoError(t, a.Run(time.Hour, true, nil))
+		require.NoError(t, b.Run(time.Hour, true, nil))
+		ta, tb := traceJSON(t, a), traceJSON(t, b)
+		require.Equal(t, ta, tb, "seed %d", seed)
+		distinct[ta] = true
+		a.Close()
+		b.Close()
+	}
+	require.Greater(t, len(distinct), 5, "the seed should order racing threads differently")
+}
+
+func TestSleepAndVirtualTime(t *testing.T) {
+	s := New(1, true)
+	defer s.Close()
+	var woke time.Duration
+	s.Go("sleeper", func() {
+		s.Sleep(30*time.Second, "")
+		woke = s.Now()
+	})
+	require.NoError(t, s.Run(10*time.Second, false, nil))
+	require.Zero(t, woke)
+	require.NoError(t, s.Run(time.Minute, false, nil))
+	require.Equal(t, 30*time.Second, woke)
+}
+
+func TestSelectTimeoutAndLatch(t *testing.T) {
+	s := New(1, true)
+	defer s.Close()
+	q := NewQueue(s, "q", 0, label)
+	l := NewLatch(s, "started", 7, 1)
+	var got []string
+	s.Go("poller", func() {
+		if _, ok := q.Poll(300*time.Millisecond, ""); !ok {
+			got = append(got, "timeout@"+FormatDuration(s.Now()))
+		}
+		x, ok := q.Poll(time.Second, "")
+		got = append(got, "got", FormatDuration(s.Now()), string(rune('0'+x)), map[bool]string{true: "ok"}[ok])
+		l.Await("")
+		got = append(got, "open@"+FormatDuration(s.Now()))
+	})
+	s.Go("putter", func() {
+		s.Sleep(500*time.Millisecond, "")
+		q.Put(5, "")
+		s.Sleep(time.Second, "")
+		l.CountDown("")
+	})
+	require.NoError(t, s.Run(time.Minute, true, nil))
+	require.Equal(t, []string{"timeout@300ms", "got", "500ms", "5", "ok", "open@1500ms"}, got)
+	require.True(t, s.Idle())
+}
+
+func TestBoundedQueueBlocksPutter(t *testing.T) {
+	s := New(1, true)
+	defer s.Close()
+	q := NewQueue(s, "bounded", 2, label)
+	var putDone time.Duration
+	s.Go("producer", func() {
+		for i := 1; i <= 3; i++ {
+			q.Put(i, "")
+		}
+		putDone = s.Now()
+	})
+	s.Go("consumer", func() {
+		s.Sleep(time.Second, "")
+		q.Take("")
+	})
+	require.NoError(t, s.Run(time.Minute, true, nil))
+	require.Equal(t, time.Second, putDone)
+	require.Equal(t, 1, countKind(s.Trace(), "queue.wait"))
+}
+
+func TestLockHandsOverInOrder(t *testing.T) {
+	s := New(1, true)
+	defer s.Close()
+	l := NewLock(s, "putLock")
+	var order []string
+	for _, name := range []string{"a", "b", "c"} {
+		s.Go(name, func() {
+			l.Lock("")
+			l.Lock("") // reentrant
+			order = append(order, name)
+			s.Sleep(time.Millisecond, "")
+			l.Unlock("")
+			l.Unlock("")
+		})
+	}
+	require.NoError(t, s.Run(time.Minute, true, nil))
+	require.Len(t, order, 3)
+	require.Equal(t, 3*time.Millisecond, s.Now())
+	require.Nil(t, l.Holder())
+}
+
+func TestWorkerRunsPostedJobsInOrder(t *testing.T) {
+	s := New(3, true)
+	defer s.Close()
+	w := s.NewWorker("main-EventThread")
+	var got []string
+	w.Post(2*time.Second, func() { got = append(got, "b@"+FormatDuration(s.Now())) })
+	w.Post(time.Second, func() { got = append(got, "a@"+FormatDuration(s.Now())) })
+	w.Post(2*time.Second, func() { got = append(got, "c@"+FormatDuration(s.Now())) })
+	require.NoError(t, s.Run(time.Minute, true, nil))
+	require.Equal(t, []string{"a@1s", "b@2s", "c@2s"}, got)
+	require.Equal(t, 2*time.Second, s.Now())
+}
+
+func TestPanicIsReportedNotFatal(t *testing.T) {
+	s := New(1, true)
+	defer s.Close()
+	s.Go("bad", func() { panic("boom") })
+	s.Go("good", func() { s.Sleep(time.Second, "") })
+	require.ErrorIs(t, s.Run(time.Minute, true, nil), ErrPanicked)
+	require.Equal(t, "bad: boom", s.Panic())
+}
+
+func TestCloseLeaksNoGoroutines(t *testing.T) {
+	before := runtime.NumGoroutine()
+	for i := 0; i < 50; i++ {
+		s := New(int64(i), false)
+		q := NewQueue(s, "q", 0, label)
+		s.Go("blocked", func() { q.Take("") })
+		s.Go("sleeping", func() { s.Sleep(time.Hour, "") })
+		s.NewWorker("idle")
+		require.NoError(t, s.Run(time.Second, false, nil))
+		s.Close()
+	}
+	require.LessOrEqual(t, runtime.NumGoroutine(), before)
+}
+
+func TestBudgetStopsRun(t *testing.T) {
+	s := New(1, true)
+	defer s.Close()
+	pingPong(s, 1000)
+	s.SetBudget(100)
+	require.ErrorIs(t, s.Run(time.Hour, true, nil), ErrBudget)
+	require.GreaterOrEqual(t, s.Events(), 100)
+	require.Less(t, s.Events(), 105)
+}

@@ -1,0 +1,69 @@
+package sim
+
+import "time"
+
+// Worker is a simulated thread that runs functions posted to it at given
+// virtual times, in time order and, at equal times, in posting order. The
+// scenario runner uses one per upstream thread that acts (a ZooKeeper
+// watcher thread, a request handler), so an action runs on the thread that
+// performs it upstream. Its own bookkeeping emits no trace events.
+type Worker struct {
+	s       *Sim
+	g       *G
+	jobs    []job
+	wait    wref
+	parked  bool
+	stopped bool
+}
+
+type job struct {
+	at time.Duration
+	fn func()
+}
+
+// NewWorker starts a worker thread named name.
+func (s *Sim) NewWorker(name string) *Worker {
+	w := &Worker{s: s}
+	w.g = s.Go(name, w.loop)
+	return w
+}
+
+// Name is the worker thread's name.
+func (w *Worker) Name() string { return w.g.Name }
+
+// Post runs fn on the worker at virtual time at (now, if at is past).
+func (w *Worker) Post(at time.Duration, fn func()) {
+	i := len(w.jobs)
+	for i > 0 && w.jobs[i-1].at > at {
+		i--
+	}
+	w.jobs = append(w.jobs, job{})
+	copy(w.jobs[i+1:], w.jobs[i:])
+	w.jobs[i] = job{at, fn}
+	if w.parked && i == 0 {
+		w.parked = false
+		w.s.wake(w.wait)
+	}
+}
+
+// Stop makes the thread exit once the jobs posted before it have run.
+func (w *Worker) Stop(at time.Duration) { w.Post(at, func() { w.stopped = true }) }
+
+func (w *Worker) loop() {
+	s := w.s
+	for !w.stopped {
+		if len(w.jobs) > 0 && w.jobs[0].at <= s.now {
+			j := w.jobs[0]
+			w.jobs = w.jobs[1:]
+			j.fn()
+			continue
+		}
+		w.wait = w.g.begin()
+		w.parked = true
+		if len(w.jobs) > 0 {
+			s.timeout(w.wait, w.jobs[0].at, 0)
+		}
+		s.park(w.g)
+		w.parked = false
+	}
+}
