@@ -165,10 +165,14 @@ type Lock struct {
 	holder  *G
 	count   int
 	waiters []wref
+	waits   int
 }
 
 // NewLock returns a lock named name.
 func NewLock(s *Sim, name string) *Lock { return &Lock{s: s, name: name} }
+
+// Waits counts the times a thread had to wait for the lock.
+func (l *Lock) Waits() int { return l.waits }
 
 // Holder is the thread holding the lock, or nil.
 func (l *Lock) Holder() *G { return l.holder }
@@ -183,6 +187,7 @@ func (l *Lock) Lock(src string) {
 	if l.holder != nil {
 		w := g.begin()
 		l.waiters = append(l.waiters, w)
+		l.waits++
 		l.s.Emit(Event{Kind: "lock.wait", Subj: l.name, Note: "held by " + l.holder.Name, Src: src})
 		l.s.park(g) // Unlock made us the holder before waking us
 	} else {

@@ -1,0 +1,229 @@
+package controller
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"brokerlab/core/sim"
+)
+
+// Errors for configurations and actions a scenario gets wrong.
+var (
+	ErrUnknownEvent = errors.New("controller: unknown event")
+	ErrUnknownArg   = errors.New("controller: unknown event field")
+	ErrConfig       = errors.New("controller: bad setting")
+)
+
+// Config sets up the controller of a scenario.
+type Config struct {
+	ID         int                      // this broker's id, the active controller (1)
+	EventTime  time.Duration            // how long processing an event takes (10ms)
+	EventTimes map[string]time.Duration // per event name; looked up, never iterated
+	PutLock    bool                     // false removes the putLock from put and clearAndPut (the what-if)
+	Reconnect  time.Duration            // how long a new ZooKeeper session takes to set up (5ms)
+}
+
+// DefaultConfig is the controller as Kafka 2.5 ships it, with processing
+// times chosen for watching: real ones range from under a millisecond to
+// seconds for a large cluster's BrokerChange.
+func DefaultConfig() Config {
+	return Config{ID: 1, EventTime: 10 * time.Millisecond, EventTimes: map[string]time.Duration{}, PutLock: true, Reconnect: 5 * time.Millisecond}
+}
+
+func (c Config) validate() error {
+	if c.ID < 0 {
+		return fmt.Errorf("%w: controller.id must be ≥ 0", ErrConfig)
+	}
+	if c.EventTime < 0 || c.Reconnect < 0 {
+		return fmt.Errorf("%w: durations must be ≥ 0", ErrConfig)
+	}
+	for _, e := range Events {
+		if c.EventTimes[e.Name] < 0 {
+			return fmt.Errorf("%w: controller.eventTime.%s must be ≥ 0", ErrConfig, e.Name)
+		}
+	}
+	return nil
+}
+
+// Controller is KafkaController reduced to its event handling: it is the
+// ControllerEventProcessor of an EventManager, and it owns the threads
+// that put events into it.
+type Controller struct {
+	s   *sim.Sim
+	cfg Config
+	Mgr *EventManager
+
+	ActiveControllerID int
+	Callbacks          []string // "ControlledShutdown#3: ControllerMovedException", in order
+
+	producers map[string]*sim.Worker // by thread name; looked up, never iterated
+	watcher   string                 // the ZooKeeper client's current event thread
+}
+
+// New assembles the controller and starts its event thread, with an empty
+// queue and nothing scheduled.
+func New(s *sim.Sim, cfg Config) (*Controller, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	c := &Controller{s: s, cfg: cfg, ActiveControllerID: cfg.ID, producers: map[string]*sim.Worker{}, watcher: ZkWatcherThread}
+	c.Mgr = newEventManager(s, c, cfg.PutLock)
+	c.Mgr.Start()
+	return c, nil
+}
+
+// Process is KafkaController.process: the event's work, which here is time.
+func (c *Controller) Process(e Event) {
+	d, ok := c.cfg.EventTimes[e.Type.Name]
+	if !ok {
+		d = c.cfg.EventTime
+	}
+	c.s.Sleep(d, "process"+e.Type.Name+" "+sim.FormatDuration(d))
+	switch e.Type.Name {
+	case "Expire":
+		c.ActiveControllerID = -1 // processExpire → onControllerResignation
+	case "Startup", "RegisterBrokerAndReelect", "Reelect":
+		c.ActiveControllerID = c.cfg.ID // elect(): this broker wins /controller
+	}
+	if e.Callback != nil {
+		e.Callback("NONE")
+	}
+}
+
+// Preempt is KafkaController.preempt of Kafka 2.5: only the two events whose
+// callers wait for an answer get one; every other event is dropped silently.
+func (c *Controller) Preempt(e Event) {
+	if e.Callback == nil {
+		return
+	}
+	switch e.Type.Name {
+	case "ControlledShutdown":
+		e.Callback("ControllerMovedException")
+	case "ReplicaLeaderElection":
+		e.Callback("NOT_CONTROLLER")
+	}
+}
+
+// producer returns the worker thread named name, starting it on first use.
+func (c *Controller) producer(name string) *sim.Worker {
+	w, ok := c.producers[name]
+	if !ok {
+		w = c.s.NewWorker(name)
+		c.producers[name] = w
+	}
+	return w
+}
+
+// NewEvent builds an event from a name and k=v fields, checking both.
+func NewEvent(name string, args []Arg) (Event, error) {
+	t, ok := LookupEvent(name)
+	if !ok {
+		return Event{}, fmt.Errorf("%w %q (one of %s)", ErrUnknownEvent, name, strings.Join(EventNames(), ", "))
+	}
+	for _, a := range args {
+		known := false
+		for _, k := range t.Args {
+			known = known || k == a.Key
+		}
+		if !known {
+			if len(t.Args) == 0 {
+				return Event{}, fmt.Errorf("%w %q: %s has no fields", ErrUnknownArg, a.Key, name)
+			}
+			return Event{}, fmt.Errorf("%w %q: %s has %s", ErrUnknownArg, a.Key, name, strings.Join(t.Args, ", "))
+		}
+	}
+	return Event{Type: t, Args: args}, nil
+}
+
+func (e Event) arg(key, def string) string {
+	for _, a := range e.Args {
+		if a.Key == key {
+			return a.Value
+		}
+	}
+	return def
+}
+
+// thread is the upstream thread that puts e.
+func (c *Controller) thread(e Event) string {
+	switch e.Type.Name {
+	case "ReplicaLeaderElection":
+		if e.arg("partitions", "") == "" {
+			return c.watcher // /admin/preferred_replica_election created
+		}
+		return RequestHandler
+	case "LeaderAndIsrResponseReceived", "UpdateMetadataResponseReceived":
+		b, _ := strconv.Atoi(e.arg("brokerId", "2"))
+		return SendThread(c.cfg.ID, b)
+	case "TopicDeletionStopReplicaResponseReceived":
+		b, _ := strconv.Atoi(e.arg("replicaId", "2"))
+		return SendThread(c.cfg.ID, b)
+	}
+	if e.Type.Producer == ZkWatcherThread {
+		return c.watcher
+	}
+	return e.Type.Producer
+}
+
+// Put schedules "put EVENT" at virtual time at, on the thread that puts it upstream.
+func (c *Controller) Put(at time.Duration, e Event, clear bool) {
+	w := c.producer(c.thread(e))
+	verb := "put "
+	if clear {
+		verb = "clearAndPut "
+	}
+	w.Post(at, func() {
+		c.s.Emit(sim.Event{Kind: "action", Note: verb + e.Label(), Src: e.Type.Src})
+		// The caller's callback records what it got, on the thread that answers.
+		var q *QueuedEvent
+		if e.Type.Callback && !(e.Type.Name == "ReplicaLeaderElection" && e.arg("partitions", "") == "") {
+			e.Callback = func(result string) {
+				c.Callbacks = append(c.Callbacks, e.Type.Name+": "+result)
+				c.s.Emit(sim.Event{Kind: "callback", ID: q.ID, Item: e.Label(), Note: result})
+			}
+		}
+		if clear {
+			q = c.Mgr.ClearAndPut(e)
+		} else {
+			q = c.Mgr.Put(e)
+		}
+	})
+}
+
+// ExpireSession schedules a ZooKeeper session expiry at virtual time at: the
+// client's session-expiry thread runs the controller's state-change handler,
+// beforeInitializingSession (clearAndPut(Expire), then awaitProcessing),
+// opens a new session, whose event thread takes over the watches, then
+// afterInitializingSession (put(RegisterBrokerAndReelect)).
+func (c *Controller) ExpireSession(at time.Duration) {
+	w := c.producer(SessionExpiryThread)
+	w.Post(at, func() {
+		c.s.Emit(sim.Event{Kind: "action", Note: "session expire", Src: "ZooKeeperClient.scala ZooKeeperClient.reinitialize"})
+		expire, _ := NewEvent("Expire", nil)
+		q := c.Mgr.ClearAndPut(expire)
+		q.AwaitProcessing()
+		c.s.Sleep(c.cfg.Reconnect, "new ZooKeeper session")
+		// The old client's event thread ends; the new client's is named
+		// after the thread that created it.
+		if old, ok := c.producers[c.watcher]; ok {
+			old.Stop(c.s.Now())
+			delete(c.producers, c.watcher)
+		}
+		c.watcher = SessionExpiryThread + "-EventThread"
+		reg, _ := NewEvent("RegisterBrokerAndReelect", nil)
+		c.Mgr.Put(reg)
+	})
+}
+
+// Shutdown schedules the broker's shutdown of the controller's event manager.
+func (c *Controller) Shutdown(at time.Duration) {
+	w := c.producer(ShutdownHookThread)
+	w.Post(at, func() {
+		c.s.Emit(sim.Event{Kind: "action", Note: "controller shutdown", Src: srcClose})
+		e, _ := NewEvent("ShutdownEventThread", nil)
+		c.Mgr.Close(e)
+	})
+}

@@ -1,0 +1,399 @@
+package scenario
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Error is a parse or configuration error at a place in a .lab file.
+type Error struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
+
+// Systems are the names `use` accepts; the ones without a builder are
+// planned and refused with a clear message.
+var Systems = []string{"controller", "zookeeper", "socketserver", "replication", "group", "listener", "cluster"}
+
+// Scenario is a parsed .lab file.
+type Scenario struct {
+	File   string
+	Seed   int64
+	System string // the system `use` assembled
+	Stmts  []Stmt
+	Steps  []Step
+}
+
+// Stmt is one statement. Which fields are set depends on Kind.
+type Stmt struct {
+	Line, Col int
+	Kind      string        // seed use set at after run say say.zh expect
+	Dur       time.Duration // at, after, run T; max of run until
+	Mode      string        // run: "for", "idle" or "until"
+	Action    *Action       // at, after
+	Key, Val  string        // set
+	Cond      Cond          // expect, run until
+	Step      int           // say, say.zh: the step it belongs to
+}
+
+// Cond is "PATH OP VALUE".
+type Cond struct {
+	Path, Op, Value string
+}
+
+func (c Cond) String() string { return c.Path + " " + c.Op + " " + quoteIfNeeded(c.Value) }
+
+type token struct {
+	text   string
+	col    int
+	quoted bool
+}
+
+// tokenize splits a line into words and double-quoted strings; # starts a comment.
+func tokenize(line string) ([]token, int, string) {
+	var out []token
+	col := 1
+	i := 0
+	for i < len(line) {
+		r, n := utf8.DecodeRuneInString(line[i:])
+		switch {
+		case r == ' ' || r == '\t' || r == '\r':
+			i += n
+			col++
+		case r == '#':
+			return out, 0, ""
+		case r == '"':
+			start := col
+			i += n
+			col++
+			var sb strings.Builder
+			closed := false
+			for i < len(line) {
+				r, n = utf8.DecodeRuneInString(line[i:])
+				i += n
+				col++
+				if r == '"' {
+					closed = true
+					break
+				}
+				if r == '\\' && i < len(line) {
+					r, n = utf8.DecodeRuneInString(line[i:])
+					i += n
+					col++
+					switch r {
+					case 'n':
+						r = '\n'
+					case '"', '\\':
+					default:
+						return nil, col - 1, `unknown escape \` + string(r) + ` (use \" \\ or \n)`
+					}
+				}
+				sb.WriteRune(r)
+			}
+			if !closed {
+				return nil, start, "unterminated string: expected a closing \""
+			}
+			out = append(out, token{sb.String(), start, true})
+		default:
+			start := col
+			j := i
+			for j < len(line) {
+				r, n = utf8.DecodeRuneInString(line[j:])
+				if r == ' ' || r == '\t' || r == '\r' || r == '"' || r == '#' {
+					break
+				}
+				j += n
+				col++
+			}
+			out = append(out, token{line[i:j], start, false})
+			i = j
+		}
+	}
+	return out, 0, ""
+}
+
+type parser struct {
+	sc       *Scenario
+	line     int
+	sys      system
+	started  bool // a statement that runs the system has been seen
+	sawSeed  bool
+	lastStep int
+}
+
+func (p *parser) errf(col int, format string, args ...any) *Error {
+	return &Error{File: p.sc.File, Line: p.line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Parse reads a scenario. The error, if any, is an *Error naming file:line:col.
+func Parse(file, src string) (*Scenario, error) {
+	p := &parser{sc: &Scenario{File: file, Seed: 1}, lastStep: -1}
+	for i, line := range strings.Split(src, "\n") {
+		p.line = i + 1
+		toks, col, msg := tokenize(line)
+		if msg != "" {
+			return nil, p.errf(col, "%s", msg)
+		}
+		if len(toks) == 0 {
+			continue
+		}
+		st, err := p.stmt(toks)
+		if err != nil {
+			return nil, err
+		}
+		st.Line, st.Col = p.line, toks[0].col
+		p.sc.Stmts = append(p.sc.Stmts, st)
+	}
+	return p.sc, nil
+}
+
+func (p *parser) stmt(t []token) (Stmt, error) {
+	kw := t[0]
+	if kw.quoted {
+		return Stmt{}, p.errf(kw.col, "expected a statement (seed, use, set, at, after, run, say, say.zh, expect), got a string")
+	}
+	st := Stmt{Kind: kw.text}
+	switch kw.text {
+	case "seed":
+		if p.sys != nil {
+			return st, p.errf(kw.col, "seed must come before use")
+		}
+		if p.sawSeed {
+			return st, p.errf(kw.col, "seed given twice")
+		}
+		if err := p.arity(t, 2, "seed N"); err != nil {
+			return st, err
+		}
+		n, err := strconv.ParseInt(t[1].text, 10, 64)
+		if err != nil || n <= 0 {
+			return st, p.errf(t[1].col, "expected a positive integer seed, got %q", t[1].text)
+		}
+		p.sawSeed = true
+		p.sc.Seed = n
+	case "use":
+		if err := p.arity(t, 2, "use SYSTEM"); err != nil {
+			return st, err
+		}
+		if p.sys != nil {
+			return st, p.errf(kw.col, "use given twice: one system a scenario (cluster wires them all together)")
+		}
+		sys, err := newSystem(t[1].text)
+		if err != nil {
+			return st, p.errf(t[1].col, "%s", err)
+		}
+		p.sys = sys
+		p.sc.System = t[1].text
+	case "set":
+		if err := p.arity(t, 3, "set KEY VALUE"); err != nil {
+			return st, err
+		}
+		if p.started {
+			return st, p.errf(kw.col, "set must come before the first at, after, run or expect")
+		}
+		if err := p.need(kw); err != nil {
+			return st, err
+		}
+		if err := p.sys.set(t[1].text, t[2].text); err != nil {
+			return st, p.errf(t[2].col, "%s", err)
+		}
+		st.Key, st.Val = t[1].text, t[2].text
+	case "at", "after":
+		if err := p.need(kw); err != nil {
+			return st, err
+		}
+		if len(t) < 3 {
+			return st, p.errf(kw.col, "expected %s T ACTION", kw.text)
+		}
+		d, err := p.duration(t[1])
+		if err != nil {
+			return st, err
+		}
+		a, aerr := p.sys.action(t[2:])
+		if aerr != nil {
+			return st, p.errf(aerr.col, "%s", aerr.msg)
+		}
+		st.Dur, st.Action = d, a
+		p.started = true
+	case "run":
+		if err := p.need(kw); err != nil {
+			return st, err
+		}
+		if len(t) < 2 {
+			return st, p.errf(kw.col, "expected run T, run idle or run until PATH OP VALUE [max T]")
+		}
+		switch t[1].text {
+		case "idle":
+			if err := p.arity(t, 2, "run idle"); err != nil {
+				return st, err
+			}
+			st.Mode = "idle"
+		case "until":
+			st.Mode, st.Dur = "until", 10*time.Minute
+			rest := t[2:]
+			if n := len(rest); n >= 2 && rest[n-2].text == "max" && !rest[n-2].quoted {
+				d, err := p.duration(rest[n-1])
+				if err != nil {
+					return st, err
+				}
+				st.Dur, rest = d, rest[:n-2]
+			}
+			c, err := p.cond(t[1], rest)
+			if err != nil {
+				return st, err
+			}
+			st.Cond = c
+		default:
+			if err := p.arity(t, 2, "run T"); err != nil {
+				return st, err
+			}
+			d, err := p.duration(t[1])
+			if err != nil {
+				return st, err
+			}
+			st.Mode, st.Dur = "for", d
+		}
+		p.started = true
+	case "expect":
+		if err := p.need(kw); err != nil {
+			return st, err
+		}
+		c, err := p.cond(kw, t[1:])
+		if err != nil {
+			return st, err
+		}
+		st.Cond = c
+		p.started = true
+	case "say", "say.zh":
+		if len(t) != 2 || !t[1].quoted {
+			return st, p.errf(kw.col, "expected %s \"TEXT\" (one double-quoted string)", kw.text)
+		}
+		st.Val = t[1].text
+		if kw.text == "say" {
+			p.sc.Steps = append(p.sc.Steps, Step{Line: p.line, EN: st.Val})
+			p.lastStep = len(p.sc.Steps) - 1
+		} else {
+			if p.lastStep < 0 || p.sc.Steps[p.lastStep].ZH != "" {
+				return st, p.errf(kw.col, "say.zh must follow the say of its step")
+			}
+			p.sc.Steps[p.lastStep].ZH = st.Val
+		}
+		st.Step = p.lastStep
+	default:
+		return st, p.errf(kw.col, "expected a statement (seed, use, set, at, after, run, say, say.zh, expect), got %q", kw.text)
+	}
+	if kw.text != "say.zh" && kw.text != "say" {
+		// a say.zh belongs to the say just before it, with nothing between
+		p.lastStep = -1
+	}
+	return st, nil
+}
+
+func (p *parser) need(kw token) error {
+	if p.sys == nil {
+		return p.errf(kw.col, "%s needs a system: write use SYSTEM first (%s)", kw.text, strings.Join(Systems, ", "))
+	}
+	return nil
+}
+
+func (p *parser) arity(t []token, n int, form string) error {
+	if len(t) < n {
+		return p.errf(t[len(t)-1].col+len(t[len(t)-1].text), "expected %s", form)
+	}
+	if len(t) > n {
+		return p.errf(t[n].col, "expected %s, got extra %q", form, t[n].text)
+	}
+	return nil
+}
+
+func (p *parser) duration(t token) (time.Duration, error) {
+	d, err := ParseDuration(t.text)
+	if err != nil {
+		return 0, p.errf(t.col, "%s", err)
+	}
+	return d, nil
+}
+
+// ParseDuration reads 250ms, 10s, 1.5s, 2m or 40us; a unit is required.
+func ParseDuration(s string) (time.Duration, error) {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return 0, fmt.Errorf("expected a duration such as 250ms, 10s or 2m, got %q", s)
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || strings.HasSuffix(s, "ns") {
+		return 0, fmt.Errorf("expected a duration such as 250ms, 10s or 2m, got %q", s)
+	}
+	return d, nil
+}
+
+var ops = []string{"==", "!=", "<=", ">=", "<", ">"}
+
+func (p *parser) cond(kw token, t []token) (Cond, error) {
+	if len(t) < 3 {
+		col := kw.col + len(kw.text) + 1
+		if len(t) > 0 {
+			col = t[len(t)-1].col + len(t[len(t)-1].text)
+		}
+		return Cond{}, p.errf(col, "expected PATH OP VALUE (OP one of == != < <= > >=)")
+	}
+	if len(t) > 3 {
+		return Cond{}, p.errf(t[3].col, "expected PATH OP VALUE, got extra %q (lists are comma-separated, without spaces)", t[3].text)
+	}
+	if err := p.sys.checkPath(t[0].text); err != nil {
+		return Cond{}, p.errf(t[0].col, "%s", err)
+	}
+	ok := false
+	for _, o := range ops {
+		ok = ok || t[1].text == o
+	}
+	if !ok || t[1].quoted {
+		return Cond{}, p.errf(t[1].col, "expected an operator (== != < <= > >=), got %q", t[1].text)
+	}
+	if t[1].text != "==" && t[1].text != "!=" {
+		if _, err := strconv.ParseFloat(t[2].text, 64); err != nil {
+			return Cond{}, p.errf(t[2].col, "%s compares numbers, got %q", t[1].text, t[2].text)
+		}
+	}
+	return Cond{Path: t[0].text, Op: t[1].text, Value: t[2].text}, nil
+}
+
+// holds evaluates got OP want: numerically when both are numbers.
+func holds(got, op, want string) bool {
+	g, e1 := strconv.ParseFloat(got, 64)
+	w, e2 := strconv.ParseFloat(want, 64)
+	if e1 == nil && e2 == nil {
+		switch op {
+		case "==":
+			return g == w
+		case "!=":
+			return g != w
+		case "<":
+			return g < w
+		case "<=":
+			return g <= w
+		case ">":
+			return g > w
+		case ">=":
+			return g >= w
+		}
+	}
+	switch op {
+	case "==":
+		return got == want
+	case "!=":
+		return got != want
+	}
+	return false
+}
+
+func quoteIfNeeded(s string) string {
+	if s == "" || strings.ContainsAny(s, " \t\"#") {
+		return strconv.Quote(s)
+	}
+	return s
+}

@@ -1,0 +1,213 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"brokerlab/core/sim"
+)
+
+// DefaultMaxEvents bounds a run that would otherwise never end.
+const DefaultMaxEvents = 2_000_000
+
+// idleMax bounds the implicit "run idle" that ends every run, so that
+// actions injected after the scenario's last line still play out.
+const idleMax = 10 * time.Minute
+
+// CheckAction reports whether text is an action of the scenario's system,
+// as a user would inject it from the stage.
+func (sc *Scenario) CheckAction(text string) error {
+	sys, err := newSystem(sc.System)
+	if err != nil {
+		return err
+	}
+	_, aerr := parseAction(sys, text)
+	return aerr
+}
+
+func parseAction(sys system, text string) (*Action, error) {
+	toks, col, msg := tokenize(text)
+	if msg != "" {
+		return nil, fmt.Errorf("%d: %s", col, msg)
+	}
+	if len(toks) == 0 {
+		return nil, errors.New("empty action")
+	}
+	a, aerr := sys.action(toks)
+	if aerr != nil {
+		return nil, fmt.Errorf("%s", aerr.msg)
+	}
+	return a, nil
+}
+
+type runner struct {
+	sc   *Scenario
+	s    *sim.Sim
+	inst instance
+	res  *Result
+	last time.Duration // time of the last timed line
+}
+
+// Run runs a parsed scenario once. It never panics: a simulation panic is
+// reported in Result.Panic with the seed, a bad option in Result.Err.
+func Run(sc *Scenario, opt Options) *Result {
+	res := &Result{}
+	seed := sc.Seed
+	if opt.Seed != 0 {
+		seed = opt.Seed
+	}
+	s := sim.New(seed, !opt.Discard)
+	defer s.Close()
+	if opt.MaxEvents <= 0 {
+		opt.MaxEvents = DefaultMaxEvents
+	}
+	s.SetBudget(opt.MaxEvents)
+	r := &runner{sc: sc, s: s, res: res}
+	defer func() {
+		res.Trace, res.Events = s.Trace(), s.Events()
+		if p := s.Panic(); p != "" {
+			res.Panic = fmt.Sprintf("%s (scenario %s, seed %d)", p, sc.File, seed)
+		}
+	}()
+	if err := r.start(opt); err != nil {
+		res.Err = err
+		return res
+	}
+	for i := range sc.Stmts {
+		if err := r.exec(&sc.Stmts[i]); err != nil {
+			if !errors.Is(err, sim.ErrPanicked) {
+				res.Err = err
+			}
+			return res
+		}
+	}
+	if err := s.Run(s.Now()+idleMax, true, nil); err != nil && !errors.Is(err, sim.ErrPanicked) {
+		res.Err = err
+	}
+	return res
+}
+
+// start assembles the system from the scenario's settings and the options.
+func (r *runner) start(opt Options) error {
+	sys, err := newSystem(r.sc.System)
+	if r.sc.System == "" {
+		return errors.New("the scenario uses no system")
+	}
+	if err != nil {
+		return err
+	}
+	for _, st := range r.sc.Stmts {
+		if st.Kind == "set" {
+			if err := sys.set(st.Key, st.Val); err != nil {
+				return &Error{File: r.sc.File, Line: st.Line, Col: st.Col, Msg: err.Error()}
+			}
+		}
+	}
+	for _, kv := range opt.Sets {
+		k, v, ok := strings.Cut(strings.TrimSpace(kv), " ")
+		if !ok {
+			return fmt.Errorf("setting %q: expected KEY VALUE", kv)
+		}
+		if err := sys.set(k, strings.TrimSpace(v)); err != nil {
+			return fmt.Errorf("setting %q: %w", kv, err)
+		}
+	}
+	r.inst, err = sys.start(r.s)
+	if err != nil {
+		return err
+	}
+	for _, in := range opt.Inject {
+		a, err := parseAction(sys, in.Action)
+		if err != nil {
+			return fmt.Errorf("action %q: %w", in.Action, err)
+		}
+		if in.At < 0 {
+			return fmt.Errorf("action %q: negative time", in.Action)
+		}
+		r.inst.do(in.At, a)
+	}
+	return nil
+}
+
+func (r *runner) exec(st *Stmt) error {
+	s := r.s
+	switch st.Kind {
+	case "at", "after":
+		at := st.Dur
+		if st.Kind == "after" {
+			at = max(r.last, s.Now()) + st.Dur
+		} else if at < s.Now() {
+			// A branch (an injected action, a run until that waited longer)
+			// can push the clock past a line written for the original run:
+			// the action still happens, now, and the run says so.
+			r.fail(st, fmt.Sprintf("at %s: the clock already reads %s; the action runs now", sim.FormatDuration(at), sim.FormatDuration(s.Now())))
+			at = s.Now()
+		}
+		r.last = at
+		r.inst.do(at, st.Action)
+	case "run":
+		switch st.Mode {
+		case "for":
+			end := s.Now() + st.Dur
+			if err := s.Run(end, false, nil); err != nil {
+				return err
+			}
+			s.AdvanceTo(end)
+		case "idle":
+			if err := s.Run(s.Now()+idleMax, true, nil); err != nil {
+				return err
+			}
+			if !s.Idle() {
+				r.fail(st, "run idle: still busy after "+sim.FormatDuration(idleMax))
+			}
+		case "until":
+			end := s.Now() + st.Dur
+			var evalErr error
+			cond := func() bool {
+				got, err := r.inst.get(st.Cond.Path)
+				if err != nil {
+					evalErr = err
+					return true
+				}
+				return holds(got, st.Cond.Op, st.Cond.Value)
+			}
+			if cond() {
+				break
+			}
+			if err := s.Run(end, false, cond); err != nil {
+				return err
+			}
+			if evalErr != nil {
+				return evalErr
+			}
+			if !cond() {
+				s.AdvanceTo(end)
+				got, _ := r.inst.get(st.Cond.Path)
+				r.fail(st, fmt.Sprintf("run until %s: not reached within %s (got %s)", st.Cond, sim.FormatDuration(st.Dur), quoteIfNeeded(got)))
+			}
+		}
+	case "expect":
+		got, err := r.inst.get(st.Cond.Path)
+		if err != nil {
+			return err
+		}
+		if holds(got, st.Cond.Op, st.Cond.Value) {
+			s.Emit(sim.Event{Kind: "expect", Note: st.Cond.String() + ": ok"})
+		} else {
+			msg := "expect " + st.Cond.String() + ": got " + quoteIfNeeded(got)
+			s.Emit(sim.Event{Kind: "expect", Note: msg})
+			r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Msg: msg})
+		}
+	case "say":
+		r.res.Steps = append(r.res.Steps, Mark{Step: st.Step, Seq: s.Events(), T: int64(s.Now() / time.Microsecond)})
+		s.Emit(sim.Event{Kind: "step", ID: st.Step, Note: st.Val})
+	}
+	return nil
+}
+
+func (r *runner) fail(st *Stmt, msg string) {
+	r.s.Emit(sim.Event{Kind: "expect", Note: msg})
+	r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Msg: msg})
+}
