@@ -1,0 +1,149 @@
+// Command brokerlab serves the playground and runs scenarios.
+//
+//	go run .                        build and serve the playground (also: serve [-addr A])
+//	go run . run [-trace] FILE.lab  run a scenario: exit 0 if every expect holds,
+//	                                1 if one fails, 2 on a parse or configuration error
+//	go run . check                  run every lesson and check its narration
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"brokerlab/core/scenario"
+	"brokerlab/lessons"
+)
+
+func main() { os.Exit(cli(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func cli(args []string, stdout, stderr io.Writer) int {
+	cmd := "serve"
+	if len(args) > 0 {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+		fs.SetOutput(stderr)
+		addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+		if fs.Parse(args) != nil {
+			return 2
+		}
+		if err := serve(*addr); err != nil {
+			fmt.Fprintln(stderr, "serve:", err)
+			return 1
+		}
+		return 0
+	case "run":
+		return runCmd(args, stdout, stderr)
+	case "check":
+		return checkCmd(stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "unknown command %q: expected serve, run [-trace] FILE.lab, or check\n", cmd)
+	return 2
+}
+
+func runCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	trace := fs.Bool("trace", false, "write the trace as JSON lines to standard output")
+	if fs.Parse(args) != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: brokerlab run [-trace] FILE.lab")
+		return 2
+	}
+	file := fs.Arg(0)
+	src, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	sc, err := scenario.Parse(file, string(src))
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	res := scenario.Run(sc, scenario.Options{})
+	if *trace {
+		w := bufio.NewWriter(stdout)
+		enc := json.NewEncoder(w)
+		for _, e := range res.Trace {
+			if err := enc.Encode(e); err != nil {
+				fmt.Fprintln(stderr, err)
+				return 2
+			}
+		}
+		if err := w.Flush(); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+	}
+	return report(file, res, stderr)
+}
+
+// report prints what went wrong in a run and returns its exit code.
+func report(file string, res *scenario.Result, stderr io.Writer) int {
+	switch {
+	case res.Panic != "":
+		fmt.Fprintf(stderr, "%s: the simulation panicked: %s\n", file, res.Panic)
+		return 2
+	case res.Err != nil:
+		var perr *scenario.Error
+		if errors.As(res.Err, &perr) {
+			fmt.Fprintln(stderr, perr)
+		} else {
+			fmt.Fprintf(stderr, "%s: %v\n", file, res.Err)
+		}
+		return 2
+	}
+	for _, f := range res.Failures {
+		fmt.Fprintf(stderr, "%s:%d: %s\n", file, f.Line, f.Msg)
+	}
+	if len(res.Failures) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// checkCmd runs every lesson: it parses, every expect holds, and every
+// step is narrated in both languages.
+func checkCmd(stdout, stderr io.Writer) int {
+	all, err := lessons.All()
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	code := 0
+	for _, l := range all {
+		file := "lessons/" + l.File
+		sc, err := scenario.Parse(file, l.Scenario)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			code = 2
+			continue
+		}
+		for _, st := range sc.Steps {
+			if st.ZH == "" {
+				fmt.Fprintf(stderr, "%s:%d: step has no say.zh\n", file, st.Line)
+				code = max(code, 1)
+			}
+		}
+		if l.Title.EN == "" || l.Title.ZH == "" || l.Summary.EN == "" || l.Summary.ZH == "" {
+			fmt.Fprintf(stderr, "lessons/%s/lesson.json: title and summary need both en and zh\n", l.ID)
+			code = max(code, 1)
+		}
+		c := report(file, scenario.Run(sc, scenario.Options{}), stderr)
+		code = max(code, c)
+		if c == 0 {
+			fmt.Fprintf(stdout, "ok  %s (%d steps)\n", l.ID, len(sc.Steps))
+		}
+	}
+	return code
+}
