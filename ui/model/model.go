@@ -280,7 +280,7 @@ func isThreadEvent(e sim.Event) bool {
 	case "step", "expect", "invariant", "panic":
 		return false
 	}
-	return e.Actor != ""
+	return e.Actor != "" && e.Actor != "scenario" // the kernel's host side
 }
 
 func (s *State) thread(name string) *Thread {
@@ -331,7 +331,7 @@ func (s *State) apply(e sim.Event) {
 			s.set(e, Blocked, e.Subj+" #"+strconv.Itoa(e.ID))
 		}
 	case "latch.countDown":
-		if e.Note == "0" {
+		if e.Note == "count 0" {
 			on := e.Subj + " #" + strconv.Itoa(e.ID)
 			for i := range s.Threads {
 				if t := &s.Threads[i]; t.Status == Blocked && t.On == on {

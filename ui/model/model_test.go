@@ -16,7 +16,7 @@ func fixture() []sim.Event {
 	ev := []sim.Event{
 		{Actor: "controller-event-thread", Kind: "thread.start"},
 		{Actor: "controller-event-thread", Kind: "queue.wait", Subj: q},
-		{Kind: "step", ID: 0, Note: "A broker dies."},
+		{Actor: "scenario", Kind: "step", ID: 0, Note: "A broker dies."},
 		{T: 1000, Actor: "main-EventThread", Kind: "thread.start"},
 		{T: 1000, Actor: "main-EventThread", Kind: "action", Note: "put BrokerChange"},
 		{T: 1000, Actor: "main-EventThread", Kind: "lock.acquire", Subj: "putLock"},
@@ -26,7 +26,7 @@ func fixture() []sim.Event {
 		{T: 1000, Actor: "controller-event-thread", Kind: "state", Subj: "ControllerState", From: "Idle", To: "BrokerChange", Note: "2"},
 		{T: 1000, Actor: "controller-event-thread", Kind: "metric", Subj: "EventQueueTimeMs", Note: "0"},
 		{T: 1000, Actor: "controller-event-thread", Kind: "event.process", ID: 1, Item: "BrokerChange"},
-		{T: 1000, Actor: "controller-event-thread", Kind: "latch.countDown", Subj: "processingStarted", ID: 1, Note: "0"},
+		{T: 1000, Actor: "controller-event-thread", Kind: "latch.countDown", Subj: "processingStarted", ID: 1, Note: "count 0"},
 		{T: 1000, Actor: "controller-event-thread", Kind: "sleep", Note: "50ms"},
 		{Kind: "step", ID: 1, Note: "Two more events wait."},
 		{T: 2000, Actor: "data-plane-kafka-request-handler-0", Kind: "queue.put", Subj: q, ID: 2, Item: "ControlledShutdown"},
@@ -43,7 +43,7 @@ func fixture() []sim.Event {
 		{T: 51000, Actor: "controller-event-thread", Kind: "state", Subj: "ControllerState", From: "BrokerChange", To: "Idle", Note: "0"},
 		{T: 51000, Actor: "controller-event-thread", Kind: "queue.take", Subj: q, ID: 4, Item: "Expire"},
 		{T: 51000, Actor: "controller-event-thread", Kind: "event.process", ID: 4, Item: "Expire"},
-		{T: 51000, Actor: "controller-event-thread", Kind: "latch.countDown", Subj: "processingStarted", ID: 4, Note: "0"},
+		{T: 51000, Actor: "controller-event-thread", Kind: "latch.countDown", Subj: "processingStarted", ID: 4, Note: "count 0"},
 		{T: 51000, Actor: "main-EventThread", Kind: "thread.exit"},
 	}
 	for i := range ev {

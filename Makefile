@@ -1,0 +1,75 @@
+# brokerlab. A newcomer needs two targets: `make serve` and `make test`.
+SHELL := /bin/bash
+GO ?= go
+CHROMIUM ?= /usr/bin/chromium
+WASMPATH = $(shell $(GO) env GOROOT)/lib/wasm
+
+.PHONY: serve dist test bench bench-browser generate prereqs check-generated vet test-native test-js fuzz test-browser check-lessons
+
+## serve: build main.wasm and serve the site on 127.0.0.1 (prints the URL)
+serve:
+	$(GO) run . serve
+
+## dist: write the static site to dist/ (relative URLs: works under any sub-path)
+dist:
+	rm -rf dist && mkdir -p dist
+	cp static/* dist/
+	cp "$(WASMPATH)/wasm_exec.js" dist/
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o dist/main.wasm ./wasm
+	@ls -l dist
+
+## test: everything CI runs
+test: prereqs check-generated vet test-native test-js fuzz test-browser check-lessons
+	@echo "make test: all passed"
+
+# Say what is missing instead of failing obscurely later. Chromium is
+# required under CI=true; elsewhere the browser tests say they were skipped.
+prereqs:
+	@command -v $(GO) >/dev/null || { echo "missing: Go 1.26 or newer (https://go.dev/dl/)"; exit 1; }
+	@$(GO) version | grep -Eq 'go1\.(2[6-9]|[3-9][0-9])' || { echo "need Go 1.26 or newer, have: $$($(GO) version)"; exit 1; }
+	@command -v node >/dev/null || { echo "missing: node (Node.js runs the GOOS=js tests): apt-get install nodejs"; exit 1; }
+	@test -f "$(WASMPATH)/go_js_wasm_exec" || { echo "missing: $(WASMPATH)/go_js_wasm_exec (an incomplete Go install)"; exit 1; }
+	@if ! test -x "$(CHROMIUM)"; then \
+		if [ "$$CI" = true ]; then echo "missing: chromium at $(CHROMIUM) (browser tests): apt-get install chromium"; exit 1; \
+		else echo "note: no chromium at $(CHROMIUM): the browser tests will be skipped (apt-get install chromium)"; fi; fi
+
+## generate: regenerate the Vugu components' *_gen.go and tidy go.mod
+generate:
+	cd ui && $(GO) generate .
+	gofmt -w ui/*_gen.go
+	$(GO) mod tidy
+
+# The committed *_gen.go must be what vugugen makes of the .vugu files.
+check-generated:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	cp ui/*.vugu ui/*.go "$$tmp"/ && rm -f "$$tmp"/*_gen.go && \
+	$(GO) tool vugugen -skip-go-mod -skip-main "$$tmp" && gofmt -w "$$tmp"/*_gen.go && \
+	for f in ui/*_gen.go; do diff -u "$$f" "$$tmp/$$(basename $$f)" || { echo "$$f is stale: run make generate"; exit 1; }; done && \
+	for f in "$$tmp"/*_gen.go; do test -f "ui/$$(basename $$f)" || { echo "ui/$$(basename $$f) is missing: run make generate"; exit 1; }; done
+
+vet:
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./ui/...
+
+test-native:
+	$(GO) test $$($(GO) list ./... | grep -v '^brokerlab/wasm$$')
+
+test-js:
+	PATH="$(WASMPATH):$$PATH" GOOS=js GOARCH=wasm $(GO) test ./core/... ./ui/model ./ui/stage
+
+fuzz:
+	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=10s ./core/scenario
+
+test-browser:
+	CHROMIUM=$(CHROMIUM) $(GO) test -count=1 -v ./wasm
+
+check-lessons:
+	$(GO) run . check
+
+## bench: native benchmarks (kernel, model jumps)
+bench:
+	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+## bench-browser: sizes, load time, jump time and fps in headless Chromium
+bench-browser:
+	CHROMIUM=$(CHROMIUM) $(GO) test -tags measure -count=1 -run TestMeasure -v -timeout 20m ./wasm

@@ -1,0 +1,98 @@
+// The stage's drawing hand. Go (ui/stage) lays the scene out; this draws it
+// into <svg id="stage">, which Vugu renders empty and never touches again.
+// Per frame Go makes one call: draw(spec, n), where spec is the scene's
+// structure as JSON ("" when unchanged) and the node positions are already
+// in the shared Float32Array (five numbers a node: x, y, alpha, x2, y2).
+(function () {
+  "use strict";
+  const NS = "http://www.w3.org/2000/svg";
+  const F = 5;
+  let f32 = new Float32Array(F * 256);
+  let u8 = new Uint8Array(f32.buffer);
+  let svg = null;   // the element we built into
+  let els = [];     // one element a node
+  let last = [];    // the numbers each element shows
+
+  function build(spec) {
+    svg = document.getElementById("stage");
+    if (!svg) return;
+    const nodes = JSON.parse(spec);
+    svg.replaceChildren();
+    els = [];
+    last = [];
+    for (const n of nodes) {
+      let el;
+      if (n.c.startsWith("line")) {
+        el = document.createElementNS(NS, "line");
+      } else {
+        el = document.createElementNS(NS, "g");
+        if (n.w) {
+          const r = document.createElementNS(NS, "rect");
+          r.setAttribute("width", n.w);
+          r.setAttribute("height", n.h);
+          r.setAttribute("rx", 10);
+          el.appendChild(r);
+        }
+        for (const t of n.t || []) {
+          const tx = document.createElementNS(NS, "text");
+          tx.setAttribute("x", t.x || 0);
+          tx.setAttribute("y", t.y || 0);
+          tx.setAttribute("font-size", t.z);
+          if (t.c) tx.setAttribute("class", t.c);
+          if (t.a) tx.setAttribute("text-anchor", t.a);
+          tx.textContent = t.s;
+          el.appendChild(tx);
+        }
+      }
+      el.setAttribute("class", n.c);
+      el.setAttribute("data-k", n.k);
+      svg.appendChild(el);
+      els.push(el);
+      last.push([NaN, NaN, NaN, NaN, NaN]);
+    }
+  }
+
+  function move(n) {
+    for (let i = 0; i < n && i < els.length; i++) {
+      const el = els[i], l = last[i], o = i * F;
+      const x = f32[o], y = f32[o + 1], a = f32[o + 2], x2 = f32[o + 3], y2 = f32[o + 4];
+      if (x === l[0] && y === l[1] && a === l[2] && x2 === l[3] && y2 === l[4]) continue;
+      l[0] = x; l[1] = y; l[2] = a; l[3] = x2; l[4] = y2;
+      if (el.tagName === "line") {
+        el.setAttribute("x1", x); el.setAttribute("y1", y);
+        el.setAttribute("x2", x2); el.setAttribute("y2", y2);
+      } else {
+        el.setAttribute("transform", "translate(" + x.toFixed(1) + "," + y.toFixed(1) + ")");
+      }
+      el.setAttribute("opacity", a.toFixed(3));
+    }
+  }
+
+  window.brokerlabStage = {
+    // buffer returns the bytes of a Float32Array of at least n numbers.
+    buffer(n) {
+      if (f32.length < n) {
+        f32 = new Float32Array(n * 2);
+        u8 = new Uint8Array(f32.buffer);
+      }
+      return u8;
+    },
+    // draw returns false when it needs the structure again (the <svg> was
+    // replaced, or never built).
+    draw(spec, n) {
+      const cur = document.getElementById("stage");
+      if (spec) build(spec);
+      else if (cur !== svg || !cur || cur.childNodes.length !== els.length) return false;
+      move(n);
+      return true;
+    },
+  };
+
+  // A click on a stage element selects it (Go registers brokerlabSelect).
+  document.addEventListener("click", function (ev) {
+    const t = ev.target;
+    if (!t || !t.closest || !t.closest("#stage")) return;
+    const el = t.closest("[data-k]");
+    if (el && window.brokerlabSelect) window.brokerlabSelect(el.getAttribute("data-k"));
+  });
+})();

@@ -1,0 +1,528 @@
+// Package ui is the page: the lesson list and the lesson page (narration,
+// stage, timeline, event log, inspector, what-if panel) as Vugu components
+// over one App, which holds the state and all the logic and is tested
+// natively. The browser is reached only through Host (implemented in wasm/)
+// and the stage Scene (drawn by wasm/ outside the Vugu tree).
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"brokerlab/core/controller"
+	"brokerlab/core/scenario"
+	"brokerlab/core/sim"
+	"brokerlab/lessons"
+	"brokerlab/ui/model"
+	"brokerlab/ui/stage"
+)
+
+// Host is what the App needs from the browser.
+type Host interface {
+	ReplaceURL(hash string)  // history.replaceState, no new history entry
+	Store(key, value string) // localStorage
+}
+
+// Speeds are the playback speeds; Rate events a second play at 1×.
+var Speeds = []float64{0.25, 0.5, 1, 2, 4, 8}
+
+// Rate is the number of trace events shown a second at 1×: slow enough to
+// follow one token at a time.
+const Rate = 4.0
+
+// App is the whole page's state. Vugu handlers and the frame loop call its
+// methods under the Vugu event lock.
+type App struct {
+	Host Host
+	Lang string // "en" or "zh"
+
+	Lessons []lessons.Lesson
+	Page    string // "list", "lesson" or "stress"
+	Lesson  lessons.Lesson
+	Sc      *scenario.Scenario
+	Link    Link // the run's parameters (Pos kept up to date)
+	Res     *scenario.Result
+	M       *model.Model
+	run     int // counts runs, so a cache never outlives its run
+
+	Pos     int     // current event
+	Frac    float64 // progress towards the next event while playing
+	Playing bool
+	Speed   int // index into Speeds
+	Sel     string
+	PutName string // the what-if panel's selected event
+
+	Notice string // a malformed link, a failed action: shown, not fatal
+	Crash  string // a panic, with the lesson and seed
+
+	cur      int // the cached states' position and run
+	curRun   int
+	sa, sb   model.State
+	lastTick float64
+	dirty    bool
+	drawnAt  float64
+	urlAt    float64
+	shownURL string
+}
+
+// New loads the lessons. lang is the stored or the browser's language.
+func New(h Host, lang string) *App {
+	a := &App{Host: h, Page: "list", Speed: 2, Lang: "en", cur: -2}
+	if strings.HasPrefix(lang, "zh") {
+		a.Lang = "zh"
+	}
+	if names := controller.EventNames(); len(names) > 0 {
+		a.PutName = names[0]
+	}
+	ls, err := lessons.All()
+	if err != nil {
+		a.Notice = err.Error()
+	}
+	a.Lessons = ls
+	return a
+}
+
+// catch turns a panic in the App into a message on the page: the page
+// stays alive and says what to report.
+func (a *App) catch() {
+	if r := recover(); r != nil {
+		a.Playing = false
+		a.Crash = fmt.Sprintf("%v (lesson %s, seed %s, event %d)", r, a.Lesson.ID, a.SeedText(), a.Pos)
+	}
+}
+
+// Route opens what a hash names. A malformed link shows a message and the
+// lesson's start (or the list if the lesson does not exist).
+func (a *App) Route(hash string) {
+	defer a.catch()
+	a.Notice, a.Crash, a.Playing, a.Frac, a.Sel = "", "", false, 0, ""
+	l, lerr := ParseLink(hash)
+	if lerr != nil {
+		a.Notice = lerr.Error() + ". " + a.T("shownStart")
+	}
+	switch l.Page {
+	case "list":
+		a.Page, a.M, a.Res, a.Link = "list", nil, nil, Link{Page: "list"}
+	case "stress":
+		a.openStress(l)
+	default:
+		les, err := lessons.Get(l.Lesson)
+		if err != nil {
+			a.Page, a.M, a.Res = "list", nil, nil
+			a.Notice = fmt.Sprintf("%s: %q. %s", a.T("noLesson"), l.Lesson, a.T("pickLesson"))
+			return
+		}
+		sc, err := scenario.Parse(les.File, les.Scenario)
+		if err != nil {
+			a.Page, a.M, a.Res = "list", nil, nil
+			a.Notice = err.Error()
+			return
+		}
+		a.Page, a.Lesson, a.Sc = "lesson", les, sc
+		for _, t := range l.Inject {
+			if err := sc.CheckAction(t.Action); err != nil {
+				a.Notice = fmt.Sprintf("%v: a=%q: %v. %s", ErrLink, t.Action, err, a.T("shownStart"))
+				l = Link{Page: "lesson", Lesson: l.Lesson}
+				break
+			}
+		}
+		a.Link = l
+		a.rerun()
+		if a.Res.Err != nil && (len(l.Inject) > 0 || len(l.Sets) > 0) {
+			// The link's actions do not run: show the lesson's own start.
+			a.Notice = a.T("badActions") + ": " + a.Res.Err.Error() + ". " + a.T("shownStart")
+			a.Link = Link{Page: "lesson", Lesson: l.Lesson}
+			a.rerun()
+		}
+		a.seek(l.Pos)
+		if l.Pos >= a.M.Len() && l.Pos > 0 {
+			a.Notice = fmt.Sprintf("pos=%d: %s %d.", l.Pos, a.T("pastEnd"), a.M.Len())
+		}
+	}
+	a.shownURL = ""
+}
+
+// openStress runs a generated scenario of many puts, to measure jumps in a
+// long run.
+func (a *App) openStress(l Link) {
+	var b strings.Builder
+	b.WriteString("use controller\n")
+	names := controller.EventNames()
+	// Events every 2ms keep the queue a few tokens deep; an event
+	// produces about a dozen trace events.
+	for i := 0; i < l.Events/10+1; i++ {
+		fmt.Fprintf(&b, "at %dms put %s\n", 1+2*i, names[i%3])
+	}
+	b.WriteString("run idle\n")
+	sc, err := scenario.Parse("stress.lab", b.String())
+	if err != nil {
+		a.Notice = err.Error()
+		a.Page = "list"
+		return
+	}
+	a.Page, a.Sc, a.Link = "stress", sc, l
+	a.Lesson = lessons.Lesson{ID: "stress", Title: lessons.Text{EN: fmt.Sprintf("Stress run: %d events", l.Events), ZH: fmt.Sprintf("压力测试：%d 个事件", l.Events)}}
+	a.rerun()
+	a.seek(0)
+}
+
+// rerun runs the scenario with the link's seed, settings and actions.
+func (a *App) rerun() {
+	opt := scenario.Options{Seed: a.Link.Seed, Sets: a.Link.Sets, Inject: a.Link.Inject}
+	if a.Page == "stress" {
+		opt.MaxEvents = a.Link.Events
+	}
+	a.Res = scenario.Run(a.Sc, opt)
+	a.M = model.New(a.Res.Trace)
+	a.run++
+	a.cur = -2
+	if a.Res.Panic != "" {
+		a.Crash = fmt.Sprintf("%s: %s (lesson %s, seed %s)", a.T("simPanic"), a.Res.Panic, a.Lesson.ID, a.SeedText())
+	}
+}
+
+// SeedText is the run's seed as the user would type it into a link.
+func (a *App) SeedText() string {
+	if a.Link.Seed != 0 {
+		return strconv.FormatInt(a.Link.Seed, 10)
+	}
+	if a.Sc != nil {
+		return strconv.FormatInt(a.Sc.Seed, 10)
+	}
+	return "1"
+}
+
+// Hash is the link to the current moment.
+func (a *App) Hash() string {
+	l := a.Link
+	l.Pos = a.Pos
+	if a.Page == "list" {
+		l = Link{Page: "list"}
+	}
+	return l.String()
+}
+
+// Len is the number of events in the run.
+func (a *App) Len() int {
+	if a.M == nil {
+		return 0
+	}
+	return a.M.Len()
+}
+
+func (a *App) seek(i int) {
+	if i > a.Len()-1 {
+		i = a.Len() - 1
+	}
+	if i < 0 {
+		i = 0
+	}
+	a.Pos, a.Frac = i, 0
+}
+
+// states returns the states at Pos and Pos+1, cached for the position.
+func (a *App) states() (*model.State, *model.State) {
+	if a.cur != a.Pos || a.curRun != a.run {
+		a.cur, a.curRun = a.Pos, a.run
+		a.sa = a.M.At(a.Pos)
+		a.sb = a.sa
+		if a.Pos+1 < a.M.Len() {
+			a.sb = a.M.At(a.Pos + 1)
+		}
+	}
+	return &a.sa, &a.sb
+}
+
+// State is the fold of the run up to the current event.
+func (a *App) State() *model.State {
+	if a.M == nil {
+		return &model.State{Seq: -1, Step: -1}
+	}
+	s, _ := a.states()
+	return s
+}
+
+// Event is the current event.
+func (a *App) Event() sim.Event {
+	if a.Len() == 0 {
+		return sim.Event{}
+	}
+	return a.M.Trace[a.Pos]
+}
+
+// Playback.
+
+func (a *App) Toggle() {
+	defer a.catch()
+	if !a.Playing && a.Pos >= a.Len()-1 {
+		a.seek(0)
+	}
+	a.Playing = !a.Playing && a.Len() > 0
+}
+
+func (a *App) Pause() { a.Playing = false; a.Frac = 0 }
+
+// StepBy moves n events and pauses.
+func (a *App) StepBy(n int) {
+	defer a.catch()
+	a.Playing = false
+	a.seek(a.Pos + n)
+}
+
+// Seek jumps to event i (the scrub slider, a log row) and pauses.
+func (a *App) Seek(i int) {
+	defer a.catch()
+	a.Playing = false
+	a.seek(i)
+}
+
+// SeekText is Seek from a slider's value.
+func (a *App) SeekText(v string) {
+	if i, err := strconv.Atoi(v); err == nil {
+		a.Seek(i)
+	}
+}
+
+// Marks are the narration steps' places in the trace.
+func (a *App) Marks() []scenario.Mark {
+	if a.Res == nil {
+		return nil
+	}
+	return a.Res.Steps
+}
+
+// GoStep jumps to narration step k.
+func (a *App) GoStep(k int) {
+	defer a.catch()
+	for _, m := range a.Marks() {
+		if m.Step == k {
+			a.Playing = false
+			a.seek(m.Seq)
+			return
+		}
+	}
+}
+
+// StepNarr goes to the next (+1) or previous (-1) narration step.
+func (a *App) StepNarr(dir int) {
+	defer a.catch()
+	cur := a.State().Step
+	a.GoStep(cur + dir)
+	if dir < 0 && cur >= 0 && a.markSeq(cur) < a.Pos {
+		a.GoStep(cur) // back to the start of the current step first
+	}
+}
+
+func (a *App) markSeq(k int) int {
+	for _, m := range a.Marks() {
+		if m.Step == k {
+			return m.Seq
+		}
+	}
+	return -1
+}
+
+func (a *App) SetSpeed(i int) {
+	if i >= 0 && i < len(Speeds) {
+		a.Speed = i
+	}
+}
+
+// SpeedText is the speed as shown: "1×".
+func (a *App) SpeedText(i int) string {
+	return strconv.FormatFloat(Speeds[i], 'f', -1, 64) + "×"
+}
+
+// Key handles a key press; it reports whether the key was one of ours.
+func (a *App) Key(k string) bool {
+	if a.Page == "list" {
+		return false
+	}
+	switch k {
+	case " ":
+		a.Toggle()
+	case "ArrowLeft":
+		a.StepBy(-1)
+	case "ArrowRight":
+		a.StepBy(1)
+	case "[":
+		a.SetSpeed(a.Speed - 1)
+	case "]":
+		a.SetSpeed(a.Speed + 1)
+	default:
+		return false
+	}
+	return true
+}
+
+// Tick advances playback to wall time now (ms). It reports whether the
+// chrome must re-render: when its own state changed, at most ten times a
+// second while playing, because every Vugu render rebuilds the whole tree.
+func (a *App) Tick(now float64) (render bool) {
+	defer a.catch()
+	dt := now - a.lastTick
+	a.lastTick = now
+	if dt < 0 {
+		dt = 0
+	}
+	if dt > 100 {
+		dt = 100 // a hidden tab or the first frame: do not leap ahead
+	}
+	if a.Playing && a.M != nil {
+		a.Frac += dt / 1000 * Rate * Speeds[a.Speed]
+		for a.Frac >= 1 {
+			a.Frac--
+			a.Pos++
+			a.dirty = true
+			if a.Pos >= a.Len()-1 {
+				a.Pos, a.Frac, a.Playing = a.Len()-1, 0, false
+				break
+			}
+		}
+	}
+	if a.Host != nil && a.Page != "list" {
+		if h := a.Hash(); h != a.shownURL && (!a.Playing || now-a.urlAt > 500) {
+			a.Host.ReplaceURL(h)
+			a.shownURL, a.urlAt = h, now
+		}
+	}
+	if a.dirty && (!a.Playing || now-a.drawnAt >= 100) {
+		a.dirty, a.drawnAt = false, now
+		return true
+	}
+	return false
+}
+
+// Frame is the stage at this instant, and a key that changes whenever the
+// scene's structure may (the drawer rebuilds the SVG only then).
+func (a *App) Frame() (sc stage.Scene, key string) {
+	defer a.catch()
+	if a.Page == "list" || a.M == nil || a.Len() == 0 {
+		return stage.Scene{}, "empty"
+	}
+	sa, sb := a.states()
+	o := stage.Options{
+		Threads:  a.M.Threads,
+		States:   a.M.States,
+		Selected: a.Sel,
+		Actor:    a.Event().Actor,
+		NoLock:   a.NoLock(),
+		ZH:       a.Lang == "zh",
+	}
+	return stage.Build(sa, sb, a.Frac, o), fmt.Sprint(a.run, a.Pos, a.Sel, a.Lang, o.NoLock)
+}
+
+// Select selects a stage element by its key ("thread:NAME", "tok:7", "queue",
+// "lock"); selecting it again clears the selection.
+func (a *App) Select(key string) {
+	if strings.HasPrefix(key, "slot:") {
+		key = "queue"
+	}
+	if a.Sel == key {
+		key = ""
+	}
+	a.Sel = key
+}
+
+// What-if.
+
+// Inject adds a user action at the current event's virtual time, reruns,
+// and plays on from the same event: the branch.
+func (a *App) Inject(action string) {
+	defer a.catch()
+	if a.M == nil {
+		return
+	}
+	if err := a.Sc.CheckAction(action); err != nil {
+		a.Notice = err.Error()
+		return
+	}
+	at := time.Duration(a.Event().T) * time.Microsecond
+	a.Link.Inject = append(a.Link.Inject, scenario.Timed{At: at, Action: action})
+	a.branch()
+}
+
+func (a *App) branch() {
+	pos := a.Pos
+	a.Notice = ""
+	a.rerun()
+	a.seek(pos)
+	a.Playing = a.Pos < a.Len()-1
+}
+
+func (a *App) PutSelected() { a.Inject("put " + a.PutName) }
+
+func (a *App) SetPutName(n string) { a.PutName = n }
+
+// NoLock reports whether the putLock is removed.
+func (a *App) NoLock() bool {
+	for _, s := range a.Link.Sets {
+		if s == "controller.putLock false" {
+			return true
+		}
+	}
+	return false
+}
+
+// SetNoLock removes (or restores) the putLock and reruns.
+func (a *App) SetNoLock(off bool) {
+	defer a.catch()
+	var sets []string
+	for _, s := range a.Link.Sets {
+		if !strings.HasPrefix(s, "controller.putLock ") {
+			sets = append(sets, s)
+		}
+	}
+	if off {
+		sets = append(sets, "controller.putLock false")
+	}
+	a.Link.Sets = sets
+	a.branch()
+	a.Playing = false
+}
+
+// ResetWhatIf drops every injected action and setting.
+func (a *App) ResetWhatIf() {
+	defer a.catch()
+	a.Link.Inject, a.Link.Sets = nil, nil
+	a.branch()
+	a.Playing = false
+}
+
+// DropInject removes injected action i.
+func (a *App) DropInject(i int) {
+	defer a.catch()
+	if i >= 0 && i < len(a.Link.Inject) {
+		a.Link.Inject = append(a.Link.Inject[:i:i], a.Link.Inject[i+1:]...)
+		a.branch()
+		a.Playing = false
+	}
+}
+
+// SetLang switches the language and remembers it.
+func (a *App) SetLang(l string) {
+	a.Lang = l
+	if a.Host != nil {
+		a.Host.Store("lang", l)
+	}
+}
+
+func (a *App) Dismiss() { a.Notice = "" }
+
+// Failures are the run's failed expectations and its error, as text.
+func (a *App) Failures() []string {
+	if a.Res == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range a.Res.Failures {
+		out = append(out, fmt.Sprintf("%s:%d: %s", a.Lesson.File, f.Line, f.Msg))
+	}
+	// A stress run stops at its event budget on purpose.
+	if a.Res.Err != nil && a.Page != "stress" {
+		out = append(out, a.Res.Err.Error())
+	}
+	return out
+}

@@ -1,0 +1,175 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const lesson = "01-controller-event-queue"
+
+type fakeHost struct {
+	url   string
+	store map[string]string
+}
+
+func (h *fakeHost) ReplaceURL(s string) { h.url = s }
+func (h *fakeHost) Store(k, v string)   { h.store[k] = v }
+func newFake() (*fakeHost, *App) {
+	h := &fakeHost{store: map[string]string{}}
+	return h, New(h, "en-US")
+}
+func must(t *testing.T, what string, ok bool) {
+	t.Helper()
+	if !ok {
+		t.Fatal(what)
+	}
+}
+
+func TestLinkRoundTrip(t *testing.T) {
+	for _, h := range []string{
+		"#/",
+		"#/lesson/" + lesson,
+		"#/lesson/" + lesson + "?seed=7&pos=120&a=1500000:put%20BrokerChange&a=2000:session%20expire&set=controller.putLock:false",
+		"#/stress?events=5000",
+	} {
+		l, err := ParseLink(h)
+		if err != nil {
+			t.Fatalf("ParseLink(%q): %v", h, err)
+		}
+		if got := l.String(); got != h {
+			t.Errorf("round trip: got %q, want %q", got, h)
+		}
+	}
+	for _, bad := range []string{
+		"#/lesson/x?seed=abc", "#/lesson/x?pos=-1", "#/lesson/x?a=12", "#/lesson/x?a=zz:put%20X",
+		"#/lesson/x?set=controller.foo:true", "#/lesson/x?bogus=1", "#/nowhere", "#/stress?events=0",
+	} {
+		if _, err := ParseLink(bad); err == nil {
+			t.Errorf("ParseLink(%q): no error", bad)
+		}
+	}
+}
+
+func TestOpenPlayStep(t *testing.T) {
+	h, a := newFake()
+	must(t, "no lessons", len(a.Lessons) > 0)
+	a.Route("#/lesson/" + lesson)
+	must(t, "not on the lesson page: "+a.Notice, a.Page == "lesson" && a.Len() > 100)
+	must(t, "notice: "+a.Notice, a.Notice == "" && a.Crash == "")
+	must(t, "no steps", len(a.Steps()) >= 6)
+	must(t, "step 0 not current", a.Steps()[0].Cur)
+
+	a.Toggle()
+	for now := 1000.0; now <= 2000; now += 50 {
+		a.Tick(now) // one second at 1× is Rate events
+	}
+	must(t, "play did not advance", a.Pos == int(Rate))
+	a.Key(" ")
+	must(t, "space did not pause", !a.Playing)
+	p := a.Pos
+	a.Key("ArrowRight")
+	a.Key("ArrowRight")
+	a.Key("ArrowLeft")
+	must(t, "arrows", a.Pos == p+1)
+	a.Key("]")
+	must(t, "speed up", a.Speed == 3)
+	a.Tick(3000)
+	must(t, "url not updated: "+h.url, strings.Contains(h.url, "pos="+itoa(a.Pos)))
+
+	a.StepNarr(1)
+	must(t, "next step", a.State().Step == 1)
+	a.GoStep(4)
+	must(t, "go to step 4", a.State().Step == 4)
+	a.StepNarr(-1)
+	must(t, "previous step", a.State().Step == 3)
+
+	sc, key := a.Frame()
+	must(t, "empty stage", len(sc.Nodes) > 20 && key != "empty")
+}
+
+func TestInjectBranches(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson + "?pos=20")
+	must(t, "pos", a.Pos == 20)
+	before := a.Len()
+	a.PutName = "TopicDeletion"
+	a.PutSelected()
+	must(t, "notice: "+a.Notice, a.Notice == "")
+	must(t, "no branch", a.Len() > before && a.Pos == 20 && a.Playing)
+	found := false
+	for _, e := range a.M.Trace[a.Pos:] {
+		if e.Kind == "queue.put" && e.Item == "TopicDeletion" {
+			found = true
+		}
+	}
+	must(t, "the injected event is not in the trace", found)
+	must(t, "link lacks the action: "+a.Hash(), strings.Contains(a.Hash(), "a=20000:put%20TopicDeletion"))
+
+	// The link reproduces the branch.
+	_, b := newFake()
+	b.Route(a.Hash())
+	must(t, "same run", b.Len() == a.Len() && b.Pos == a.Pos && b.Notice == "")
+
+	a.SetNoLock(true)
+	must(t, "putLock setting", a.NoLock() && strings.Contains(a.Hash(), "set=controller.putLock:false"))
+	a.ResetWhatIf()
+	must(t, "reset", a.Len() == before)
+}
+
+// The lesson's seed loses a put without the putLock: the stage shows it.
+func TestNoLockLoses(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson + "?set=controller.putLock:false")
+	s := a.M.At(a.Len() - 1)
+	must(t, "nothing lost", s.Lost.N > 0 && len(s.Invariants) > 0)
+}
+
+func TestMalformedLinks(t *testing.T) {
+	for _, c := range []struct{ hash, page, want string }{
+		{"#/lesson/nope", "list", "No such lesson"},
+		{"#/lesson/" + lesson + "?pos=abc", "lesson", "pos="},
+		{"#/lesson/" + lesson + "?a=1000:launch%20rockets", "lesson", "launch rockets"},
+		{"#/lesson/" + lesson + "?seed=x&pos=5", "lesson", "seed="},
+		{"#/elsewhere", "list", "no page"},
+	} {
+		_, a := newFake()
+		a.Route(c.hash)
+		if a.Page != c.page || !strings.Contains(a.Notice, c.want) || a.Crash != "" {
+			t.Errorf("%s: got page %q notice %q crash %q", c.hash, a.Page, a.Notice, a.Crash)
+		}
+		if a.Page == "lesson" && (a.Pos != 0 || len(a.Link.Inject) != 0) {
+			t.Errorf("%s: not the lesson's start: pos %d, %v", c.hash, a.Pos, a.Link.Inject)
+		}
+	}
+}
+
+func TestPanicIsCaught(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson)
+	a.Sc = nil // a broken state: a click must not take the page down
+	a.Inject("put BrokerChange")
+	must(t, "no crash message", strings.Contains(a.Crash, "lesson "+lesson))
+}
+
+func TestLang(t *testing.T) {
+	h, a := newFake()
+	a.Route("#/lesson/" + lesson)
+	a.SetLang("zh")
+	must(t, "stored", h.store["lang"] == "zh")
+	must(t, "chinese narration", strings.Contains(segText(a.Steps()[0].Segs), "线程"))
+	must(t, "chinese chrome", a.T("play") == "▶ 播放")
+	_, b := newFake()
+	b = New(nil, "zh-CN")
+	must(t, "browser language", b.Lang == "zh")
+}
+
+func segText(s []Seg) string {
+	var b strings.Builder
+	for _, g := range s {
+		b.WriteString(g.S)
+	}
+	return b.String()
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

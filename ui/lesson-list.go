@@ -1,0 +1,6 @@
+package ui
+
+// LessonList is the home page: one card a lesson.
+type LessonList struct {
+	A *App
+}

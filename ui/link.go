@@ -1,0 +1,154 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"brokerlab/core/scenario"
+)
+
+// A Link is what the URL's hash holds, so a link reproduces one moment:
+//
+//	#/                          the lesson list
+//	#/lesson/ID                 lesson ID from its start
+//	#/lesson/ID?seed=N&pos=I&a=T:ACTION&a=…&set=KEY:VALUE
+//	#/stress?events=N           a generated run of N events (measurements)
+//
+// seed overrides the scenario's seed; pos is the 0-based index of the
+// current event; each a= is an action injected at virtual time T (µs), its
+// text URL-encoded ("a=1500000:put%20BrokerChange"); each set= is a what-if
+// setting. Only the settings in Settings are accepted. Actions are checked
+// against the lesson's scenario when it is opened (App.Route).
+type Link struct {
+	Page   string // "list", "lesson" or "stress"
+	Lesson string
+	Seed   int64
+	Pos    int
+	Inject []scenario.Timed
+	Sets   []string // "KEY VALUE"
+	Events int      // stress: how many events
+}
+
+// Settings are the what-if settings a link may carry.
+var Settings = map[string]bool{"controller.putLock": true}
+
+// ErrLink is wrapped by every malformed-link error.
+var ErrLink = errors.New("malformed link")
+
+// ParseLink reads a hash ("#/lesson/…"). On error the Link still names the
+// page and lesson, so the caller can show the lesson's start.
+func ParseLink(hash string) (Link, error) {
+	h := strings.TrimPrefix(hash, "#")
+	path, query, _ := strings.Cut(h, "?")
+	path = strings.Trim(path, "/")
+	switch {
+	case path == "":
+		return Link{Page: "list"}, nil
+	case path == "stress":
+		l := Link{Page: "stress", Events: 100_000}
+		q, err := url.ParseQuery(query)
+		if err != nil {
+			return l, fmt.Errorf("%w: %v", ErrLink, err)
+		}
+		if v := q.Get("events"); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 2_000_000 {
+				return l, fmt.Errorf("%w: events=%q is not a number from 1 to 2000000", ErrLink, v)
+			}
+			l.Events = n
+		}
+		return l, nil
+	case strings.HasPrefix(path, "lesson/"):
+	default:
+		return Link{Page: "list"}, fmt.Errorf("%w: no page %q", ErrLink, path)
+	}
+	l := Link{Page: "lesson", Lesson: strings.TrimPrefix(path, "lesson/")}
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		return l, fmt.Errorf("%w: %v", ErrLink, err)
+	}
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		for _, v := range q[k] {
+			if err := l.set(k, v); err != nil {
+				return Link{Page: "lesson", Lesson: l.Lesson}, fmt.Errorf("%w: %v", ErrLink, err)
+			}
+		}
+	}
+	return l, nil
+}
+
+func (l *Link) set(k, v string) error {
+	switch k {
+	case "seed":
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("seed=%q is not a number", v)
+		}
+		l.Seed = n
+	case "pos":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return fmt.Errorf("pos=%q is not an event number", v)
+		}
+		l.Pos = n
+	case "a":
+		t, action, ok := strings.Cut(v, ":")
+		us, err := strconv.ParseInt(t, 10, 64)
+		if !ok || err != nil || us < 0 {
+			return fmt.Errorf("a=%q: want TIME_µs:ACTION", v)
+		}
+		if strings.TrimSpace(action) == "" {
+			return fmt.Errorf("a=%q: no action", v)
+		}
+		l.Inject = append(l.Inject, scenario.Timed{At: time.Duration(us) * time.Microsecond, Action: action})
+	case "set":
+		key, val, ok := strings.Cut(v, ":")
+		if !ok || !Settings[key] || (val != "true" && val != "false") {
+			return fmt.Errorf("set=%q: want one of the what-if settings, e.g. controller.putLock:false", v)
+		}
+		l.Sets = append(l.Sets, key+" "+val)
+	default:
+		return fmt.Errorf("unknown parameter %q", k)
+	}
+	return nil
+}
+
+// String writes the hash for l; ParseLink(l.String()) gives l back.
+func (l Link) String() string {
+	switch l.Page {
+	case "lesson":
+	case "stress":
+		return "#/stress?events=" + strconv.Itoa(l.Events)
+	default:
+		return "#/"
+	}
+	var q []string
+	if l.Seed != 0 {
+		q = append(q, "seed="+strconv.FormatInt(l.Seed, 10))
+	}
+	if l.Pos != 0 {
+		q = append(q, "pos="+strconv.Itoa(l.Pos))
+	}
+	for _, t := range l.Inject {
+		q = append(q, "a="+strconv.FormatInt(t.At.Microseconds(), 10)+":"+strings.ReplaceAll(url.QueryEscape(t.Action), "+", "%20"))
+	}
+	for _, s := range l.Sets {
+		k, v, _ := strings.Cut(s, " ")
+		q = append(q, "set="+k+":"+v)
+	}
+	h := "#/lesson/" + l.Lesson
+	if len(q) > 0 {
+		h += "?" + strings.Join(q, "&")
+	}
+	return h
+}

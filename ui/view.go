@@ -1,0 +1,302 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"brokerlab/core/controller"
+	"brokerlab/core/sim"
+	"brokerlab/core/upstream"
+	"brokerlab/lessons"
+	"brokerlab/ui/model"
+)
+
+// What the templates show, computed here so templates stay declarative.
+
+var words = map[string][2]string{
+	"lessons":    {"Lessons", "课程"},
+	"back":       {"← all lessons", "← 全部课程"},
+	"steps":      {"Narration", "讲解"},
+	"play":       {"▶ Play", "▶ 播放"},
+	"pause":      {"⏸ Pause", "⏸ 暂停"},
+	"prevStep":   {"⏮ step", "⏮ 上一步"},
+	"nextStep":   {"step ⏭", "下一步 ⏭"},
+	"speed":      {"speed", "速度"},
+	"event":      {"event", "事件"},
+	"log":        {"Event log", "事件日志"},
+	"inspector":  {"Inspector", "检查器"},
+	"current":    {"Current event", "当前事件"},
+	"selected":   {"Selected", "已选中"},
+	"clickHint":  {"Click a thread, the queue, the putLock or a token on the stage.", "点击舞台上的线程、队列、putLock 或事件令牌查看详情。"},
+	"whatif":     {"What if…", "假如……"},
+	"whatifHint": {"Actions happen at the current event's time; the run branches from here.", "动作在当前事件的时刻注入，运行从这里分叉。"},
+	"put":        {"Put", "放入"},
+	"expire":     {"Expire ZooKeeper session", "让 ZooKeeper 会话过期"},
+	"shutdown":   {"Shut down controller", "关闭控制器"},
+	"nolock":     {"remove putLock", "移除 putLock"},
+	"reset":      {"reset what-ifs", "撤销所有假如"},
+	"injected":   {"Injected", "已注入"},
+	"checks":     {"Checks that did not hold", "未通过的检查"},
+	"shownStart": {"Showing the lesson from its start", "已从课程开头显示"},
+	"noLesson":   {"No such lesson", "没有这个课程"},
+	"pickLesson": {"Pick one below", "请在下面选择"},
+	"badActions": {"The link's actions cannot run", "链接中的动作无法运行"},
+	"pastEnd":    {"the run has only this many events:", "本次运行的事件数只有"},
+	"simPanic":   {"The simulation panicked", "模拟发生 panic"},
+	"crash":      {"Something broke. Please report this with the link:", "出错了。请连同链接一起报告："},
+	"seed":       {"seed", "种子"},
+	"time":       {"virtual time", "虚拟时间"},
+	"src":        {"upstream source", "上游源码"},
+	"dismiss":    {"dismiss", "关闭"},
+	"copyLink":   {"link to this moment", "指向此刻的链接"},
+	"keys":       {"Keys: space play/pause · ←/→ one event · [ ] speed", "快捷键：空格 播放/暂停 · ←/→ 单步 · [ ] 调速"},
+	"open":       {"Open lesson →", "打开课程 →"},
+	"stepN":      {"Step", "第"},
+}
+
+// T is a word of the chrome in the current language.
+func (a *App) T(key string) string {
+	w, ok := words[key]
+	if !ok {
+		return key
+	}
+	if a.Lang == "zh" {
+		return w[1]
+	}
+	return w[0]
+}
+
+// Text picks the current language's side of a lesson text (English if the
+// Chinese is missing).
+func (a *App) Text(t lessons.Text) string {
+	if a.Lang == "zh" && t.ZH != "" {
+		return t.ZH
+	}
+	return t.EN
+}
+
+// Seg is a piece of narration: code (between backticks) or prose.
+type Seg struct {
+	S    string
+	Code bool
+}
+
+// Segs splits narration on backticks so identifiers show in code font.
+func Segs(s string) []Seg {
+	var out []Seg
+	for i, p := range strings.Split(s, "`") {
+		if p != "" {
+			out = append(out, Seg{p, i%2 == 1})
+		}
+	}
+	return out
+}
+
+// StepView is one narration step as shown.
+type StepView struct {
+	N    int
+	Segs []Seg
+	Cur  bool
+	Done bool // before the current one
+	Has  bool // reached in this run (has a mark)
+}
+
+// Steps are the narration steps with the current one marked.
+func (a *App) Steps() []StepView {
+	if a.Sc == nil {
+		return nil
+	}
+	cur := a.State().Step
+	has := map[int]bool{}
+	for _, m := range a.Marks() {
+		has[m.Step] = true
+	}
+	var out []StepView
+	for i, st := range a.Sc.Steps {
+		text := st.EN
+		if a.Lang == "zh" && st.ZH != "" {
+			text = st.ZH
+		}
+		out = append(out, StepView{N: i, Segs: Segs(text), Cur: i == cur, Done: i < cur, Has: has[i]})
+	}
+	return out
+}
+
+// Ms formats virtual µs as milliseconds.
+func Ms(us int64) string {
+	return strconv.FormatFloat(float64(us)/1000, 'f', 3, 64) + " ms"
+}
+
+// PosText is "event 121 / 4211".
+func (a *App) PosText() string {
+	return a.T("event") + " " + strconv.Itoa(a.Pos+1) + " / " + strconv.Itoa(a.Len())
+}
+
+// TimeText is the current event's virtual time.
+func (a *App) TimeText() string {
+	return "t = " + Ms(a.Event().T)
+}
+
+// Row is one line of the event log.
+type Row struct {
+	Seq                                  int
+	T, Actor, Kind, Subj, Item, Note, ID string
+	Cur, Future                          bool
+}
+
+// LogRows are the events around the current one.
+func (a *App) LogRows() []Row {
+	if a.Len() == 0 {
+		return nil
+	}
+	lo, hi := a.Pos-9, a.Pos+6
+	if lo < 0 {
+		hi -= lo
+		lo = 0
+	}
+	if hi > a.Len()-1 {
+		lo -= hi - (a.Len() - 1)
+		hi = a.Len() - 1
+	}
+	if lo < 0 {
+		lo = 0
+	}
+	out := make([]Row, 0, hi-lo+1)
+	for i := lo; i <= hi; i++ {
+		e := a.M.Trace[i]
+		r := Row{Seq: i, T: Ms(e.T), Actor: e.Actor, Kind: e.Kind, Subj: e.Subj, Item: e.Item, Note: e.Note, Cur: i == a.Pos, Future: i > a.Pos}
+		if e.ID != 0 {
+			r.ID = "#" + strconv.Itoa(e.ID)
+		}
+		if e.Kind == "state" {
+			r.Note = e.From + " → " + e.To + " (" + e.Note + ")"
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// Field is one line of the inspector.
+type Field struct {
+	K, V string
+	Link string // a URL, when V links somewhere
+}
+
+// EventFields are the current event's fields, with its src linked upstream.
+func (a *App) EventFields() []Field {
+	if a.Len() == 0 {
+		return nil
+	}
+	e := a.M.Trace[a.Pos]
+	f := []Field{
+		{K: "seq", V: strconv.Itoa(e.Seq)},
+		{K: "t", V: Ms(e.T)},
+		{K: "actor", V: e.Actor},
+		{K: "kind", V: e.Kind + " — " + sim.Kinds[e.Kind]},
+	}
+	add := func(k, v string) {
+		if v != "" {
+			f = append(f, Field{K: k, V: v})
+		}
+	}
+	add("subj", e.Subj)
+	if e.ID != 0 {
+		add("id", "#"+strconv.Itoa(e.ID))
+	}
+	add("item", e.Item)
+	add("from", e.From)
+	add("to", e.To)
+	add("note", e.Note)
+	if e.Src != "" {
+		f = append(f, Field{K: "src", V: e.Src, Link: upstream.URL(e.Src)})
+	}
+	return f
+}
+
+// Selected describes what is selected on the stage.
+func (a *App) Selected() (title string, f []Field) {
+	if a.M == nil || a.Sel == "" {
+		return "", nil
+	}
+	s := a.State()
+	kind, name, _ := strings.Cut(a.Sel, ":")
+	switch kind {
+	case "thread":
+		t, ok := s.Thread(name)
+		if !ok {
+			return name, []Field{{K: "status", V: model.NotStarted}}
+		}
+		f = []Field{{K: "status", V: t.Status}, {K: "since", V: Ms(t.Since)}}
+		if t.On != "" {
+			f = append(f, Field{K: "on", V: t.On})
+		}
+		if t.Action != "" {
+			f = append(f, Field{K: "last action", V: t.Action})
+		}
+		if s.LockOwner == name {
+			f = append(f, Field{K: "holds", V: "putLock"})
+		}
+		if name == s.Taker && s.Hand.ID != 0 {
+			f = append(f, Field{K: "in hand", V: "#" + strconv.Itoa(s.Hand.ID) + " " + s.Hand.Item})
+		}
+		return name, f
+	case "queue":
+		f = []Field{{K: "size", V: strconv.Itoa(len(s.Queue))}}
+		for i, t := range s.Queue {
+			if i == 20 {
+				f = append(f, Field{K: "…", V: strconv.Itoa(len(s.Queue)-20) + " more"})
+				break
+			}
+			f = append(f, Field{K: "slot " + strconv.Itoa(i+1), V: "#" + strconv.Itoa(t.ID) + " " + t.Item + " (put by " + t.By + " at " + Ms(t.PutAt) + ")"})
+		}
+		return "ControllerEventManager.queue", f
+	case "lock":
+		holder := s.LockOwner
+		if holder == "" {
+			holder = "—"
+		}
+		if a.NoLock() {
+			holder = "removed by the what-if: put and clearAndPut no longer exclude each other"
+		}
+		return "putLock (ReentrantLock)", []Field{{K: "holder", V: holder}}
+	case "tok":
+		id, _ := strconv.Atoi(name)
+		t, where, ok := a.M.Token(a.Pos, id)
+		if !ok {
+			return "#" + name, []Field{{K: "where", V: "not put yet"}}
+		}
+		f = []Field{{K: "event", V: t.Item}, {K: "where", V: where}, {K: "put by", V: t.By}, {K: "put at", V: Ms(t.PutAt)}}
+		if t.Wait != 0 || t.Fate != "" {
+			f = append(f, Field{K: "queue time", V: Ms(t.Wait)})
+		}
+		if ans := s.Answer(id); ans != "" {
+			f = append(f, Field{K: "callback got", V: ans})
+		}
+		return "QueuedEvent #" + name, f
+	}
+	return "", nil
+}
+
+// Metrics are the last value of every metric seen.
+func (a *App) Metrics() []model.Metric { return a.State().Metrics }
+
+// EventNames are the 25 ControllerEvent names for the what-if select.
+func (a *App) EventNames() []string { return controller.EventNames() }
+
+// InjectText describes injected action i.
+func (a *App) InjectText(i int) string {
+	t := a.Link.Inject[i]
+	return Ms(t.At.Microseconds()) + ": " + t.Action
+}
+
+// Title is the page's heading.
+func (a *App) Title() string { return a.Text(a.Lesson.Title) }
+
+// PageClass hides the lesson page (which always exists, so the stage's
+// <svg> is never recreated) on the list.
+func (a *App) PageClass() string {
+	if a.Page == "list" {
+		return "lesson hidden"
+	}
+	return "lesson"
+}

@@ -1,0 +1,81 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"math"
+
+	"github.com/hack-pad/safejs"
+
+	"brokerlab/ui/stage"
+)
+
+// drawer sends a Scene to static/stage.js: the structure as JSON only when
+// its key changes, the motion every frame as float32s in one typed array,
+// so a frame costs two calls into JavaScript whatever the stage holds.
+type drawer struct {
+	js    safejs.Value
+	key   string
+	nums  []byte
+	moved string // the last frame's numbers, to skip identical frames
+}
+
+func newDrawer() *drawer {
+	v, _ := safejs.Global().Get("brokerlabStage")
+	return &drawer{js: v}
+}
+
+const perNode = 5
+
+func (d *drawer) draw(sc stage.Scene, key string) error {
+	if d.js.IsUndefined() {
+		return errors.New("stage.js is not loaded")
+	}
+	n := len(sc.Nodes)
+	if cap(d.nums) < n*perNode*4 {
+		d.nums = make([]byte, n*perNode*4)
+	}
+	d.nums = d.nums[:n*perNode*4]
+	for i, nd := range sc.Nodes {
+		for j, f := range [perNode]float64{nd.X, nd.Y, nd.Alpha, nd.X2, nd.Y2} {
+			binary.LittleEndian.PutUint32(d.nums[(i*perNode+j)*4:], math.Float32bits(float32(f)))
+		}
+	}
+	if key == d.key && string(d.nums) == d.moved {
+		return nil // nothing moved: a paused stage costs no JavaScript at all
+	}
+	buf, err := d.js.Call("buffer", n*perNode)
+	if err != nil {
+		return err
+	}
+	if _, err := safejs.CopyBytesToJS(buf, d.nums); err != nil {
+		return err
+	}
+	spec := ""
+	if key != d.key {
+		b, err := json.Marshal(sc.Nodes)
+		if err != nil {
+			return err
+		}
+		spec = string(b)
+	}
+	ok, err := d.js.Call("draw", spec, n)
+	if err != nil {
+		return err
+	}
+	if done, _ := ok.Bool(); !done {
+		// The <svg> was replaced (or never built): send the structure.
+		b, err := json.Marshal(sc.Nodes)
+		if err != nil {
+			return err
+		}
+		if _, err := d.js.Call("draw", string(b), n); err != nil {
+			return err
+		}
+	}
+	d.key, d.moved = key, string(d.nums)
+	return nil
+}

@@ -1,0 +1,125 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+
+	"github.com/hack-pad/safejs"
+
+	"brokerlab/ui"
+)
+
+// host implements ui.Host on the browser's window.
+type host struct {
+	win safejs.Value
+}
+
+func newHost() *host {
+	w, _ := safejs.Global().Get("window")
+	return &host{win: w}
+}
+
+func (h *host) get(path ...string) safejs.Value {
+	v := h.win
+	for _, p := range path {
+		next, err := v.Get(p)
+		if err != nil {
+			return safejs.Undefined()
+		}
+		v = next
+	}
+	return v
+}
+
+func (h *host) str(path ...string) string {
+	s, _ := h.get(path...).String()
+	return s
+}
+
+func (h *host) hash() string { return h.str("location", "hash") }
+
+// lang is the stored choice, else the browser's language.
+func (h *host) lang() string {
+	if v, err := h.get("localStorage").Call("getItem", "brokerlab.lang"); err == nil && !v.IsNull() {
+		if s, _ := v.String(); s != "" {
+			return s
+		}
+	}
+	return h.str("navigator", "language")
+}
+
+func (h *host) ReplaceURL(hash string) {
+	_, _ = h.get("history").Call("replaceState", nil, "", hash)
+}
+
+func (h *host) Store(key, value string) {
+	// localStorage throws in some private modes: then the choice lasts the page.
+	_, _ = h.get("localStorage").Call("setItem", "brokerlab."+key, value)
+}
+
+// markInteractive records when the page first rendered, for measurements.
+func (h *host) markInteractive() {
+	if t, err := h.get("performance").Call("now"); err == nil {
+		_ = h.win.Set("brokerlabInteractive", t)
+	}
+}
+
+// listen wires the hash, the keyboard and stage clicks to the App.
+func (h *host) listen(app *ui.App, post func(func())) {
+	on := func(target safejs.Value, name string, f func(ev safejs.Value)) {
+		fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+			if len(args) > 0 {
+				f(args[0])
+			}
+			return nil
+		})
+		if err == nil {
+			_, _ = target.Call("addEventListener", name, fn.Value())
+		}
+	}
+	on(h.win, "hashchange", func(safejs.Value) {
+		hash := h.hash()
+		post(func() { app.Route(hash) })
+	})
+	doc := h.get("document")
+	on(doc, "keydown", func(ev safejs.Value) {
+		key, _ := mustGet(ev, "key").String()
+		for _, mod := range []string{"ctrlKey", "altKey", "metaKey"} {
+			if b, _ := mustGet(ev, mod).Bool(); b {
+				return
+			}
+		}
+		tag, _ := mustGet(mustGet(ev, "target"), "tagName").String()
+		switch strings.ToUpper(tag) {
+		case "INPUT", "SELECT", "TEXTAREA":
+			return // typing, or the slider's own arrow keys
+		}
+		switch key {
+		case " ", "ArrowLeft", "ArrowRight", "[", "]":
+			// Decided now, while the event is live: no scrolling, and no
+			// second toggle from a focused button's own space handling.
+			_, _ = ev.Call("preventDefault")
+			post(func() { app.Key(key) })
+		}
+	})
+	sel, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		if len(args) > 0 {
+			if k, err := args[0].String(); err == nil {
+				post(func() { app.Select(k) })
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		_ = h.win.Set("brokerlabSelect", sel.Value())
+	}
+}
+
+func mustGet(v safejs.Value, p string) safejs.Value {
+	r, err := v.Get(p)
+	if err != nil {
+		return safejs.Undefined()
+	}
+	return r
+}

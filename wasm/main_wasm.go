@@ -1,0 +1,155 @@
+//go:build js && wasm
+
+// Command wasm is brokerlab's browser entry: it mounts the Vugu page, and
+// bridges the URL, localStorage, the keyboard, stage clicks and animation
+// frames to ui.App. Every browser call goes through safejs (errors, not
+// panics); the App itself never sees the browser.
+package main
+
+import (
+	"fmt"
+	"runtime/debug"
+
+	"github.com/hack-pad/safejs"
+	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/domrender"
+
+	"brokerlab/ui"
+)
+
+func main() {
+	renderer, err := domrender.New("#mount")
+	if err != nil {
+		fatal("mount: " + err.Error())
+		return
+	}
+	defer renderer.Release()
+	env := renderer.EventEnv()
+	build, err := vugu.NewBuildEnv(env)
+	if err != nil {
+		fatal("build env: " + err.Error())
+		return
+	}
+
+	h := newHost()
+	app := ui.New(h, h.lang())
+	root := &ui.Root{A: app}
+	app.Route(h.hash())
+
+	// Browser events arrive on JS callbacks, which must not block: they
+	// post work to one goroutine that runs it under the Vugu lock.
+	work := make(chan func(), 64)
+	post := func(f func()) {
+		select {
+		case work <- f:
+		default: // a flood of keys: drop rather than block the page
+		}
+	}
+	go func() {
+		for f := range work {
+			env.Lock()
+			f()
+			env.UnlockRender()
+		}
+	}()
+	h.listen(app, post)
+	go frames(env, app, h)
+
+	first := true
+	for ok := true; ok; ok = renderer.EventWait() {
+		render(env, build, renderer, root, app)
+		if first {
+			first = false
+			h.markInteractive()
+		}
+	}
+}
+
+// render builds and renders the page. A panic in a template is shown on the
+// page; if even the fallback page panics the message is written directly.
+func render(env vugu.EventEnv, build *vugu.BuildEnv, r *domrender.JSRenderer, root *ui.Root, app *ui.App) {
+	defer func() {
+		if p := recover(); p != nil {
+			msg := fmt.Sprintf("render: %v (lesson %s, seed %s, event %d)", p, app.Lesson.ID, app.SeedText(), app.Pos)
+			println(msg, string(debug.Stack()))
+			app.Crash, app.Page, app.M, app.Res, app.Playing = msg, "list", nil, nil, false
+			if again(build, r, root) != nil {
+				fatal(msg)
+			}
+		}
+	}()
+	env.RLock()
+	res := build.RunBuild(root)
+	env.RUnlock()
+	if err := r.Render(res); err != nil {
+		println("render:", err.Error())
+	}
+}
+
+func again(build *vugu.BuildEnv, r *domrender.JSRenderer, root *ui.Root) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%v", p)
+		}
+	}()
+	return r.Render(build.RunBuild(root))
+}
+
+// frames drives playback and the stage from requestAnimationFrame. The
+// callback only hands the timestamp over; the work runs here, under the
+// Vugu lock, and the chrome re-renders only when App.Tick says so.
+func frames(env vugu.EventEnv, app *ui.App, h *host) {
+	tick := make(chan float64, 1)
+	cb, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		t := 0.0
+		if len(args) > 0 {
+			t, _ = args[0].Float()
+		}
+		select {
+		case tick <- t:
+		default:
+		}
+		return nil
+	})
+	if err != nil {
+		fatal("animation: " + err.Error())
+		return
+	}
+	d := newDrawer()
+	for {
+		if _, err := h.win.Call("requestAnimationFrame", cb.Value()); err != nil {
+			fatal("requestAnimationFrame: " + err.Error())
+			return
+		}
+		now := <-tick
+		env.Lock()
+		redraw := app.Tick(now)
+		scene, key := app.Frame()
+		if redraw {
+			env.UnlockRender()
+		} else {
+			env.UnlockOnly()
+		}
+		if err := d.draw(scene, key); err != nil {
+			println("stage:", err.Error())
+		}
+	}
+}
+
+// fatal writes a message into the page when the Go side cannot go on.
+func fatal(msg string) {
+	doc, err := safejs.Global().Get("document")
+	if err != nil {
+		return
+	}
+	div, err := doc.Call("createElement", "div")
+	if err != nil {
+		return
+	}
+	_ = div.Set("className", "banner crash")
+	_ = div.Set("id", "fatal")
+	_ = div.Set("textContent", "brokerlab stopped: "+msg)
+	if body, err := doc.Get("body"); err == nil {
+		_, _ = body.Call("prepend", div)
+	}
+}
