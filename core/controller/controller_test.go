@@ -1,0 +1,334 @@
+package controller
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"brokerlab/core/sim"
+)
+
+// FACTS.md 1.1: the 17 ControllerStates of Kafka 2.5, their values and timers.
+func TestStatesOfKafka25(t *testing.T) {
+	want := []string{"Idle", "ControllerChange", "BrokerChange", "TopicChange", "TopicDeletion",
+		"AlterPartitionReassignment", "AutoLeaderBalance", "ManualLeaderBalance", "ControlledShutdown",
+		"IsrChange", "LeaderAndIsrResponseReceived", "LogDirChange", "ControllerShutdown",
+		"UncleanLeaderElectionEnable", "TopicUncleanLeaderElectionEnable", "ListPartitionReassignment",
+		"UpdateMetadataResponseReceived"}
+	require.Len(t, States, 17)
+	for i, st := range States {
+		require.Equal(t, want[i], st.Name)
+		require.Equal(t, byte(i), st.Value, st.Name)
+		wantMetric := st.Name + "RateAndTimeMs"
+		switch st.Name {
+		case "Idle", "UpdateMetadataResponseReceived":
+			wantMetric = ""
+		case "BrokerChange":
+			wantMetric = "LeaderElectionRateAndTimeMs"
+		case "AlterPartitionReassignment":
+			wantMetric = "PartitionReassignmentRateAndTimeMs"
+		}
+		require.Equal(t, wantMetric, st.Metric, st.Name)
+	}
+}
+
+// FACTS.md 1.2: the 25 ControllerEvents of Kafka 2.5 and the state each runs in.
+func TestEventsOfKafka25(t *testing.T) {
+	want := map[string]string{
+		"ControllerChange": "ControllerChange", "Reelect": "ControllerChange", "RegisterBrokerAndReelect": "ControllerChange",
+		"Expire": "ControllerChange", "Startup": "ControllerChange", "ShutdownEventThread": "ControllerShutdown",
+		"AutoPreferredReplicaLeaderElection": "AutoLeaderBalance", "ReplicaLeaderElection": "ManualLeaderBalance",
+		"UncleanLeaderElectionEnable": "UncleanLeaderElectionEnable", "TopicUncleanLeaderElectionEnable": "TopicUncleanLeaderElectionEnable",
+		"ControlledShutdown": "ControlledShutdown", "LeaderAndIsrResponseReceived": "LeaderAndIsrResponseReceived",
+		"UpdateMetadataResponseReceived": "UpdateMetadataResponseReceived", "TopicDeletionStopReplicaResponseReceived": "TopicDeletion",
+		"TopicDeletion": "TopicDeletion", "BrokerChange": "BrokerChange", "BrokerModifications": "BrokerChange",
+		"TopicChange": "TopicChange", "PartitionModifications": "TopicChange", "LogDirEventNotification": "LogDirChange",
+		"ZkPartitionReassignment": "AlterPartitionReassignment", "ApiPartitionReassignment": "AlterPartitionReassignment",
+		"PartitionReassignmentIsrChange": "AlterPartitionReassignment", "IsrChangeNotification": "IsrChange",
+		"ListPartitionReassignments": "ListPartitionReassignment",
+	}
+	require.Len(t, Events, 25)
+	used := map[string]bool{}
+	for _, e := range Events {
+		require.Equal(t, want[e.Name], e.State, e.Name)
+		_, ok := LookupState(e.State)
+		require.True(t, ok, e.Name)
+		require.NotEmpty(t, e.Src, e.Name)
+		used[e.State] = true
+	}
+	require.Len(t, used, 16, "every state but Idle has an event")
+}
+
+// rig is a controller with a few actions scheduled, run until idle.
+type rig struct {
+	s *sim.Sim
+	c *Controller
+}
+
+func newRig(t *testing.T, seed int64, cfg Config) *rig {
+	s := sim.New(seed, true)
+	t.Cleanup(s.Close)
+	c, err := New(s, cfg)
+	require.NoError(t, err)
+	return &rig{s, c}
+}
+
+func (r *rig) put(t *testing.T, at time.Duration, name string, args ...Arg) {
+	e, err := NewEvent(name, args)
+	require.NoError(t, err)
+	r.c.Put(at, e, false)
+}
+
+func (r *rig) run(t *testing.T) {
+	require.NoError(t, r.s.Run(time.Hour, true, nil))
+}
+
+func (r *rig) actorOf(kind, item string) string {
+	for _, e := range r.s.Trace() {
+		if e.Kind == kind && e.Item == item {
+			return e.Actor
+		}
+	}
+	return ""
+}
+
+func TestProducersAreUpstreamThreads(t *testing.T) {
+	r := newRig(t, 1, DefaultConfig())
+	r.put(t, 0, "BrokerChange")
+	r.put(t, 0, "ControlledShutdown", Arg{"id", "2"})
+	r.put(t, 0, "AutoPreferredReplicaLeaderElection")
+	r.put(t, 0, "LeaderAndIsrResponseReceived", Arg{"brokerId", "3"})
+	r.put(t, 0, "TopicUncleanLeaderElectionEnable", Arg{"topic", "t0"})
+	r.put(t, 0, "ReplicaLeaderElection")
+	r.put(t, 0, "ReplicaLeaderElection", Arg{"partitions", "t0-0"})
+	r.run(t)
+	require.Equal(t, "main-EventThread", r.actorOf("queue.put", "BrokerChange"))
+	require.Equal(t, "data-plane-kafka-request-handler-0", r.actorOf("queue.put", "ControlledShutdown(id=2)"))
+	require.Equal(t, "kafka-scheduler-0", r.actorOf("queue.put", "AutoPreferredReplicaLeaderElection"))
+	require.Equal(t, "Controller-1-to-broker-3-send-thread", r.actorOf("queue.put", "LeaderAndIsrResponseReceived(brokerId=3)"))
+	require.Equal(t, "/config/changes-event-process-thread", r.actorOf("queue.put", "TopicUncleanLeaderElectionEnable(topic=t0)"))
+	require.Equal(t, "main-EventThread", r.actorOf("queue.put", "ReplicaLeaderElection"))
+	require.Equal(t, "data-plane-kafka-request-handler-0", r.actorOf("queue.put", "ReplicaLeaderElection(partitions=t0-0)"))
+	require.Equal(t, "controller-event-thread", r.actorOf("event.process", "BrokerChange"))
+}
+
+// FACTS.md 1.3: on preempt only ControlledShutdown and an admin's
+// ReplicaLeaderElection answer their callers, on the clearAndPut caller's thread.
+func TestPreemptAnswersOnlyWaitingCallers(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.EventTime = 100 * time.Millisecond
+	r := newRig(t, 1, cfg)
+	r.put(t, 0, "BrokerChange") // keeps the event thread busy
+	r.put(t, time.Millisecond, "ControlledShutdown", Arg{"id", "2"})
+	r.put(t, time.Millisecond, "ReplicaLeaderElection", Arg{"partitions", "t0-0"})
+	r.put(t, time.Millisecond, "ReplicaLeaderElection")
+	r.put(t, time.Millisecond, "TopicChange")
+	r.c.ExpireSession(2 * time.Millisecond)
+	r.run(t)
+	require.ElementsMatch(t, []string{"ControlledShutdown(id=2)", "ReplicaLeaderElection(partitions=t0-0)", "ReplicaLeaderElection", "TopicChange"},
+		r.c.Mgr.Count(Preempted))
+	require.ElementsMatch(t, []string{"ControlledShutdown: ControllerMovedException", "ReplicaLeaderElection: NOT_CONTROLLER"}, r.c.Callbacks)
+	for _, e := range r.s.Trace() {
+		if e.Kind == "callback" || e.Kind == "event.preempt" {
+			require.Equal(t, SessionExpiryThread, e.Actor, "preempt runs on the caller of clearAndPut")
+		}
+	}
+	require.Equal(t, []string{"BrokerChange", "Expire", "RegisterBrokerAndReelect"}, r.c.Mgr.Count(Processed))
+}
+
+// FACTS.md 1.4: awaitProcessing waits for the start of processing, not its end.
+func TestAwaitProcessingWaitsForTheStart(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.EventTimes = map[string]time.Duration{"Expire": time.Second}
+	r := newRig(t, 1, cfg)
+	r.c.ExpireSession(0)
+	r.run(t)
+	var started, putAt, finished int64 = -1, -1, -1
+	for _, e := range r.s.Trace() {
+		switch {
+		case e.Kind == "event.process" && e.Item == "Expire":
+			started = e.T
+		case e.Kind == "queue.put" && e.Item == "RegisterBrokerAndReelect":
+			putAt = e.T
+		case e.Kind == "state" && e.From == "ControllerChange" && finished < 0:
+			finished = e.T
+		}
+	}
+	require.Equal(t, int64(0), started)
+	require.Equal(t, int64(cfg.Reconnect/time.Microsecond), putAt, "put right after the new session, while Expire runs")
+	require.Equal(t, int64(time.Second/time.Microsecond), finished)
+	require.Equal(t, 1, r.c.ActiveControllerID)
+}
+
+func TestDoWorkStatesAndMetrics(t *testing.T) {
+	r := newRig(t, 1, DefaultConfig())
+	r.put(t, 0, "BrokerModifications", Arg{"brokerId", "2"})
+	r.put(t, time.Millisecond, "UpdateMetadataResponseReceived")
+	r.run(t)
+	var states []string
+	for _, e := range r.s.Trace() {
+		if e.Kind == "state" {
+			states = append(states, e.To+"="+e.Note)
+		}
+	}
+	require.Equal(t, []string{"BrokerChange=2", "Idle=0", "UpdateMetadataResponseReceived=16", "Idle=0"}, states)
+	require.Equal(t, 1, r.c.Mgr.Timers["LeaderElectionRateAndTimeMs"].Count)
+	require.Equal(t, 2, r.c.Mgr.QueueTime.Count)
+	require.Equal(t, 9.0, r.c.Mgr.QueueTime.MaxMs, "put at 1ms, taken at 10ms")
+	var metrics []string
+	for _, e := range r.s.Trace() {
+		if e.Kind == "metric" {
+			metrics = append(metrics, e.Subj)
+		}
+	}
+	// UpdateMetadataResponseReceived has no timer: process runs untimed.
+	require.Equal(t, []string{"EventQueueTimeMs", "LeaderElectionRateAndTimeMs", "EventQueueTimeMs"}, metrics)
+}
+
+// FACTS.md 1.4: close() initiates shutdown, clearAndPuts ShutdownEventThread,
+// which the thread ignores, and waits for the thread to exit.
+func TestCloseStopsTheEventThread(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.EventTime = 50 * time.Millisecond
+	r := newRig(t, 1, cfg)
+	r.put(t, 0, "BrokerChange")
+	r.put(t, time.Millisecond, "TopicChange")
+	r.c.Shutdown(2 * time.Millisecond)
+	r.put(t, time.Second, "IsrChangeNotification") // after close: stays queued
+	r.run(t)
+	require.False(t, r.c.Mgr.Running())
+	require.Equal(t, []string{"BrokerChange"}, r.c.Mgr.Count(Processed), "the event in progress finishes")
+	require.Equal(t, []string{"TopicChange"}, r.c.Mgr.Count(Preempted))
+	// Busy when shutdown was initiated, the thread finished its event, saw
+	// isRunning false and exited without taking ShutdownEventThread.
+	require.Empty(t, r.c.Mgr.Count(Ignored))
+	require.Equal(t, []string{"ShutdownEventThread", "IsrChangeNotification"}, r.c.Mgr.Count(Pending))
+	require.True(t, r.c.Mgr.MetricsRemoved())
+	require.Equal(t, "kafka-shutdown-hook", r.actorOf("queue.put", "ShutdownEventThread"))
+}
+
+// An idle thread is blocked in take(): ShutdownEventThread wakes it, and it
+// is dequeued and ignored.
+func TestCloseWakesAnIdleEventThread(t *testing.T) {
+	r := newRig(t, 1, DefaultConfig())
+	r.c.Shutdown(time.Millisecond)
+	r.run(t)
+	require.False(t, r.c.Mgr.Running())
+	require.Equal(t, []string{"ShutdownEventThread"}, r.c.Mgr.Count(Ignored))
+	require.Equal(t, EventThread, r.actorOf("event.ignore", "ShutdownEventThread"))
+}
+
+// race puts events from two watcher-like threads at the instant the
+// session expires, while the event thread is busy and the queue holds three.
+func race(t *testing.T, seed int64, putLock bool, expire bool) *rig {
+	cfg := DefaultConfig()
+	cfg.PutLock = putLock
+	r := newRig(t, seed, cfg)
+	r.put(t, 0, "BrokerChange")
+	for i, name := range []string{"TopicChange", "IsrChangeNotification", "LogDirEventNotification"} {
+		r.put(t, time.Duration(i+1)*time.Millisecond, name)
+	}
+	at := 5 * time.Millisecond
+	if expire {
+		r.c.ExpireSession(at)
+	}
+	r.put(t, at, "BrokerModifications", Arg{"brokerId", "2"})
+	r.put(t, at, "ControlledShutdown", Arg{"id", "3"})
+	r.put(t, at, "TopicDeletion")
+	r.run(t)
+	return r
+}
+
+// fates checks "each QueuedEvent is processed or preempted exactly once"
+// against the trace and returns the lost events.
+func fates(t *testing.T, r *rig) (lost []string) {
+	done := map[int]int{}
+	for _, e := range r.s.Trace() {
+		if e.Kind == "event.process" || e.Kind == "event.preempt" {
+			done[e.ID]++
+		}
+	}
+	for _, q := range r.c.Mgr.All {
+		switch q.Fate {
+		case Processed, Preempted:
+			require.Equal(t, 1, done[q.ID], "QueuedEvent #%d %s", q.ID, q.Event.Label())
+		case Lost:
+			require.Zero(t, done[q.ID])
+			lost = append(lost, q.Event.Label())
+		default:
+			t.Fatalf("QueuedEvent #%d %s left %v after the run", q.ID, q.Event.Label(), q.Fate)
+		}
+	}
+	require.Len(t, r.c.Mgr.Violations, len(lost))
+	return lost
+}
+
+func TestPutLockKeepsEveryEventAcross100Seeds(t *testing.T) {
+	outcomes := map[string]bool{}
+	for seed := int64(1); seed <= 100; seed++ {
+		r := race(t, seed, true, true)
+		require.Empty(t, fates(t, r), "seed %d", seed)
+		outcomes[strings.Join(r.c.Mgr.Count(Processed), ",")] = true
+	}
+	require.Greater(t, len(outcomes), 1, "the seeds order the race differently")
+}
+
+func TestWithoutPutLockSomeSeedsLoseAPut(t *testing.T) {
+	lostSeeds := 0
+	for seed := int64(1); seed <= 100; seed++ {
+		if lost := fates(t, race(t, seed, false, true)); len(lost) > 0 {
+			lostSeeds++
+		}
+	}
+	require.Greater(t, lostSeeds, 0)
+	t.Logf("%d of 100 seeds lose a put that raced clearAndPut", lostSeeds)
+}
+
+func TestRacingPutsNeedNoLock(t *testing.T) {
+	for seed := int64(1); seed <= 100; seed++ {
+		require.Empty(t, fates(t, race(t, seed, false, false)), "seed %d", seed)
+	}
+}
+
+func TestNewEventChecksFields(t *testing.T) {
+	_, err := NewEvent("Nope", nil)
+	require.ErrorIs(t, err, ErrUnknownEvent)
+	_, err = NewEvent("BrokerChange", []Arg{{"id", "1"}})
+	require.ErrorIs(t, err, ErrUnknownArg)
+	e, err := NewEvent("ControlledShutdown", []Arg{{"id", "2"}, {"brokerEpoch", "7"}})
+	require.NoError(t, err)
+	require.Equal(t, "ControlledShutdown(id=2,brokerEpoch=7)", e.Label())
+}
+
+func TestConfigIsValidated(t *testing.T) {
+	s := sim.New(1, false)
+	defer s.Close()
+	cfg := DefaultConfig()
+	cfg.EventTime = -time.Second
+	_, err := New(s, cfg)
+	require.ErrorIs(t, err, ErrConfig)
+}
+
+func TestPaths(t *testing.T) {
+	for _, p := range []string{"controller.state", "controller.metric[EventQueueTimeMs].p99",
+		"controller.event[BrokerChange].thread", "controller.state[Idle].value", "invariant.violations"} {
+		require.NoError(t, CheckPath(p), p)
+	}
+	for _, p := range []string{"controller.nope", "controller.metric[Nope].count", "controller.metric[EventQueueTimeMs].nope",
+		"controller.event[Nope].state", "controller.state[Nope].value", "controller.metric[].count", "controller.metric[x"} {
+		require.ErrorIs(t, CheckPath(p), ErrUnknownPath, p)
+	}
+	r := newRig(t, 1, DefaultConfig())
+	got, err := r.c.Get("controller.event[ReplicaLeaderElection].thread")
+	require.NoError(t, err)
+	require.Equal(t, "depends on its fields", got)
+	got, _ = r.c.Get("controller.metric[EventQueueTimeMs].mean")
+	require.Equal(t, "0", got)
+	for _, p := range Paths {
+		p = strings.NewReplacer("[NAME]", "[EventQueueTimeMs]", "[EVENT]", "[BrokerChange]", "[STATE]", "[Idle]").Replace(p)
+		_, err := r.c.Get(p)
+		require.NoError(t, err, p)
+	}
+}

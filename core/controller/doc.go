@@ -1,0 +1,30 @@
+// Package controller is the event handling of Kafka 2.5's controller:
+// ControllerEventManager with its controller-event-thread, the unbounded
+// queue of QueuedEvents, put and clearAndPut under the putLock, and
+// KafkaController as the ControllerEventProcessor; the 25 ControllerEvent
+// types and 17 ControllerStates as data (FACTS.md 1.1–1.4).
+//
+// Model. Each thread that puts events upstream is a simulated thread of
+// its own with its upstream name (main-EventThread for ZooKeeper watches,
+// data-plane-kafka-request-handler-0, kafka-scheduler-0,
+// zk-session-expiry-handler0, the controller's send threads, …). The event
+// thread is ShutdownableThread.run around ControllerEventThread.doWork:
+// take, set the state, record EventQueueTimeMs, process inside the state's
+// RateAndTimeMs timer (if it has one), back to Idle.
+//
+// Simplifications against FACTS.md: processing an event is only virtual
+// time (controller.eventTime, 10ms unless set per event), plus the
+// activeControllerId changes of Expire and the re-election events; the real
+// KafkaController reads and writes ZooKeeper and sends requests to brokers
+// (the replication lesson adds that). Metrics keep counts, max, mean and
+// p99, not Yammer's decaying reservoirs or rates.
+//
+// The what-if Config.PutLock=false removes the putLock from put and
+// clearAndPut. clearAndPut yields where its thread could be descheduled
+// (after each preempt, before clear), so a put from another thread can land
+// between the preempt loop and the clear and be lost.
+//
+// Invariant: each QueuedEvent is processed or preempted at most once (the
+// spent flag), and never cleared from the queue without either; a violation
+// is recorded in EventManager.Violations and traced as "invariant".
+package controller
