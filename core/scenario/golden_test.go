@@ -1,0 +1,78 @@
+package scenario_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"brokerlab/core/scenario"
+	"brokerlab/lessons"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+func encode(t testing.TB, res *scenario.Result) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	for _, e := range res.Trace {
+		require.NoError(t, enc.Encode(e))
+	}
+	return b.Bytes()
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	path := filepath.Join("testdata", name)
+	if *update {
+		require.NoError(t, os.WriteFile(path, got, 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test ./core/scenario -update to create it")
+	if !bytes.Equal(want, got) {
+		t.Fatalf("%s differs from the run; review the change and regenerate with -update", path)
+	}
+}
+
+func lesson(t testing.TB, id string) *scenario.Scenario {
+	l, err := lessons.Get(id)
+	require.NoError(t, err)
+	sc, err := scenario.Parse(l.File, l.Scenario)
+	require.NoError(t, err)
+	return sc
+}
+
+// The lesson's trace, JSON lines, is a reviewed golden file.
+func TestGoldenLessonTraces(t *testing.T) {
+	all, err := lessons.All()
+	require.NoError(t, err)
+	for _, l := range all {
+		res := scenario.Run(lesson(t, l.ID), scenario.Options{})
+		require.Empty(t, res.Failures)
+		golden(t, l.ID+".trace.jsonl", encode(t, res))
+	}
+}
+
+// Same scenario and seed, same bytes: natively and under GOOS=js, this
+// test compares 100 seeds of the lesson, with and without the putLock,
+// against one file of hashes, so both platforms agree byte for byte.
+func TestSeedsGiveTheSameTraceEverywhere(t *testing.T) {
+	sc := lesson(t, "01-controller-event-queue")
+	var b bytes.Buffer
+	for seed := int64(1); seed <= 100; seed++ {
+		for _, sets := range [][]string{nil, {"controller.putLock false"}} {
+			res := scenario.Run(sc, scenario.Options{Seed: seed, Sets: sets})
+			require.NoError(t, res.Err)
+			again := scenario.Run(sc, scenario.Options{Seed: seed, Sets: sets})
+			require.Equal(t, encode(t, res), encode(t, again), "seed %d", seed)
+			fmt.Fprintf(&b, "seed %3d putLock=%-5v events %4d sha256 %x\n", seed, sets == nil, res.Events, sha256.Sum256(encode(t, res)))
+		}
+	}
+	golden(t, "seeds.golden", b.Bytes())
+}
