@@ -97,7 +97,8 @@ func (s *Sim) Emit(e Event) {
 		}
 		n := len(s.chunks)
 		if n == 0 || len(s.chunks[n-1]) == cap(s.chunks[n-1]) {
-			s.chunks = append(s.chunks, make([]Event, 0, chunkSize))
+			// Chunks grow from 256 events: a short run stays small.
+			s.chunks = append(s.chunks, make([]Event, 0, min(256<<n, chunkSize)))
 			n++
 		}
 		s.chunks[n-1] = append(s.chunks[n-1], e)

@@ -1,0 +1,40 @@
+package scenario_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"brokerlab/core/scenario"
+)
+
+// BenchmarkLessonRun is what the UI pays to (re)compute lesson 01's run,
+// as it does on every branch.
+func BenchmarkLessonRun(b *testing.B) {
+	sc := lesson(b, "01-controller-event-queue")
+	events := 0
+	for b.Loop() {
+		events += scenario.Run(sc, scenario.Options{}).Events
+	}
+	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+}
+
+// BenchmarkRun100k is a run of about 100,000 trace events, the size the
+// UI's scrubbing is measured on.
+func BenchmarkRun100k(b *testing.B) {
+	var src strings.Builder
+	src.WriteString("use controller\nset controller.eventTime 1ms\n")
+	for i := 0; i < 8000; i++ {
+		fmt.Fprintf(&src, "at %dus put BrokerChange\n", i*700)
+	}
+	src.WriteString("run idle\n")
+	sc, err := scenario.Parse("100k.lab", src.String())
+	if err != nil {
+		b.Fatal(err)
+	}
+	events := 0
+	for b.Loop() {
+		events = scenario.Run(sc, scenario.Options{}).Events
+	}
+	b.ReportMetric(float64(events), "events/run")
+}
