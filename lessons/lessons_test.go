@@ -94,3 +94,21 @@ func TestControllerLessonWithoutPutLockLosesTheRacingPut(t *testing.T) {
 	}
 	require.Equal(t, []string{"TopicChange"}, violations)
 }
+
+// Step 1's claim, over the whole run: only controller-event-thread changes
+// the controller's state or processes events.
+func TestOnlyTheEventThreadTouchesControllerState(t *testing.T) {
+	l, err := Get("01-controller-event-queue")
+	require.NoError(t, err)
+	sc, err := scenario.Parse(l.File, l.Scenario)
+	require.NoError(t, err)
+	res := scenario.Run(sc, scenario.Options{})
+	n := 0
+	for _, e := range res.Trace {
+		if e.Kind == "state" || e.Kind == "event.process" || e.Kind == "queue.take" {
+			require.Equal(t, "controller-event-thread", e.Actor, "event %d", e.Seq)
+			n++
+		}
+	}
+	require.Greater(t, n, 30)
+}
