@@ -213,7 +213,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "svg", Data: "svg", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "stage"}, vugu.VGAttribute{Namespace: "", Key: "viewBox", Val: "0 0 1600 900"}, vugu.VGAttribute{Namespace: "", Key: "preserveAspectRatio", Val: "xMidYMin meet"}}}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "svg", Data: "svg", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "stage"}, vugu.VGAttribute{Namespace: "", Key: "viewBox", Val: "0 0 1320 760"}, vugu.VGAttribute{Namespace: "", Key: "preserveAspectRatio", Val: "xMidYMin meet"}}}
 					vgparent.AppendChild(vgn)
 					vgn.AddAttrInterface("aria-label", c.A.PosText())
 				}

@@ -18,9 +18,9 @@ var words = map[string][2]string{
 	"back":       {"← all lessons", "← 全部课程"},
 	"steps":      {"Narration", "讲解"},
 	"play":       {"▶ Play", "▶ 播放"},
-	"pause":      {"⏸ Pause", "⏸ 暂停"},
-	"prevStep":   {"⏮ step", "⏮ 上一步"},
-	"nextStep":   {"step ⏭", "下一步 ⏭"},
+	"pause":      {"❚❚ Pause", "❚❚ 暂停"},
+	"prevStep":   {"« step", "« 上一步"},
+	"nextStep":   {"step »", "下一步 »"},
 	"speed":      {"speed", "速度"},
 	"event":      {"event", "事件"},
 	"log":        {"Event log", "事件日志"},
@@ -51,7 +51,6 @@ var words = map[string][2]string{
 	"copyLink":   {"link to this moment", "指向此刻的链接"},
 	"keys":       {"Keys: space play/pause · ←/→ one event · [ ] speed", "快捷键：空格 播放/暂停 · ←/→ 单步 · [ ] 调速"},
 	"open":       {"Open lesson →", "打开课程 →"},
-	"stepN":      {"Step", "第"},
 }
 
 // T is a word of the chrome in the current language.

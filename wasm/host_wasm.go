@@ -65,6 +65,18 @@ func (h *host) markInteractive() {
 	}
 }
 
+// showCurrentStep scrolls the narration so the current step is in view.
+func (h *host) showCurrentStep() {
+	el, err := h.get("document").Call("querySelector", "#steps li.cur")
+	if err != nil || el.IsNull() {
+		return
+	}
+	opt, err := safejs.ValueOf(map[string]any{"block": "nearest"})
+	if err == nil {
+		_, _ = el.Call("scrollIntoView", opt)
+	}
+}
+
 // listen wires the hash, the keyboard and stage clicks to the App.
 func (h *host) listen(app *ui.App, post func(func())) {
 	on := func(target safejs.Value, name string, f func(ev safejs.Value)) {

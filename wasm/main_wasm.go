@@ -55,12 +55,19 @@ func main() {
 	h.listen(app, post)
 	go frames(env, app, h)
 
-	first := true
+	first, step := true, -2
 	for ok := true; ok; ok = renderer.EventWait() {
 		render(env, build, renderer, root, app)
 		if first {
 			first = false
 			h.markInteractive()
+		}
+		env.RLock()
+		cur := app.State().Step
+		env.RUnlock()
+		if cur != step {
+			step = cur
+			h.showCurrentStep()
 		}
 	}
 }

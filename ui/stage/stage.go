@@ -17,20 +17,21 @@ import (
 
 // The view box; the SVG scales it to the page.
 const (
-	W = 1600
-	H = 900
+	W = 1320
+	H = 760
 )
 
 // Geometry of the three columns.
 const (
-	thrX, thrW   = 20.0, 400.0
-	qX, qW       = 560.0, 420.0
-	qTop, slotH  = 150.0, 54.0
+	thrX, thrW   = 8.0, 334.0
+	qX, qW       = 490.0, 350.0
+	qTop, slotH  = 104.0, 54.0
 	Slots        = 12 // queue slots drawn; more tokens show as "+N more"
-	ctlX, ctlW   = 1060.0, 520.0
-	tokW, tokH   = 380.0, 44.0
+	ctlX, ctlW   = 872.0, 440.0
+	tokW, tokH   = 318.0, 44.0
 	Taker        = "controller-event-thread"
-	lockX, lockY = 445.0, 40.0
+	lockX, lockY = 366.0, 8.0
+	boxH         = 80.0
 )
 
 // Text is one line of a node's label, placed relative to the node.
@@ -80,11 +81,11 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 	tr := words(o.ZH)
 	producers, boxes := threadBoxes(o.Threads)
 
-	sc.add(Node{Key: "title.threads", Class: "label", Texts: []Text{{S: tr.producers, Size: 22, Class: "b"}}, X: thrX, Y: 40, Alpha: 1})
+	sc.add(Node{Key: "title.threads", Class: "label", Texts: []Text{{S: tr.producers, Size: 22, Class: "b"}}, X: thrX, Y: 30, Alpha: 1})
 	sc.add(Node{Key: "title.queue", Class: "label", Texts: []Text{
-		{S: "ControllerEventManager.queue", Size: 22, Class: "b m"},
-		{S: tr.queueSize + " " + strconv.Itoa(len(a.Queue)) + " · LinkedBlockingQueue · " + tr.head, Y: 28, Size: 18, Class: "d"},
-	}, X: qX, Y: 60, Alpha: 1})
+		{S: "ControllerEventManager.queue", Size: 21, Class: "b m"},
+		{S: tr.queueSize + " " + strconv.Itoa(len(a.Queue)) + " · " + tr.head, Y: 26, Size: 18, Class: "d"},
+	}, X: qX, Y: 44, Alpha: 1})
 
 	// Producer threads.
 	for _, name := range producers {
@@ -95,31 +96,31 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 			th = model.Thread{Name: name, Status: model.NotStarted}
 		}
 		texts := []Text{
-			{S: name, X: 14, Y: 28, Size: fit(name, 20, thrW-28), Class: "b m"},
-			{S: statusMark(th.Status) + " " + tr.status(th), X: 14, Y: 54, Size: 17},
+			{S: name, X: 12, Y: 26, Size: fit(name, 20, thrW-24), Class: "b m"},
+			{S: statusMark(th.Status) + " " + tr.status(th), X: 12, Y: 50, Size: fit(tr.status(th)+"xx", 18, thrW-24)},
 		}
 		if th.Action != "" {
-			texts = append(texts, Text{S: "↳ " + th.Action, X: 14, Y: 76, Size: 15, Class: "d m"})
+			texts = append(texts, Text{S: "↳ " + th.Action, X: 12, Y: 72, Size: fit("↳ "+th.Action, 16, thrW-24), Class: "d m"})
 		}
-		sc.add(Node{Key: "thread:" + name, Class: cls + selected(o, "thread:"+name) + current(o, name), W: thrW, H: 84, Texts: texts, X: thrX, Y: y, Alpha: 1})
+		sc.add(Node{Key: "thread:" + name, Class: cls + selected(o, "thread:"+name) + current(o, name), W: thrW, H: boxH, Texts: texts, X: thrX, Y: y, Alpha: 1})
 	}
 
 	// The putLock, and who holds it.
-	lock := Node{Key: "lock", Class: "box lock", W: 90, H: 70, X: lockX, Y: lockY, Alpha: 1}
+	lock := Node{Key: "lock", Class: "box lock", W: 104, H: 62, X: lockX, Y: lockY, Alpha: 1}
+	state := tr.free
 	switch {
 	case o.NoLock:
 		lock.Class += " removed"
-		lock.Texts = []Text{{S: "putLock", X: 45, Y: 28, Size: 17, Class: "b m", Anchor: "middle"}, {S: tr.removed, X: 45, Y: 52, Size: 15, Anchor: "middle"}}
+		state = "✕ " + tr.removed
 	case a.LockOwner != "":
 		lock.Class += " held"
-		lock.Texts = []Text{{S: "🔒 putLock", X: 45, Y: 28, Size: 16, Class: "b m", Anchor: "middle"}, {S: tr.held, X: 45, Y: 52, Size: 15, Anchor: "middle"}}
-	default:
-		lock.Texts = []Text{{S: "🔓 putLock", X: 45, Y: 28, Size: 16, Class: "b m", Anchor: "middle"}, {S: tr.free, X: 45, Y: 52, Size: 15, Anchor: "middle"}}
+		state = "■ " + tr.held
 	}
+	lock.Texts = []Text{{S: "putLock", X: 52, Y: 26, Size: 18, Class: "b m", Anchor: "middle"}, {S: state, X: 52, Y: 50, Size: 16, Anchor: "middle"}}
 	lock.Class += selected(o, "lock")
 	sc.add(lock)
 	if y, ok := boxes[a.LockOwner]; ok && !o.NoLock {
-		sc.add(Node{Key: "lock.link", Class: "line held", X: thrX + thrW, Y: y + 42, X2: lockX, Y2: lockY + 35, Alpha: 1})
+		sc.add(Node{Key: "lock.link", Class: "line held", X: thrX + thrW, Y: y + boxH/2, X2: lockX + 52, Y2: lockY + 62, Alpha: 1})
 	}
 
 	// Queue slots, head first, numbered so they can be counted.
@@ -135,34 +136,35 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 
 	// The event thread, its ControllerState, the token in hand and the tallies.
 	ctl := stateOf(a, Taker)
-	ctlY := 150.0
-	sc.add(Node{Key: "thread:" + Taker, Class: "box thread taker " + statusClass(ctl.Status) + selected(o, "thread:"+Taker) + current(o, Taker), W: ctlW, H: 84,
+	ctlY := 64.0
+	sc.add(Node{Key: "title.ctl", Class: "label", Texts: []Text{{S: "KafkaController", Size: 22, Class: "b"}}, X: ctlX, Y: 30, Alpha: 1})
+	sc.add(Node{Key: "thread:" + Taker, Class: "box thread taker " + statusClass(ctl.Status) + selected(o, "thread:"+Taker) + current(o, Taker), W: ctlW, H: 80,
 		Texts: []Text{
 			{S: Taker, X: 14, Y: 30, Size: 22, Class: "b m"},
-			{S: statusMark(ctl.Status) + " " + tr.status(ctl), X: 14, Y: 60, Size: 18},
+			{S: statusMark(ctl.Status) + " " + tr.status(ctl), X: 14, Y: 60, Size: fit(tr.status(ctl)+"xx", 18, ctlW-28)},
 		}, X: ctlX, Y: ctlY, Alpha: 1})
-	sc.add(Node{Key: "title.ctl", Class: "label", Texts: []Text{{S: "KafkaController · ControllerEventManager", Size: 22, Class: "b"}}, X: ctlX, Y: 40, Alpha: 1})
 	sc.add(Node{Key: "ctlstate", Class: "box state lit", W: ctlW, H: 64, Texts: []Text{
-		{S: "ControllerState", X: 14, Y: 26, Size: 16, Class: "d"},
-		{S: "▶ " + a.CtlState + " = " + a.CtlValue, X: 14, Y: 52, Size: fit(a.CtlState+" = 00", 22, ctlW-60), Class: "b m"},
-	}, X: ctlX, Y: ctlY + 96, Alpha: 1})
-	px, py := ctlX, ctlY+172.0
+		{S: "ControllerState", X: 14, Y: 24, Size: 16, Class: "d"},
+		{S: "▶ " + a.CtlState + " = " + a.CtlValue, X: 14, Y: 52, Size: fit("▶ "+a.CtlState+" = 00", 24, ctlW-28), Class: "b m"},
+	}, X: ctlX, Y: ctlY + 92, Alpha: 1})
+	px, py := ctlX, ctlY+166.0
 	for _, st := range o.States {
 		label := st.Name + " " + st.Value
-		w := 16 + float64(len([]rune(label)))*9.2
+		w := 18 + float64(len([]rune(label)))*9.4
 		if px+w > ctlX+ctlW {
 			px, py = ctlX, py+38
 		}
 		cls := "box pill"
 		if st.Name == a.CtlState {
 			cls += " lit"
+			label = "▶ " + label
 		}
 		sc.add(Node{Key: "pill:" + st.Name, Class: cls, W: w, H: 30, Texts: []Text{{S: label, X: w / 2, Y: 21, Size: 15, Class: "m", Anchor: "middle"}}, X: px, Y: py, Alpha: 1})
 		px += w + 8
 	}
-	handY := py + 56
-	sc.add(Node{Key: "hand", Class: "box slot hand", W: ctlW, H: tokH + 40, Texts: []Text{{S: tr.inHand, X: 14, Y: 22, Size: 16, Class: "d"}}, X: ctlX, Y: handY, Alpha: 1})
-	tallyY := handY + tokH + 60
+	handY := py + 50
+	sc.add(Node{Key: "hand", Class: "box slot hand", W: ctlW, H: tokH + 38, Texts: []Text{{S: tr.inHand, X: 14, Y: 22, Size: 16, Class: "d"}}, X: ctlX, Y: handY, Alpha: 1})
+	tallyY := handY + tokH + 52
 	tallies := []struct {
 		key, label string
 		t          model.Tally
@@ -177,20 +179,21 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 			t          model.Tally
 		}{"ignored", tr.ignored, a.Ignored})
 	}
-	tw := (ctlW - 10*float64(len(tallies)-1)) / float64(len(tallies))
 	tallyAt := map[string][2]float64{}
 	for i, t := range tallies {
-		x := ctlX + float64(i)*(tw+10)
+		y := tallyY + float64(i)*64
+		var last []string
+		for j := len(t.t.Last) - 1; j >= 0 && len(last) < 3; j-- {
+			last = append(last, "#"+strconv.Itoa(t.t.Last[j].ID)+" "+t.t.Last[j].Item)
+		}
+		recent := clip(strings.Join(last, " · "), 58)
 		texts := []Text{
-			{S: tallyMark(t.key) + " " + t.label, X: 12, Y: 26, Size: 17, Class: "b"},
-			{S: strconv.Itoa(t.t.N), X: tw - 12, Y: 28, Size: 24, Class: "b", Anchor: "end"},
+			{S: tallyMark(t.key) + " " + t.label, X: 12, Y: 25, Size: 18, Class: "b"},
+			{S: strconv.Itoa(t.t.N), X: ctlW - 14, Y: 28, Size: 26, Class: "b", Anchor: "end"},
+			{S: recent, X: 12, Y: 47, Size: fit(recent, 14, ctlW-24), Class: "m d"},
 		}
-		for j := len(t.t.Last) - 1; j >= 0 && len(t.t.Last)-j <= 4; j-- {
-			tok := t.t.Last[j]
-			texts = append(texts, Text{S: "#" + strconv.Itoa(tok.ID) + " " + tok.Item, X: 12, Y: 54 + float64(len(t.t.Last)-1-j)*22, Size: fit("#00 "+tok.Item, 15, tw-24), Class: "m"})
-		}
-		sc.add(Node{Key: "tally:" + t.key, Class: "box tally " + t.key, W: tw, H: 150, Texts: texts, X: x, Y: tallyY, Alpha: 1})
-		tallyAt[t.key] = [2]float64{x + tw/2 - tokW/4, tallyY + 30}
+		sc.add(Node{Key: "tally:" + t.key, Class: "box tally " + t.key, W: ctlW, H: 56, Texts: texts, X: ctlX, Y: y, Alpha: 1})
+		tallyAt[t.key] = [2]float64{ctlX + ctlW - tokW - 60, y + 6}
 	}
 
 	// Tokens: everything queued or in hand in a or b, moving from a to b.
@@ -203,13 +206,13 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 		for i, t := range s.Queue {
 			if t.ID == id {
 				if i >= Slots-1 && len(s.Queue) > Slots {
-					return spot{qX + 20, qTop + float64(Slots-1)*slotH, 0, t, true}
+					return spot{qX + (qW-tokW)/2, qTop + float64(Slots-1)*slotH, 0, t, true}
 				}
-				return spot{qX + 20, qTop + float64(i)*slotH + 2, 1, t, true}
+				return spot{qX + (qW-tokW)/2, qTop + float64(i)*slotH + 2, 1, t, true}
 			}
 		}
 		if s.Hand.ID == id && id != 0 {
-			return spot{ctlX + 120, handY + 30, 1, s.Hand, true}
+			return spot{ctlX + ctlW - tokW - 14, handY + 30, 1, s.Hand, true}
 		}
 		return spot{}
 	}
@@ -251,13 +254,13 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 			to = spot{p[0], p[1], 0, tok, true}
 		}
 		cls := "token"
-		if f == 0 && tok.Fate != "" {
+		if tok.Fate != "" {
 			cls += " " + tok.Fate
 		}
 		label := tok.Item
 		texts := []Text{
-			{S: "#" + strconv.Itoa(tok.ID), X: 12, Y: 29, Size: 16, Class: "m d"},
-			{S: label, X: 62, Y: 29, Size: fit(label, 19, tokW-74), Class: "b m"},
+			{S: "#" + strconv.Itoa(tok.ID), X: 10, Y: 29, Size: 16, Class: "m d"},
+			{S: label, X: 50, Y: 29, Size: fit(label, 19, tokW-84), Class: "b m"},
 		}
 		if tok.Fate != "" {
 			texts = append(texts, Text{S: fateMark(tok.Fate), X: tokW - 12, Y: 29, Size: 18, Class: "b", Anchor: "end"})
@@ -280,12 +283,12 @@ func threadBoxes(all []string) ([]string, map[string]float64) {
 		}
 	}
 	boxes := map[string]float64{}
-	step := 96.0
+	step := boxH + 10
 	if len(names) > 8 {
-		step = 780.0 / float64(len(names))
+		step = (H - 60) / float64(len(names))
 	}
 	for i, n := range names {
-		boxes[n] = 80 + float64(i)*step
+		boxes[n] = 48 + float64(i)*step
 	}
 	return names, boxes
 }
@@ -332,7 +335,7 @@ func statusMark(s string) string {
 	case model.Running:
 		return "▶"
 	case model.Blocked:
-		return "⏸"
+		return "■"
 	case model.Busy:
 		return "⚙"
 	case model.Exited:
@@ -346,7 +349,7 @@ func tallyMark(k string) string {
 }
 
 func fateMark(f string) string {
-	return map[string]string{"processed": "✔", "preempted": "↯", "lost": "✘ lost", "ignored": "–"}[f]
+	return map[string]string{"processed": "✔", "preempted": "↯", "lost": "✘ lost", "ignored": "– ignored"}[f]
 }
 
 // fit shrinks a font so a label of that many characters fits the width of
@@ -357,6 +360,15 @@ func fit(s string, size, width float64) float64 {
 		return math.Max(11, width/(n*0.6))
 	}
 	return size
+}
+
+// clip cuts s to n characters, marking the cut.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }
 
 func lerp(a, b, f float64) float64 { return a + (b-a)*f }
@@ -371,12 +383,12 @@ type dict struct {
 
 func words(zh bool) dict {
 	if zh {
-		return dict{"生产者线程", "队列长度", "队首在上", "已移除", "被持有", "空闲", "个更多",
+		return dict{"生产者线程", "队列长度", "队首（下一个被取走）在上", "已移除", "被持有", "空闲", "个更多",
 			"正在处理的事件", "已处理", "被抢占", "丢失", "被忽略",
 			"运行中", "阻塞于", "处理中", "已退出", "未启动"}
 	}
-	return dict{"producer threads", "size", "head at the top", "removed", "held", "free", "more",
-		"in hand (taken from the queue)", "processed", "preempted", "lost", "ignored",
+	return dict{"producer threads", "size", "head (next to take) at the top", "removed", "held", "free", "more",
+		"in hand: taken from the queue", "processed", "preempted", "lost", "ignored",
 		"running", "blocked on", "busy", "exited", "not started"}
 }
 

@@ -1,0 +1,348 @@
+//go:build !js
+
+package main
+
+// End-to-end tests: the site as `make dist` writes it, served from a
+// sub-path (/brokerlab/, as GitHub Pages would) and clicked through in
+// headless Chromium. Outside CI a missing Chromium skips them; under
+// CI=true it fails them.
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"brokerlab/site"
+)
+
+const lesson = "01-controller-event-queue"
+
+var (
+	siteOnce sync.Once
+	siteDir  string
+	siteErr  error
+)
+
+// built builds the site once for every test of the run.
+func built(t testing.TB) string {
+	t.Helper()
+	siteOnce.Do(func() {
+		siteDir, siteErr = os.MkdirTemp("", "brokerlab-dist-")
+		if siteErr == nil {
+			siteErr = site.Build("..", siteDir)
+		}
+	})
+	if siteErr != nil {
+		t.Fatal(siteErr)
+	}
+	return siteDir
+}
+
+// chromium finds the browser, or fails (CI) or skips (elsewhere).
+func chromium(t testing.TB) string {
+	t.Helper()
+	for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium"} {
+		if p == "" {
+			continue
+		}
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	if p, err := exec.LookPath("chromium"); err == nil {
+		return p
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium not found (set CHROMIUM or apt-get install chromium): browser tests cannot run")
+	}
+	t.Skip("chromium not found: skipping browser tests (apt-get install chromium)")
+	return ""
+}
+
+// serveSite serves dir under /brokerlab/ and returns the page's URL.
+func serveSite(t testing.TB, dir string) string {
+	mux := http.NewServeMux()
+	mux.Handle("/brokerlab/", http.StripPrefix("/brokerlab/", http.FileServer(http.Dir(dir))))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv.URL + "/brokerlab/"
+}
+
+// newBrowser starts headless Chromium with the flags that keep it off the
+// network (TOOLCHAIN.md) and a window the size of a projector.
+func newBrowser(t testing.TB) context.Context {
+	exe := chromium(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1920, 1080),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	return ctx
+}
+
+// page is one tab on the served site, with helpers that fail the test.
+type page struct {
+	t    *testing.T
+	ctx  context.Context
+	base string
+}
+
+func (p *page) do(a ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, a...); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+func (p *page) str(js string) string {
+	p.t.Helper()
+	s, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		p.t.Fatalf("%s: %v", js, err)
+	}
+	return s
+}
+
+func (p *page) num(js string) int {
+	p.t.Helper()
+	n, err := chromedp.Run(p.ctx, chromedp.Evaluate[int](js))
+	if err != nil {
+		p.t.Fatalf("%s: %v", js, err)
+	}
+	return n
+}
+
+// wait polls a JavaScript condition until it holds. Errors while a page
+// loads (its JavaScript context is being replaced) are retried.
+func (p *page) wait(what, js string) {
+	p.t.Helper()
+	var err error
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end); {
+		var ok bool
+		ok, err = chromedp.Run(p.ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(5*time.Second)))
+		if err == nil && ok {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.t.Fatalf("waiting for %s (%s): %v\npage: %s", what, js, err, p.str(`document.body.innerText.slice(0, 600)`))
+}
+
+func (p *page) text(sel string) string {
+	return p.str(fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, sel))
+}
+
+// pos is the current event index shown, 1-based, from "event 12 / 239".
+func (p *page) pos() int {
+	return p.num(`Number((document.querySelector("#pos").textContent.match(/(\d+) \//) || [0, -1])[1])`)
+}
+
+func (p *page) click(sel string) {
+	p.t.Helper()
+	p.do(chromedp.Click(chromedp.CSS(sel)))
+}
+
+func (p *page) open(hash string) {
+	p.t.Helper()
+	p.do(chromedp.Navigate("about:blank"), chromedp.Navigate(p.base+hash))
+	p.wait("the app", `!!document.querySelector(".app")`)
+}
+
+func (p *page) noCrash() {
+	p.t.Helper()
+	if c := p.str(`(document.querySelector("#crash, #fatal") || {}).textContent || ""`); c != "" {
+		p.t.Fatalf("the page shows a crash: %s", c)
+	}
+}
+
+func (p *page) shot(name string) []byte {
+	p.t.Helper()
+	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(shots, name), png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	return png
+}
+
+var shots = func() string {
+	d, err := os.MkdirTemp("", "brokerlab-shots-")
+	if err != nil {
+		panic(err)
+	}
+	return d
+}()
+
+func TestBrowser(t *testing.T) {
+	ctx := newBrowser(t)
+	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
+	t.Logf("screenshots: %s", shots)
+	stageSel := `#stage [data-k^="tok:"]`
+
+	// The lesson list.
+	p.open("")
+	p.wait("the lesson list", `document.querySelectorAll("#lessons .card").length > 0`)
+	if got := p.text("#lessons"); !strings.Contains(got, "The controller's event queue") {
+		t.Fatalf("lesson list: got %q", got)
+	}
+	p.shot("list.png")
+
+	// Open lesson 01.
+	p.click("#open-" + lesson)
+	p.wait("lesson 01", `/event 1 \/ \d+/.test(document.querySelector("#pos").textContent)`)
+	p.wait("the stage", `document.querySelectorAll('#stage [data-k^="thread:"]').length >= 5`)
+	if n := p.num(`document.querySelectorAll("#steps li").length`); n < 6 {
+		t.Fatalf("narration steps: got %d", n)
+	}
+	if !strings.Contains(p.text("#steps li.cur"), "main-EventThread") {
+		t.Fatalf("first step not current: %q", p.text("#steps li.cur"))
+	}
+	if got := p.str(`document.querySelector('#stage [data-k="thread:controller-event-thread"]').textContent`); !strings.Contains(got, "controller-event-thread") {
+		t.Fatalf("event thread box: %q", got)
+	}
+	if !strings.Contains(p.str(`location.hash`), "#/lesson/"+lesson) {
+		t.Fatalf("hash: %s", p.str(`location.hash`))
+	}
+	p.noCrash()
+
+	// Play, then pause.
+	p.click("#play")
+	p.wait("playing", `document.querySelector("#play").textContent.includes("Pause")`)
+	p.wait("progress", `Number(document.querySelector("#pos").textContent.match(/(\d+) \//)[1]) >= 4`)
+	p.click("#play")
+	p.wait("paused", `document.querySelector("#play").textContent.includes("Play")`)
+	at := p.pos()
+	time.Sleep(600 * time.Millisecond)
+	if got := p.pos(); got != at {
+		t.Fatalf("paused but moving: %d then %d", at, got)
+	}
+
+	// Step forward and back, by button and by key.
+	p.click("#fwd")
+	p.wait("step forward", fmt.Sprintf(`document.querySelector("#pos").textContent.startsWith("event %d ")`, at+1))
+	p.click("#back")
+	p.wait("step back", fmt.Sprintf(`document.querySelector("#pos").textContent.startsWith("event %d ")`, at))
+	p.do(chromedp.Evaluate[chromedp.Void](`document.activeElement && document.activeElement.blur()`), chromedp.KeyEvent(kb.ArrowRight))
+	p.wait("→ key", fmt.Sprintf(`document.querySelector("#pos").textContent.startsWith("event %d ")`, at+1))
+	p.do(chromedp.KeyEvent(kb.ArrowLeft))
+	p.wait("← key", fmt.Sprintf(`document.querySelector("#pos").textContent.startsWith("event %d ")`, at))
+	p.do(chromedp.KeyEvent(" "))
+	p.wait("space plays", `document.querySelector("#play").textContent.includes("Pause")`)
+	p.do(chromedp.KeyEvent(" "))
+	p.wait("space pauses", `document.querySelector("#play").textContent.includes("Play")`)
+	p.do(chromedp.KeyEvent("]"))
+	p.wait("] speeds up", `document.querySelector("#speed").selectedOptions[0].textContent === "2×"`)
+	p.do(chromedp.KeyEvent("["))
+	p.wait("[ slows down", `document.querySelector("#speed").selectedOptions[0].textContent === "1×"`)
+
+	// Jump to a narration step: the stage shows queued tokens there.
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#steps li")[1].click()`))
+	p.wait("step 2 current", `document.querySelectorAll("#steps li")[1].classList.contains("cur")`)
+	p.click("#fwd")
+	p.wait("a token on the stage", fmt.Sprintf(`document.querySelectorAll(%q).length > 0`, stageSel))
+
+	// Select the event thread on the stage: the inspector describes it.
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#stage [data-k="thread:controller-event-thread"] rect').dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
+	p.wait("selection", `document.querySelector("#selection") && document.querySelector("#selection").textContent.includes("status")`)
+	p.wait("selected outline", `document.querySelector('#stage [data-k="thread:controller-event-thread"]').classList.contains("sel")`)
+
+	// Inject an event: its token appears on the stage and in the log.
+	p.do(chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#put-event"); s.value = "TopicDeletion"; s.dispatchEvent(new Event("change", {bubbles: true})); })()`))
+	p.click("#put")
+	p.wait("the injected action listed", `document.querySelector("#injected") && document.querySelector("#injected").textContent.includes("put TopicDeletion")`)
+	p.wait("its token on the stage", `[...document.querySelectorAll('#stage [data-k^="tok:"]')].some(e => e.textContent.includes("TopicDeletion"))`)
+	p.wait("it in the log", `document.querySelector("#log").textContent.includes("TopicDeletion")`)
+	p.wait("the action in the URL", `location.hash.includes("put%20TopicDeletion")`)
+	p.noCrash()
+	p.shot("inject.png")
+
+	// Chinese narration, remembered.
+	p.click("#lang-zh")
+	p.wait("Chinese narration", `document.querySelector("#steps").textContent.includes("专属线程")`)
+	if got := p.str(`localStorage.getItem("brokerlab.lang") || ""`); got != "zh" {
+		t.Fatalf("stored language: %q", got)
+	}
+	p.shot("zh.png")
+	p.click("#lang-en")
+	p.wait("English again", `document.querySelector("#steps").textContent.includes("Only one thread")`)
+
+	// A deep link lands on its moment, with its action and setting.
+	p.open("#/lesson/" + lesson + "?pos=120&a=100000:put%20TopicDeletion&set=controller.putLock:false")
+	p.wait("position 121", `/^event 121 \//.test((document.querySelector("#pos") || {}).textContent || "")`)
+	if got := p.text("#injected"); !strings.Contains(got, "put TopicDeletion") || !strings.Contains(got, "controller.putLock false") {
+		t.Fatalf("deep link's what-ifs: %q", got)
+	}
+	if p.str(`document.querySelector("#nolock").checked ? "on" : "off"`) != "on" {
+		t.Fatal("the putLock toggle is not on")
+	}
+	p.wait("putLock drawn removed", `!!document.querySelector("#stage .lock.removed")`)
+	p.noCrash()
+
+	// Malformed links: a message and the lesson's start, never a blank page.
+	p.open("#/lesson/" + lesson + "?pos=abc&a=5:put%20BrokerChange")
+	p.wait("message", `!!document.querySelector("#notice") && document.querySelector("#notice").textContent.includes("malformed link")`)
+	p.wait("lesson start", `/^event 1 \//.test(document.querySelector("#pos").textContent)`)
+	if got := p.text("#injected"); got != "" {
+		t.Fatalf("a malformed link's actions were kept: %q", got)
+	}
+	p.open("#/lesson/no-such-lesson")
+	p.wait("message", `!!document.querySelector("#notice") && document.querySelector("#notice").textContent.includes("No such lesson")`)
+	p.wait("the list", `document.querySelectorAll("#lessons .card").length > 0`)
+	p.noCrash()
+
+	// The README's screenshot: the session expiry preempting three events.
+	p.open("#/lesson/" + lesson + "?pos=105")
+	p.wait("position 106", `/^event 106 \//.test((document.querySelector("#pos") || {}).textContent || "")`)
+	p.do(chromedp.Evaluate[chromedp.Void](`(document.querySelector('#stage [data-k^="tok:"] rect') || document.body).dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
+	time.Sleep(300 * time.Millisecond)
+	png := p.shot("screenshot.png")
+	if err := os.MkdirAll("../docs", 0o755); err == nil {
+		if err := os.WriteFile("../docs/screenshot.png", png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// The loading page must say what went wrong when main.wasm is missing.
+func TestLoadFailure(t *testing.T) {
+	ctx := newBrowser(t)
+	dir := t.TempDir()
+	for _, f := range []string{"index.html", "style.css", "stage.js", "wasm_exec.js"} {
+		b, err := os.ReadFile(filepath.Join(built(t), f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := &page{t: t, ctx: ctx, base: serveSite(t, dir)}
+	p.do(chromedp.Navigate(p.base))
+	p.wait("an error message", `!document.querySelector("#load-error").hidden && document.querySelector("#load-error").textContent.includes("main.wasm: HTTP 404")`)
+}
