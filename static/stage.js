@@ -10,46 +10,68 @@
   let f32 = new Float32Array(F * 256);
   let u8 = new Uint8Array(f32.buffer);
   let svg = null;   // the element we built into
-  let els = [];     // one element a node
+  let els = [];     // one element a node, in the scene's order
   let last = [];    // the numbers each element shows
+  let byKey = new Map(); // key → {el, spec, last}: unchanged nodes are kept
 
+  function make(n) {
+    let el;
+    if (n.c.startsWith("line")) {
+      el = document.createElementNS(NS, "line");
+    } else {
+      el = document.createElementNS(NS, "g");
+      if (n.w) {
+        const r = document.createElementNS(NS, "rect");
+        r.setAttribute("width", n.w);
+        r.setAttribute("height", n.h);
+        r.setAttribute("rx", 10);
+        el.appendChild(r);
+      }
+      for (const t of n.t || []) {
+        const tx = document.createElementNS(NS, "text");
+        tx.setAttribute("x", t.x || 0);
+        tx.setAttribute("y", t.y || 0);
+        tx.setAttribute("font-size", t.z);
+        if (t.c) tx.setAttribute("class", t.c);
+        if (t.a) tx.setAttribute("text-anchor", t.a);
+        tx.textContent = t.s;
+        el.appendChild(tx);
+      }
+    }
+    el.setAttribute("class", n.c);
+    el.setAttribute("data-k", n.k);
+    return el;
+  }
+
+  // build makes the SVG hold the scene's nodes, in order, recreating only
+  // the nodes whose structure changed: while playing, most do not.
   function build(spec) {
-    svg = document.getElementById("stage");
-    if (!svg) return;
+    const cur = document.getElementById("stage");
+    if (!cur) return;
+    if (cur !== svg) {
+      svg = cur;
+      byKey = new Map();
+      svg.replaceChildren();
+    }
     const nodes = JSON.parse(spec);
-    svg.replaceChildren();
+    const next = new Map();
     els = [];
     last = [];
-    for (const n of nodes) {
-      let el;
-      if (n.c.startsWith("line")) {
-        el = document.createElementNS(NS, "line");
-      } else {
-        el = document.createElementNS(NS, "g");
-        if (n.w) {
-          const r = document.createElementNS(NS, "rect");
-          r.setAttribute("width", n.w);
-          r.setAttribute("height", n.h);
-          r.setAttribute("rx", 10);
-          el.appendChild(r);
-        }
-        for (const t of n.t || []) {
-          const tx = document.createElementNS(NS, "text");
-          tx.setAttribute("x", t.x || 0);
-          tx.setAttribute("y", t.y || 0);
-          tx.setAttribute("font-size", t.z);
-          if (t.c) tx.setAttribute("class", t.c);
-          if (t.a) tx.setAttribute("text-anchor", t.a);
-          tx.textContent = t.s;
-          el.appendChild(tx);
-        }
+    nodes.forEach((n, i) => {
+      const s = JSON.stringify(n);
+      let it = byKey.get(n.k);
+      if (!it || it.spec !== s) {
+        const el = make(n);
+        if (it) it.el.replaceWith(el);
+        it = { el: el, spec: s, last: [NaN, NaN, NaN, NaN, NaN] };
       }
-      el.setAttribute("class", n.c);
-      el.setAttribute("data-k", n.k);
-      svg.appendChild(el);
-      els.push(el);
-      last.push([NaN, NaN, NaN, NaN, NaN]);
-    }
+      next.set(n.k, it);
+      if (svg.childNodes[i] !== it.el) svg.insertBefore(it.el, svg.childNodes[i] || null);
+      els.push(it.el);
+      last.push(it.last);
+    });
+    for (const [k, it] of byKey) if (!next.has(k)) it.el.remove();
+    byKey = next;
   }
 
   function move(n) {

@@ -148,10 +148,10 @@ func (a *App) Route(hash string) {
 // long run.
 func (a *App) openStress(l Link) {
 	var b strings.Builder
-	b.WriteString("use controller\n")
+	// Events every 2ms, each processed in 1ms, keep the queue short.
+	b.WriteString("use controller\nset controller.eventTime 1ms\n")
 	names := controller.EventNames()
-	// Events every 2ms keep the queue a few tokens deep; an event
-	// produces about a dozen trace events.
+	// An event produces about a dozen trace events.
 	for i := 0; i < l.Events/10+1; i++ {
 		fmt.Fprintf(&b, "at %dms put %s\n", 1+2*i, names[i%3])
 	}
@@ -358,7 +358,7 @@ func (a *App) Key(k string) bool {
 }
 
 // Tick advances playback to wall time now (ms). It reports whether the
-// chrome must re-render: when its own state changed, at most ten times a
+// chrome must re-render: when its own state changed, at most five times a
 // second while playing, because every Vugu render rebuilds the whole tree.
 func (a *App) Tick(now float64) (render bool) {
 	defer a.catch()
@@ -388,7 +388,7 @@ func (a *App) Tick(now float64) (render bool) {
 			a.shownURL, a.urlAt = h, now
 		}
 	}
-	if a.dirty && (!a.Playing || now-a.drawnAt >= 100) {
+	if a.dirty && (!a.Playing || now-a.drawnAt >= 200) {
 		a.dirty, a.drawnAt = false, now
 		return true
 	}

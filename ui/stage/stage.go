@@ -202,11 +202,22 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 		tok         model.Token
 		ok          bool
 	}
+	// Only the tokens in view are drawn: a long run may queue thousands. A
+	// token moves at most one slot an event, so a window of Slots+1 slots
+	// finds every token that comes into view or leaves it.
+	window := func(s *model.State) []model.Token {
+		if len(s.Queue) > Slots+1 {
+			return s.Queue[:Slots+1]
+		}
+		return s.Queue
+	}
+	more := spot{qX + (qW-tokW)/2, qTop + float64(Slots-1)*slotH, 0, model.Token{}, true}
 	where := func(s *model.State, id int) spot {
-		for i, t := range s.Queue {
+		for i, t := range window(s) {
 			if t.ID == id {
 				if i >= Slots-1 && len(s.Queue) > Slots {
-					return spot{qX + (qW-tokW)/2, qTop + float64(Slots-1)*slotH, 0, t, true}
+					more.tok = t
+					return more
 				}
 				return spot{qX + (qW-tokW)/2, qTop + float64(i)*slotH + 2, 1, t, true}
 			}
@@ -219,7 +230,7 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 	var ids []int
 	seen := map[int]bool{}
 	for _, s := range []*model.State{a, b} {
-		for _, t := range s.Queue {
+		for _, t := range window(s) {
 			if !seen[t.ID] {
 				seen[t.ID] = true
 				ids = append(ids, t.ID)
