@@ -111,10 +111,28 @@ func (c *Controller) Preempt(e Event) {
 func (c *Controller) producer(name string) *sim.Worker {
 	w, ok := c.producers[name]
 	if !ok {
-		w = c.s.NewWorker(name)
+		w = c.s.NewWorker(name, inboxOf(name))
 		c.producers[name] = w
 	}
 	return w
+}
+
+// inboxOf names the queue each producer thread waits on upstream between
+// the things it does.
+func inboxOf(thread string) string {
+	switch {
+	case thread == ZkWatcherThread || strings.HasSuffix(thread, "-EventThread"):
+		return "ClientCnxn.waitingEvents" // the ZooKeeper client's event queue
+	case thread == RequestHandler:
+		return "RequestChannel.requestQueue"
+	case thread == SchedulerThread || thread == SessionExpiryThread:
+		return "KafkaScheduler.queue"
+	case strings.HasSuffix(thread, "-send-thread"):
+		return "RequestSendThread.queue"
+	case thread == ConfigChangeThread:
+		return "ZkNodeChangeNotificationListener.queue"
+	}
+	return "signals" // main, kafka-shutdown-hook: started by the JVM
 }
 
 // NewEvent builds an event from a name and k=v fields, checking both.
@@ -207,12 +225,17 @@ func (c *Controller) ExpireSession(at time.Duration) {
 		q.AwaitProcessing()
 		c.s.Sleep(c.cfg.Reconnect, "new ZooKeeper session")
 		// The old client's event thread ends; the new client's is named
-		// after the thread that created it.
-		if old, ok := c.producers[c.watcher]; ok {
-			old.Stop(c.s.Now())
+		// after the thread that created it and delivers the watches from now on.
+		// (A later expiry creates a client on the same thread again: the
+		// new event thread has the old one's name and simply carries on.)
+		if name := SessionExpiryThread + "-EventThread"; c.watcher != name {
+			old, hadOld := c.producers[c.watcher]
 			delete(c.producers, c.watcher)
+			c.watcher = name
+			if hadOld {
+				old.HandOver(c.producer(name))
+			}
 		}
-		c.watcher = SessionExpiryThread + "-EventThread"
 		reg, _ := NewEvent("RegisterBrokerAndReelect", nil)
 		c.Mgr.Put(reg)
 	})

@@ -319,6 +319,10 @@ func (p *parser) duration(t token) (time.Duration, error) {
 	return d, nil
 }
 
+// MaxDuration bounds every duration in a scenario, so that adding them up
+// can never wrap the virtual clock.
+const MaxDuration = 1000 * time.Hour
+
 // ParseDuration reads 250ms, 10s, 1.5s, 2m or 40us; a unit is required.
 func ParseDuration(s string) (time.Duration, error) {
 	if s == "" || s[0] < '0' || s[0] > '9' {
@@ -327,6 +331,9 @@ func ParseDuration(s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	if err != nil || strings.HasSuffix(s, "ns") {
 		return 0, fmt.Errorf("expected a duration such as 250ms, 10s or 2m, got %q", s)
+	}
+	if d > MaxDuration {
+		return 0, fmt.Errorf("duration %s is longer than the %s a scenario may span", s, MaxDuration)
 	}
 	return d, nil
 }

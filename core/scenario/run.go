@@ -126,13 +126,24 @@ func (r *runner) start(opt Options) error {
 		if in.At < 0 {
 			return fmt.Errorf("action %q: negative time", in.Action)
 		}
+		if in.At > maxClock {
+			return fmt.Errorf("action %q: time %s is beyond the %s a run may go", in.Action, in.At, maxClock)
+		}
 		r.inst.do(in.At, a)
 	}
 	return nil
 }
 
+// maxClock is as far as a run's virtual clock may go: far below the 292
+// years where time.Duration wraps, whatever a scenario adds up.
+const maxClock = 100 * MaxDuration
+
 func (r *runner) exec(st *Stmt) error {
 	s := r.s
+	if st.Dur > 0 && max(r.last, s.Now())+st.Dur > maxClock {
+		return &Error{File: r.sc.File, Line: st.Line, Col: st.Col,
+			Msg: fmt.Sprintf("the clock would pass %s, as far as a run may go", maxClock)}
+	}
 	switch st.Kind {
 	case "at", "after":
 		at := st.Dur

@@ -184,7 +184,7 @@ func TestLockHandsOverInOrder(t *testing.T) {
 func TestWorkerRunsPostedJobsInOrder(t *testing.T) {
 	s := New(3, true)
 	defer s.Close()
-	w := s.NewWorker("main-EventThread")
+	w := s.NewWorker("main-EventThread", "waitingEvents")
 	var got []string
 	w.Post(2*time.Second, func() { got = append(got, "b@"+FormatDuration(s.Now())) })
 	w.Post(time.Second, func() { got = append(got, "a@"+FormatDuration(s.Now())) })
@@ -210,7 +210,7 @@ func TestCloseLeaksNoGoroutines(t *testing.T) {
 		q := NewQueue(s, "q", 0, label)
 		s.Go("blocked", func() { q.Take("") })
 		s.Go("sleeping", func() { s.Sleep(time.Hour, "") })
-		s.NewWorker("idle")
+		s.NewWorker("idle", "inbox")
 		require.NoError(t, s.Run(time.Second, false, nil))
 		s.Close()
 	}

@@ -6,14 +6,17 @@ import "time"
 // virtual times, in time order and, at equal times, in posting order. The
 // scenario runner uses one per upstream thread that acts (a ZooKeeper
 // watcher thread, a request handler), so an action runs on the thread that
-// performs it upstream. Its own bookkeeping emits no trace events.
+// performs it upstream. Between jobs it waits on its inbox, as the real
+// thread waits on its own queue; it says so once in the trace (queue.wait).
 type Worker struct {
-	s       *Sim
-	g       *G
-	jobs    []job
-	wait    wref
-	parked  bool
-	stopped bool
+	s         *Sim
+	g         *G
+	inbox     string
+	jobs      []job
+	wait      wref
+	parked    bool
+	announced bool // the current wait is already in the trace
+	stopped   bool
 }
 
 type job struct {
@@ -21,9 +24,10 @@ type job struct {
 	fn func()
 }
 
-// NewWorker starts a worker thread named name.
-func (s *Sim) NewWorker(name string) *Worker {
-	w := &Worker{s: s}
+// NewWorker starts a worker thread named name whose jobs arrive on the
+// queue named inbox (the thread's own upstream queue).
+func (s *Sim) NewWorker(name, inbox string) *Worker {
+	w := &Worker{s: s, inbox: inbox}
 	w.g = s.Go(name, w.loop)
 	return w
 }
@@ -49,14 +53,31 @@ func (w *Worker) Post(at time.Duration, fn func()) {
 // Stop makes the thread exit once the jobs posted before it have run.
 func (w *Worker) Stop(at time.Duration) { w.Post(at, func() { w.stopped = true }) }
 
+// HandOver moves the jobs not yet run to another worker and stops this one
+// now: a thread replaced by a new one (a new ZooKeeper client's event
+// thread) does not take the actions scheduled for later with it.
+func (w *Worker) HandOver(to *Worker) {
+	jobs := w.jobs
+	w.jobs = nil
+	for _, j := range jobs {
+		to.Post(j.at, j.fn)
+	}
+	w.Stop(w.s.now)
+}
+
 func (w *Worker) loop() {
 	s := w.s
 	for !w.stopped {
 		if len(w.jobs) > 0 && w.jobs[0].at <= s.now {
 			j := w.jobs[0]
 			w.jobs = w.jobs[1:]
+			w.announced = false
 			j.fn()
 			continue
+		}
+		if !w.announced {
+			w.announced = true
+			s.Emit(Event{Kind: "queue.wait", Subj: w.inbox, Note: "idle"})
 		}
 		w.wait = w.g.begin()
 		w.parked = true
