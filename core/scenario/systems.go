@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -128,7 +129,7 @@ func (c *controllerSystem) action(t []token) (*Action, *actionErr) {
 		e, err := controller.NewEvent(t[1].text, args)
 		if err != nil {
 			col := t[1].col
-			if len(args) > 0 && strings.Contains(err.Error(), "field") {
+			if len(args) > 0 && errors.Is(err, controller.ErrUnknownArg) {
 				col = t[2].col
 			}
 			return nil, &actionErr{col, strings.TrimPrefix(err.Error(), "controller: ")}

@@ -1,0 +1,85 @@
+package scenario_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"brokerlab/core/scenario"
+	"brokerlab/core/sim"
+	"brokerlab/lessons"
+)
+
+// FuzzParse: for any input Parse does not panic and an error is a
+// *scenario.Error at a real place; a controller scenario that parses runs
+// without panicking, stops only for its event budget, and runs the same twice.
+func FuzzParse(f *testing.F) {
+	all, err := lessons.All()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, l := range all {
+		f.Add(l.Scenario)
+	}
+	for _, s := range []string{
+		"",
+		"use zookeeper",
+		"use controller\nuse controller",
+		"seed 0",
+		`say "unterminated`,
+		`say "bad \q escape"`,
+		"say.zh \"alone\"",
+		"use controller\nat 10 put BrokerChange",
+		"use controller\nat 1ms put BrokerChange id=1",
+		"use controller\nat 1ms put ControlledShutdown id=2 foo=1",
+		"use controller\nexpect é",
+		"use controller\nexpect controller.metric[EventQueueTimeMs == 1",
+		"use controller\nexpect controller.queue.size < abc",
+		"use controller\nrun until controller.state == Idle max 1ms",
+		"use controller\nrun until controller.state == BrokerChange max 5ns",
+		"use controller\nset controller.putLock false\nat 1ms put BrokerChange\nat 1ms session expire\nat 1ms put TopicChange\nrun idle",
+		"use controller\nat 1ms session expire\nat 1ms controller shutdown\nat 2ms session expire\nat 3ms clearAndPut Expire\nrun idle\nexpect controller.thread == stopped",
+		"use controller\nrun 2562047h\nrun 1h\nat 1ms put BrokerChange\nafter 2562047h put TopicChange",
+		"use controller\r\nat 10ms put BrokerChange\r\nrun until controller.state == BrokerChange\r\n",
+		"use controller\nset controller.eventTime 0ms\nat 0ms put BrokerChange\nafter 0ms put BrokerChange\nrun idle",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		sc, err := scenario.Parse("fuzz.lab", src)
+		if err != nil {
+			var perr *scenario.Error
+			if !errors.As(err, &perr) {
+				t.Fatalf("Parse(%q): got %T %v, want a *scenario.Error", src, err, err)
+			}
+			if perr.Line < 1 || perr.Col < 1 {
+				t.Fatalf("Parse(%q): got line %d col %d, want both ≥ 1 (%v)", src, perr.Line, perr.Col, err)
+			}
+			if lines := strings.Count(src, "\n") + 1; perr.Line > lines {
+				t.Fatalf("Parse(%q): got line %d of %d (%v)", src, perr.Line, lines, err)
+			}
+			if perr.File != "fuzz.lab" || !strings.HasPrefix(err.Error(), "fuzz.lab:") {
+				t.Fatalf("Parse(%q): got %q, want it to name fuzz.lab", src, err)
+			}
+			return
+		}
+		if sc.System != "controller" {
+			return
+		}
+		opt := scenario.Options{MaxEvents: 20000}
+		res := scenario.Run(sc, opt)
+		if res.Panic != "" {
+			t.Fatalf("Run(%q): panicked: %s", src, res.Panic)
+		}
+		if res.Err != nil && !errors.Is(res.Err, sim.ErrBudget) {
+			t.Fatalf("Run(%q): got Err %v, want nil or the event budget", src, res.Err)
+		}
+		again := scenario.Run(sc, opt)
+		a, _ := json.Marshal(res.Trace)
+		b, _ := json.Marshal(again.Trace)
+		if string(a) != string(b) {
+			t.Fatalf("Run(%q): two runs gave different traces", src)
+		}
+	})
+}

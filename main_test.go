@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"brokerlab/core/scenario"
+	"brokerlab/core/sim"
+)
+
+const lesson01 = "lessons/01-controller-event-queue/scenario.lab"
+
+func runCLI(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = cli(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func writeLab(t *testing.T, src string) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "s.lab")
+	require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
+	return file
+}
+
+// A lesson whose every expect holds exits 0 and says nothing.
+func TestRunLessonExits0(t *testing.T) {
+	code, out, errs := runCLI("run", lesson01)
+	require.Equal(t, 0, code, errs)
+	require.Empty(t, out)
+	require.Empty(t, errs)
+}
+
+// A failing expect exits 1 with FILE:LINE: expect …: got ….
+func TestRunFailingExpectExits1(t *testing.T) {
+	file := writeLab(t, `use controller
+at 1ms put BrokerChange
+run idle
+expect controller.state == BrokerChange
+expect controller.processed == BrokerChange
+expect controller.queue.size > 0
+`)
+	code, out, errs := runCLI("run", file)
+	require.Equal(t, 1, code)
+	require.Empty(t, out)
+	require.Equal(t, file+":4: expect controller.state == BrokerChange: got Idle\n"+
+		file+":6: expect controller.queue.size > 0: got 0\n", errs)
+}
+
+// A run until that times out is a failure too, named by its line.
+func TestRunFailingRunUntilExits1(t *testing.T) {
+	file := writeLab(t, "use controller\nrun until controller.state == BrokerChange max 1s\n")
+	code, _, errs := runCLI("run", file)
+	require.Equal(t, 1, code)
+	require.Equal(t, file+":2: run until controller.state == BrokerChange: not reached within 1s (got Idle)\n", errs)
+}
+
+// A parse error exits 2 with file:line:col: and what was expected.
+func TestRunParseErrorExits2(t *testing.T) {
+	for src, want := range map[string]string{
+		"use controller\nrun 10\n": `:2:5: expected a duration such as 250ms, 10s or 2m, got "10"`,
+		"use zookeeper\n":          `:1:5: system "zookeeper" is planned but not built yet`,
+		"# c\r\nuse controller\r\nexpect controller.nope == 1\r\n": `:3:8: unknown state path "controller.nope"`,
+	} {
+		file := writeLab(t, src)
+		code, out, errs := runCLI("run", file)
+		require.Equal(t, 2, code, src)
+		require.Empty(t, out)
+		require.True(t, strings.HasPrefix(errs, file+want), "got %q, want %q", errs, file+want)
+		require.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
+	}
+}
+
+// A missing file exits 2 and names the file.
+func TestRunMissingFileExits2(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "missing.lab")
+	code, out, errs := runCLI("run", file)
+	require.Equal(t, 2, code)
+	require.Empty(t, out)
+	require.Contains(t, errs, file)
+}
+
+// run without exactly one file, or with an unknown flag, exits 2.
+func TestRunUsageExits2(t *testing.T) {
+	for _, args := range [][]string{{"run"}, {"run", lesson01, lesson01}, {"run", "-nope", lesson01}, {"run", "-trace"}} {
+		code, _, errs := runCLI(args...)
+		require.Equal(t, 2, code, "%q", args)
+		require.NotEmpty(t, errs, "%q", args)
+	}
+}
+
+func readTrace(t *testing.T, out string) []sim.Event {
+	t.Helper()
+	var evs []sim.Event
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var e sim.Event
+		dec := json.NewDecoder(strings.NewReader(sc.Text()))
+		dec.DisallowUnknownFields()
+		require.NoError(t, dec.Decode(&e), "line %d: %s", len(evs)+1, sc.Text())
+		evs = append(evs, e)
+	}
+	require.NoError(t, sc.Err())
+	return evs
+}
+
+// run -trace writes the trace as JSON lines: seq counts 0,1,2,… and every
+// kind is one of sim.Kinds.
+func TestRunTrace(t *testing.T) {
+	code, out, errs := runCLI("run", "-trace", lesson01)
+	require.Equal(t, 0, code, errs)
+	require.Empty(t, errs)
+	require.True(t, strings.HasSuffix(out, "}\n"))
+	evs := readTrace(t, out)
+	require.Greater(t, len(evs), 100)
+	steps := 0
+	for i, e := range evs {
+		require.Equal(t, i, e.Seq, "line %d", i+1)
+		_, ok := sim.Kinds[e.Kind]
+		require.True(t, ok, "line %d: kind %q is not in sim.Kinds", i+1, e.Kind)
+		if i > 0 {
+			require.GreaterOrEqual(t, e.T, evs[i-1].T, "line %d: time goes back", i+1)
+		}
+		if e.Kind == "step" {
+			steps++
+		}
+	}
+	src, err := os.ReadFile(lesson01)
+	require.NoError(t, err)
+	sc, err := scenario.Parse(lesson01, string(src))
+	require.NoError(t, err)
+	require.Equal(t, len(sc.Steps), steps, "one step event a say")
+
+	// the same file traces the same, byte for byte
+	_, again, _ := runCLI("run", "-trace", lesson01)
+	require.Equal(t, out, again)
+}
+
+// -trace still writes the trace when an expect fails, and still exits 1.
+func TestRunTraceWithFailure(t *testing.T) {
+	file := writeLab(t, "use controller\nat 1ms put BrokerChange\nrun idle\nexpect controller.state == BrokerChange\n")
+	code, out, errs := runCLI("run", "-trace", file)
+	require.Equal(t, 1, code)
+	require.Equal(t, file+":4: expect controller.state == BrokerChange: got Idle\n", errs)
+	evs := readTrace(t, out)
+	require.NotEmpty(t, evs)
+	last := evs[len(evs)-1]
+	require.Equal(t, "expect", last.Kind)
+	require.Equal(t, "expect controller.state == BrokerChange: got Idle", last.Note)
+}
+
+// check runs every lesson and says ok for each.
+func TestCheck(t *testing.T) {
+	code, out, errs := runCLI("check")
+	require.Equal(t, 0, code, errs)
+	require.Empty(t, errs)
+	require.Contains(t, out, "ok  01-controller-event-queue")
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		require.True(t, strings.HasPrefix(line, "ok  "), "%q", line)
+	}
+}
+
+// An unknown command exits 2 and says what is expected.
+func TestUnknownCommandExits2(t *testing.T) {
+	code, out, errs := runCLI("frobnicate")
+	require.Equal(t, 2, code)
+	require.Empty(t, out)
+	require.Equal(t, "unknown command \"frobnicate\": expected serve, run [-trace] FILE.lab, or check\n", errs)
+}
+
+// serve refuses flags it does not know before building anything.
+func TestServeBadFlagExits2(t *testing.T) {
+	code, _, errs := runCLI("serve", "-nope")
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "-nope")
+}
