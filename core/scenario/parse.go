@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -51,7 +52,8 @@ func (c Cond) String() string { return c.Path + " " + c.Op + " " + quoteIfNeeded
 
 type token struct {
 	text   string
-	col    int
+	col    int // first character, counted in characters from 1
+	end    int // the column just past it (past the closing quote)
 	quoted bool
 }
 
@@ -99,7 +101,7 @@ func tokenize(line string) ([]token, int, string) {
 			if !closed {
 				return nil, start, "unterminated string: expected a closing \""
 			}
-			out = append(out, token{sb.String(), start, true})
+			out = append(out, token{sb.String(), start, col, true})
 		default:
 			start := col
 			j := i
@@ -111,7 +113,7 @@ func tokenize(line string) ([]token, int, string) {
 				j += n
 				col++
 			}
-			out = append(out, token{line[i:j], start, false})
+			out = append(out, token{line[i:j], start, col, false})
 			i = j
 		}
 	}
@@ -200,7 +202,11 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			return st, err
 		}
 		if err := p.sys.set(t[1].text, t[2].text); err != nil {
-			return st, p.errf(t[2].col, "%s", err)
+			col := t[2].col
+			if errors.As(err, new(keyError)) {
+				col = t[1].col
+			}
+			return st, p.errf(col, "%s", err)
 		}
 		st.Key, st.Val = t[1].text, t[2].text
 	case "at", "after":
@@ -303,7 +309,7 @@ func (p *parser) need(kw token) error {
 
 func (p *parser) arity(t []token, n int, form string) error {
 	if len(t) < n {
-		return p.errf(t[len(t)-1].col+len(t[len(t)-1].text), "expected %s", form)
+		return p.errf(t[len(t)-1].end, "expected %s", form)
 	}
 	if len(t) > n {
 		return p.errf(t[n].col, "expected %s, got extra %q", form, t[n].text)
@@ -342,9 +348,9 @@ var ops = []string{"==", "!=", "<=", ">=", "<", ">"}
 
 func (p *parser) cond(kw token, t []token) (Cond, error) {
 	if len(t) < 3 {
-		col := kw.col + len(kw.text) + 1
+		col := kw.end + 1
 		if len(t) > 0 {
-			col = t[len(t)-1].col + len(t[len(t)-1].text)
+			col = t[len(t)-1].end
 		}
 		return Cond{}, p.errf(col, "expected PATH OP VALUE (OP one of == != < <= > >=)")
 	}

@@ -183,18 +183,15 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-// Known bugs, kept failing until fixed (see the report of this test's author).
-func TestParseErrorColumnsKnownBugs(t *testing.T) {
+// Columns point at the offending token, counted in characters: an unknown
+// later field, the end of a non-ASCII or quoted token.
+func TestParseErrorColumns(t *testing.T) {
 	tests := []struct {
 		name, src string
 		line, col int
 		want      string
 	}{
-		// systems.go:133 points at the first field, whichever field is unknown.
 		{"unknown second field", labUC + "at 1ms put ControlledShutdown id=2 foo=1", 2, 36, `unknown event field "foo"`},
-		// parse.go:306 (arity) and :340 (cond) add len(text) in bytes, and
-		// without the quotes of a quoted token, to a column the tokenizer
-		// counts in runes: "expect é" ends at column 9, not 10.
 		{"end of a non-ASCII token", labUC + "expect é", 2, 9, "expected PATH OP VALUE"},
 		{"end of a quoted token", labUC + `expect "controller.state"`, 2, 26, "expected PATH OP VALUE"},
 		{"end of a non-ASCII key", labUC + "set é", 2, 6, "expected set KEY VALUE"},

@@ -560,14 +560,11 @@ func TestTraceKindsAndSeq(t *testing.T) {
 	}
 }
 
-// Known bug, kept failing until fixed: an action scheduled on the ZooKeeper
-// watcher thread for a time after a session expiry is silently dropped.
-// controller.go:173 picks the putting thread when the action is posted, not
-// when it runs; ExpireSession then stops that thread (controller.go:212),
-// and sim.Worker.Stop runs before every job posted for a later time. The
-// stage's injected actions are all posted at the start, so injecting
+// An action scheduled on the ZooKeeper watcher thread for a time after a
+// session expiry runs on the new client's event thread: the stage's
+// injected actions are all posted at the start of a run, so injecting
 // "put BrokerChange" at 250ms into lesson 01 (which expires the session at
-// 220ms) loses it too.
+// 220ms) depends on it.
 func TestActionAfterSessionExpiryIsNotLost(t *testing.T) {
 	t.Run("scenario", func(t *testing.T) {
 		res := labRun(t, `use controller
@@ -593,24 +590,26 @@ func TestErrorsAreTyped(t *testing.T) {
 	require.Equal(t, scenario.Error{File: "x.lab", Line: 2, Col: 5, Msg: `expected a duration such as 250ms, 10s or 2m, got "10"`}, *perr)
 }
 
-// Known bug, kept failing until fixed: durations near time.Duration's limit
-// (about 292 years) are accepted by ParseDuration (parse.go:323), and the
-// runner (run.go:86, :140, :153, :159, :166) and the kernel (sim.Sleep and
-// timeouts: s.now+d) add to the clock unchecked, so the virtual clock
-// overflows: here trace times go negative after the 10ms of processing,
-// and after "run 2562047h47m16.85s" an action that "runs now" never runs.
+// Durations are capped (MaxDuration) and the runner refuses to move the
+// clock past maxClock, so the virtual clock can never wrap around.
 func TestHugeDurationsDoNotWrapTheClock(t *testing.T) {
-	src := `use controller
-at 2562047h47m16.85s put BrokerChange
-run until controller.processed == BrokerChange max 2562047h47m16.85s
-run 20ms
-`
-	res := scenario.Run(labParse(t, src), scenario.Options{MaxEvents: 20000})
-	if res.Err == nil {
-		for i, e := range res.Trace {
-			if i > 0 && e.T < res.Trace[i-1].T {
-				t.Fatalf("seq %d: time goes back from %dµs to %dµs (%s %s)", i, res.Trace[i-1].T, e.T, e.Kind, e.Note)
-			}
+	_, err := scenario.Parse("r.lab", "use controller\nat 2562047h47m16.85s put BrokerChange\n")
+	var perr *scenario.Error
+	require.True(t, errors.As(err, &perr))
+	require.Equal(t, 2, perr.Line)
+	require.Contains(t, perr.Msg, "longer than")
+
+	var src strings.Builder
+	src.WriteString("use controller\n")
+	for i := 0; i < 101; i++ {
+		src.WriteString("after 1000h put BrokerChange\n")
+	}
+	res := scenario.Run(labParse(t, src.String()), scenario.Options{MaxEvents: 20000})
+	require.Error(t, res.Err)
+	require.Contains(t, res.Err.Error(), "as far as a run may go")
+	for i, e := range res.Trace {
+		if i > 0 && e.T < res.Trace[i-1].T {
+			t.Fatalf("seq %d: time goes back from %dµs to %dµs (%s %s)", i, res.Trace[i-1].T, e.T, e.Kind, e.Note)
 		}
 	}
 }

@@ -51,6 +51,9 @@ func newSystem(name string) (system, error) {
 	return nil, fmt.Errorf("unknown system %q: expected one of %s", name, strings.Join(Systems, ", "))
 }
 
+// keyError marks a setting error that is about the key, not the value.
+type keyError struct{ error }
+
 // setCores handles the setting every system shares: the simulated machine's processor count.
 func setCores(v string) (int, error) {
 	n, err := strconv.Atoi(v)
@@ -78,7 +81,7 @@ func (c *controllerSystem) set(key, val string) error {
 	case strings.HasPrefix(key, "controller.eventTime."):
 		name := strings.TrimPrefix(key, "controller.eventTime.")
 		if _, ok := controller.LookupEvent(name); !ok {
-			return fmt.Errorf("%s: unknown event %q", key, name)
+			return keyError{fmt.Errorf("%s: unknown event %q", key, name)}
 		}
 		d, err := ParseDuration(val)
 		if err != nil {
@@ -108,7 +111,7 @@ func (c *controllerSystem) set(key, val string) error {
 		c.cfg.ID = n
 		return nil
 	}
-	return fmt.Errorf("unknown setting %q for controller (cores, controller.eventTime, controller.eventTime.EVENT, controller.putLock, controller.id)", key)
+	return keyError{fmt.Errorf("unknown setting %q for controller (cores, controller.eventTime, controller.eventTime.EVENT, controller.putLock, controller.id)", key)}
 }
 
 func (c *controllerSystem) action(t []token) (*Action, *actionErr) {
@@ -116,7 +119,7 @@ func (c *controllerSystem) action(t []token) (*Action, *actionErr) {
 	switch t[0].text {
 	case "put", "clearAndPut":
 		if len(t) < 2 {
-			return nil, &actionErr{t[0].col + len(t[0].text), "expected " + t[0].text + " EVENT [k=v…]"}
+			return nil, &actionErr{t[0].end, "expected " + t[0].text + " EVENT [k=v…]"}
 		}
 		var args []controller.Arg
 		for _, kv := range t[2:] {
@@ -129,8 +132,8 @@ func (c *controllerSystem) action(t []token) (*Action, *actionErr) {
 		e, err := controller.NewEvent(t[1].text, args)
 		if err != nil {
 			col := t[1].col
-			if len(args) > 0 && errors.Is(err, controller.ErrUnknownArg) {
-				col = t[2].col
+			if errors.Is(err, controller.ErrUnknownArg) {
+				col = unknownField(t[1].text, t[2:])
 			}
 			return nil, &actionErr{col, strings.TrimPrefix(err.Error(), "controller: ")}
 		}
@@ -138,7 +141,7 @@ func (c *controllerSystem) action(t []token) (*Action, *actionErr) {
 	case "session", "controller":
 		want := map[string]string{"session": "expire", "controller": "shutdown"}[t[0].text]
 		if len(t) != 2 || t[1].text != want {
-			col := t[0].col + len(t[0].text) + 1
+			col := t[0].end + 1
 			if len(t) > 1 {
 				col = t[1].col
 			}
@@ -147,6 +150,22 @@ func (c *controllerSystem) action(t []token) (*Action, *actionErr) {
 		return &Action{Text: text, Verb: text}, nil
 	}
 	return nil, &actionErr{t[0].col, fmt.Sprintf("expected a controller action (put EVENT, clearAndPut EVENT, session expire, controller shutdown), got %q", t[0].text)}
+}
+
+// unknownField is the column of the first field the event does not have.
+func unknownField(event string, fields []token) int {
+	typ, _ := controller.LookupEvent(event)
+	for _, f := range fields {
+		k, _, _ := strings.Cut(f.text, "=")
+		known := false
+		for _, a := range typ.Args {
+			known = known || a == k
+		}
+		if !known {
+			return f.col
+		}
+	}
+	return fields[0].col
 }
 
 func (c *controllerSystem) checkPath(path string) error {
