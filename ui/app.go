@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"brokerlab/core/controller"
 	"brokerlab/core/scenario"
@@ -428,8 +427,9 @@ func (a *App) Select(key string) {
 
 // What-if.
 
-// Inject adds a user action at the current event's virtual time, reruns,
-// and plays on from the same event: the branch.
+// Inject adds a user action right after the current event, reruns, and
+// plays on from the same event: the branch. Everything up to the current
+// event stays as it was.
 func (a *App) Inject(action string) {
 	defer a.catch()
 	if a.M == nil {
@@ -439,8 +439,7 @@ func (a *App) Inject(action string) {
 		a.Notice = err.Error()
 		return
 	}
-	at := time.Duration(a.Event().T) * time.Microsecond
-	a.Link.Inject = append(a.Link.Inject, scenario.Timed{At: at, Action: action})
+	a.Link.Inject = append(a.Link.Inject, scenario.Injection{After: a.Pos, Action: action})
 	a.branch()
 }
 

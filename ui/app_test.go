@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+
+	"brokerlab/core/sim"
 )
 
 const lesson = "01-controller-event-queue"
@@ -93,6 +96,7 @@ func TestInjectBranches(t *testing.T) {
 	a.Route("#/lesson/" + lesson + "?pos=20")
 	must(t, "pos", a.Pos == 20)
 	before := a.Len()
+	prefix := append([]sim.Event(nil), a.M.Trace[:21]...)
 	a.PutName = "TopicDeletion"
 	a.PutSelected()
 	must(t, "notice: "+a.Notice, a.Notice == "")
@@ -104,7 +108,8 @@ func TestInjectBranches(t *testing.T) {
 		}
 	}
 	must(t, "the injected event is not in the trace", found)
-	must(t, "link lacks the action: "+a.Hash(), strings.Contains(a.Hash(), "a=20000:put%20TopicDeletion"))
+	must(t, "the run up to the current event is unchanged", reflect.DeepEqual(prefix, a.M.Trace[:21]))
+	must(t, "link lacks the action: "+a.Hash(), strings.Contains(a.Hash(), "a=20:put%20TopicDeletion"))
 
 	// The link reproduces the branch.
 	_, b := newFake()

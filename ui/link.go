@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"brokerlab/core/scenario"
 )
@@ -16,12 +15,13 @@ import (
 //
 //	#/                          the lesson list
 //	#/lesson/ID                 lesson ID from its start
-//	#/lesson/ID?seed=N&pos=I&a=T:ACTION&a=…&set=KEY:VALUE
+//	#/lesson/ID?seed=N&pos=I&a=E:ACTION&a=…&set=KEY:VALUE
 //	#/stress?events=N           a generated run of N events (measurements)
 //
 // seed overrides the scenario's seed; pos is the 0-based index of the
-// current event; each a= is an action injected at virtual time T (µs), its
-// text URL-encoded ("a=1500000:put%20BrokerChange"); each set= is a what-if
+// current event; each a= is an action injected right after event E, at its
+// virtual time, its text URL-encoded ("a=120:put%20BrokerChange"), so the
+// run before E is unchanged; each set= is a what-if
 // setting. Only the settings in Settings are accepted. Actions are checked
 // against the lesson's scenario when it is opened (App.Route).
 type Link struct {
@@ -29,7 +29,7 @@ type Link struct {
 	Lesson string
 	Seed   int64
 	Pos    int
-	Inject []scenario.Timed
+	Inject []scenario.Injection
 	Sets   []string // "KEY VALUE"
 	Events int      // stress: how many events
 }
@@ -102,15 +102,15 @@ func (l *Link) set(k, v string) error {
 		}
 		l.Pos = n
 	case "a":
-		t, action, ok := strings.Cut(v, ":")
-		us, err := strconv.ParseInt(t, 10, 64)
-		if !ok || err != nil || us < 0 {
-			return fmt.Errorf("a=%q: want TIME_µs:ACTION", v)
+		e, action, ok := strings.Cut(v, ":")
+		after, err := strconv.Atoi(e)
+		if !ok || err != nil || after < 0 {
+			return fmt.Errorf("a=%q: want EVENT:ACTION", v)
 		}
 		if strings.TrimSpace(action) == "" {
 			return fmt.Errorf("a=%q: no action", v)
 		}
-		l.Inject = append(l.Inject, scenario.Timed{At: time.Duration(us) * time.Microsecond, Action: action})
+		l.Inject = append(l.Inject, scenario.Injection{After: after, Action: action})
 	case "set":
 		key, val, ok := strings.Cut(v, ":")
 		if !ok || !Settings[key] || (val != "true" && val != "false") {
@@ -139,8 +139,8 @@ func (l Link) String() string {
 	if l.Pos != 0 {
 		q = append(q, "pos="+strconv.Itoa(l.Pos))
 	}
-	for _, t := range l.Inject {
-		q = append(q, "a="+strconv.FormatInt(t.At.Microseconds(), 10)+":"+strings.ReplaceAll(url.QueryEscape(t.Action), "+", "%20"))
+	for _, in := range l.Inject {
+		q = append(q, "a="+strconv.Itoa(in.After)+":"+strings.ReplaceAll(url.QueryEscape(in.Action), "+", "%20"))
 	}
 	for _, s := range l.Sets {
 		k, v, _ := strings.Cut(s, " ")

@@ -282,10 +282,14 @@ func (a *App) Metrics() []model.Metric { return a.State().Metrics }
 // EventNames are the 25 ControllerEvent names for the what-if select.
 func (a *App) EventNames() []string { return controller.EventNames() }
 
-// InjectText describes injected action i.
+// InjectText describes injected action i: after which event, when, what.
 func (a *App) InjectText(i int) string {
-	t := a.Link.Inject[i]
-	return Ms(t.At.Microseconds()) + ": " + t.Action
+	in := a.Link.Inject[i]
+	at := ""
+	if a.M != nil && in.After < a.M.Len() {
+		at = " (" + Ms(a.M.Trace[in.After].T) + ")"
+	}
+	return "#" + strconv.Itoa(in.After) + at + ": " + in.Action
 }
 
 // Title is the page's heading.

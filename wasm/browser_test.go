@@ -293,7 +293,7 @@ func TestBrowser(t *testing.T) {
 	p.wait("English again", `document.querySelector("#steps").textContent.includes("Only one thread")`)
 
 	// A deep link lands on its moment, with its action and setting.
-	p.open("#/lesson/" + lesson + "?pos=120&a=100000:put%20TopicDeletion&set=controller.putLock:false")
+	p.open("#/lesson/" + lesson + "?pos=120&a=100:put%20TopicDeletion&set=controller.putLock:false")
 	p.wait("position 121", `/^event 121 \//.test((document.querySelector("#pos") || {}).textContent || "")`)
 	if got := p.text("#injected"); !strings.Contains(got, "put TopicDeletion") || !strings.Contains(got, "controller.putLock false") {
 		t.Fatalf("deep link's what-ifs: %q", got)
@@ -317,8 +317,8 @@ func TestBrowser(t *testing.T) {
 	p.noCrash()
 
 	// The README's screenshot: the session expiry preempting three events.
-	p.open("#/lesson/" + lesson + "?pos=105")
-	p.wait("position 106", `/^event 106 \//.test((document.querySelector("#pos") || {}).textContent || "")`)
+	p.open("#/lesson/" + lesson + "?pos=121")
+	p.wait("position 122", `/^event 122 \//.test((document.querySelector("#pos") || {}).textContent || "")`)
 	p.do(chromedp.Evaluate[chromedp.Void](`(document.querySelector('#stage [data-k^="tok:"] rect') || document.body).dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
 	time.Sleep(300 * time.Millisecond)
 	png := p.shot("screenshot.png")

@@ -1,10 +1,6 @@
 package scenario
 
-import (
-	"time"
-
-	"brokerlab/core/sim"
-)
+import "brokerlab/core/sim"
 
 // Step is one narration step: the say/say.zh lines that open it.
 type Step struct {
@@ -13,18 +9,20 @@ type Step struct {
 	ZH   string // Chinese narration
 }
 
-// Timed is an action injected into a run at an absolute virtual time, as a
-// user does from the stage ("put BrokerChange" at 1.5s).
-type Timed struct {
-	At     time.Duration
-	Action string
+// Injection is an action a user adds from the stage. It runs right after
+// trace event After, at that event's virtual time, on the thread that
+// performs it upstream: the run up to that event stays exactly what it
+// was, and branches from there ("what if the session expired now?").
+type Injection struct {
+	After  int    // index (seq) of the trace event after which it runs
+	Action string // "put BrokerChange", "session expire"
 }
 
 // Options change one run of a parsed scenario without editing its text.
 type Options struct {
 	Seed      int64    // if non-zero, overrides the scenario's seed
 	Sets      []string // extra "KEY VALUE" settings, applied after the scenario's own
-	Inject    []Timed  // extra actions, as if written "at T ACTION"
+	Inject    []Injection // actions added from the stage, in the order added
 	MaxEvents int      // stop the run after this many trace events (0: 2,000,000)
 	Discard   bool     // do not keep the trace (benchmarks); Result.Events counts it
 }

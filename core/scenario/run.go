@@ -3,6 +3,7 @@ package scenario
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -43,11 +44,17 @@ func parseAction(sys system, text string) (*Action, error) {
 }
 
 type runner struct {
-	sc   *Scenario
-	s    *sim.Sim
-	inst instance
-	res  *Result
-	last time.Duration // time of the last timed line
+	sc     *Scenario
+	s      *sim.Sim
+	inst   instance
+	res    *Result
+	last   time.Duration // time of the last timed line
+	inject []injection   // by After, then in the order given
+}
+
+type injection struct {
+	after int
+	a     *Action
 }
 
 // Run runs a parsed scenario once. It never panics: a simulation panic is
@@ -83,10 +90,43 @@ func Run(sc *Scenario, opt Options) *Result {
 			return res
 		}
 	}
-	if err := s.Run(s.Now()+idleMax, true, nil); err != nil && !errors.Is(err, sim.ErrPanicked) {
+	if err := r.run(s.Now()+idleMax, true, nil); err != nil && !errors.Is(err, sim.ErrPanicked) {
 		res.Err = err
+		return res
+	}
+	if len(r.inject) > 0 {
+		// Injected after the last event there is: they run now.
+		for _, in := range r.inject {
+			r.inst.do(s.Now(), in.a)
+		}
+		r.inject = nil
+		if err := r.run(s.Now()+idleMax, true, nil); err != nil && !errors.Is(err, sim.ErrPanicked) {
+			res.Err = err
+		}
 	}
 	return res
+}
+
+// run is sim.Run that also stops at the first switch after each injection
+// point, performs the injected actions there and carries on.
+func (r *runner) run(limit time.Duration, idle bool, cond func() bool) error {
+	for {
+		stop := cond
+		if len(r.inject) > 0 {
+			next := r.inject[0].after
+			stop = func() bool { return r.s.Events() > next || (cond != nil && cond()) }
+		}
+		if err := r.s.Run(limit, idle, stop); err != nil {
+			return err
+		}
+		if len(r.inject) == 0 || r.s.Events() <= r.inject[0].after {
+			return nil
+		}
+		for len(r.inject) > 0 && r.s.Events() > r.inject[0].after {
+			r.inst.do(r.s.Now(), r.inject[0].a)
+			r.inject = r.inject[1:]
+		}
+	}
 }
 
 // start assembles the system from the scenario's settings and the options.
@@ -123,14 +163,12 @@ func (r *runner) start(opt Options) error {
 		if err != nil {
 			return fmt.Errorf("action %q: %w", in.Action, err)
 		}
-		if in.At < 0 {
-			return fmt.Errorf("action %q: negative time", in.Action)
+		if in.After < 0 {
+			return fmt.Errorf("action %q: negative event index %d", in.Action, in.After)
 		}
-		if in.At > maxClock {
-			return fmt.Errorf("action %q: time %s is beyond the %s a run may go", in.Action, in.At, maxClock)
-		}
-		r.inst.do(in.At, a)
+		r.inject = append(r.inject, injection{in.After, a})
 	}
+	sort.SliceStable(r.inject, func(i, j int) bool { return r.inject[i].after < r.inject[j].after })
 	return nil
 }
 
@@ -162,12 +200,12 @@ func (r *runner) exec(st *Stmt) error {
 		switch st.Mode {
 		case "for":
 			end := s.Now() + st.Dur
-			if err := s.Run(end, false, nil); err != nil {
+			if err := r.run(end, false, nil); err != nil {
 				return err
 			}
 			s.AdvanceTo(end)
 		case "idle":
-			if err := s.Run(s.Now()+idleMax, true, nil); err != nil {
+			if err := r.run(s.Now()+idleMax, true, nil); err != nil {
 				return err
 			}
 			if !s.Idle() {
@@ -187,7 +225,7 @@ func (r *runner) exec(st *Stmt) error {
 			if cond() {
 				break
 			}
-			if err := s.Run(end, false, cond); err != nil {
+			if err := r.run(end, false, cond); err != nil {
 				return err
 			}
 			if evalErr != nil {

@@ -1,7 +1,6 @@
 package scenario_test
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
@@ -289,11 +288,10 @@ expect controller.processed == BrokerChange,TopicChange
 	require.Equal(t, labTimed{100 * labMs, "at 50ms: the clock already reads 100ms; the action runs now"}, labOfKind(res, "expect")[0])
 }
 
-func labTraceJSON(t *testing.T, res *scenario.Result) []byte {
-	t.Helper()
-	b, err := json.Marshal(res.Trace)
-	require.NoError(t, err)
-	return b
+func labTraceJSON(t *testing.T, res *scenario.Result) []byte { return encode(t, res) }
+
+func labJSON(t *testing.T, events []sim.Event) string {
+	return string(encode(t, &scenario.Result{Trace: events}))
 }
 
 // Two threads put at the same moment: the seed decides who goes first.
@@ -368,49 +366,60 @@ func TestOptionsSetsBad(t *testing.T) {
 	}
 }
 
-// Options.Inject adds actions at absolute times, as "at T ACTION" would;
-// the implicit run idle at the end plays out those after the last line.
-func TestOptionsInject(t *testing.T) {
-	src := "use controller\nrun until controller.processed == BrokerChange\nexpect controller.queue.size == 0\n"
-	res := labRun(t, src, scenario.Options{Inject: []scenario.Timed{
-		{At: 5 * time.Millisecond, Action: "put BrokerChange"},
-		{At: 2 * time.Second, Action: "put  TopicChange"},
-		{At: 3 * time.Second, Action: "session expire"},
-	}})
-	require.Empty(t, res.Failures)
-	require.Equal(t, []labTimed{
-		{5 * labMs, "put BrokerChange"},
-		{2000 * labMs, "put TopicChange"},
-		{3000 * labMs, "session expire"},
-	}, labOfKind(res, "action"))
-	// processed lists an event once its processing has started: at 5ms
-	require.Equal(t, []labTimed{{5 * labMs, "controller.queue.size == 0: ok"}}, labOfKind(res, "expect"))
-	processed := 0
-	for _, e := range res.Trace {
-		if e.Kind == "event.process" {
-			processed++
+// Options.Inject runs an action right after a given trace event, at its
+// time; the run before that event is untouched, byte for byte, whatever the
+// action and wherever it lands (that is how the stage branches a run).
+func TestOptionsInjectBranchesAfterAnEvent(t *testing.T) {
+	sc := labLesson(t, "01-controller-event-queue")
+	base := scenario.Run(sc, scenario.Options{})
+	for _, after := range []int{0, 1, 7, 40, 105, 160, len(base.Trace) - 2} {
+		for _, action := range []string{"put BrokerChange", "session expire", "controller shutdown", "put  TopicChange"} {
+			res := scenario.Run(sc, scenario.Options{Inject: []scenario.Injection{{After: after, Action: action}}})
+			require.NoError(t, res.Err)
+			require.Equal(t, labJSON(t, base.Trace[:after+1]), labJSON(t, res.Trace[:after+1]), "inject %q after %d", action, after)
+			found := false
+			for _, e := range res.Trace[after+1:] {
+				if e.Kind == "action" && e.Note == strings.Join(strings.Fields(action), " ") {
+					require.Equal(t, base.Trace[after].T, e.T, "the action runs at the event's time")
+					found = true
+					break
+				}
+			}
+			require.True(t, found, "inject %q after %d: no action event", action, after)
 		}
 	}
-	require.Equal(t, 4, processed, "BrokerChange, TopicChange, Expire, RegisterBrokerAndReelect")
+	// Two injections: the second is placed in the trace of the first branch,
+	// and replaying both gives that branch's trace again.
+	one := scenario.Run(sc, scenario.Options{Inject: []scenario.Injection{{After: 40, Action: "session expire"}}})
+	two := scenario.Run(sc, scenario.Options{Inject: []scenario.Injection{{After: 40, Action: "session expire"}, {After: 90, Action: "put TopicChange"}}})
+	require.Equal(t, labJSON(t, one.Trace[:91]), labJSON(t, two.Trace[:91]))
+}
+
+// An injection after the last event runs once the scenario is done.
+func TestOptionsInjectAfterTheEnd(t *testing.T) {
+	src := "use controller\nat 1ms put BrokerChange\nrun idle\n"
+	base := labRun(t, src, scenario.Options{})
+	res := labRun(t, src, scenario.Options{Inject: []scenario.Injection{{After: len(base.Trace) + 10, Action: "put TopicChange"}}})
+	require.Equal(t, []labTimed{{1 * labMs, "put BrokerChange"}, {11 * labMs, "put TopicChange"}}, labOfKind(res, "action"))
 }
 
 // A bad injected action stops the run before it starts, with Result.Err.
 func TestOptionsInjectBad(t *testing.T) {
 	sc := labParse(t, "use controller\nrun idle\n")
 	for _, c := range []struct {
-		in   scenario.Timed
+		in   scenario.Injection
 		want string
 	}{
-		{scenario.Timed{Action: "put Nope"}, `action "put Nope": unknown event "Nope"`},
-		{scenario.Timed{Action: "put BrokerChange id=1"}, `unknown event field "id"`},
-		{scenario.Timed{Action: ""}, "empty action"},
-		{scenario.Timed{Action: "  # a comment"}, "empty action"},
-		{scenario.Timed{Action: `put "Broker`}, "unterminated string"},
-		{scenario.Timed{Action: "run 1s"}, "expected a controller action"},
-		{scenario.Timed{Action: "session"}, "expected session expire"},
-		{scenario.Timed{At: -time.Millisecond, Action: "put BrokerChange"}, `action "put BrokerChange": negative time`},
+		{scenario.Injection{Action: "put Nope"}, `action "put Nope": unknown event "Nope"`},
+		{scenario.Injection{Action: "put BrokerChange id=1"}, `unknown event field "id"`},
+		{scenario.Injection{Action: ""}, "empty action"},
+		{scenario.Injection{Action: "  # a comment"}, "empty action"},
+		{scenario.Injection{Action: `put "Broker`}, "unterminated string"},
+		{scenario.Injection{Action: "run 1s"}, "expected a controller action"},
+		{scenario.Injection{Action: "session"}, "expected session expire"},
+		{scenario.Injection{After: -1, Action: "put BrokerChange"}, `action "put BrokerChange": negative event index -1`},
 	} {
-		res := scenario.Run(sc, scenario.Options{Inject: []scenario.Timed{{At: time.Millisecond, Action: "put TopicChange"}, c.in}})
+		res := scenario.Run(sc, scenario.Options{Inject: []scenario.Injection{{After: 1, Action: "put TopicChange"}, c.in}})
 		if res.Err == nil || !strings.Contains(res.Err.Error(), c.want) {
 			t.Errorf("Inject %+v: got Err %v, want it to contain %q", c.in, res.Err, c.want)
 		}
@@ -563,8 +572,8 @@ func TestTraceKindsAndSeq(t *testing.T) {
 // An action scheduled on the ZooKeeper watcher thread for a time after a
 // session expiry runs on the new client's event thread: the stage's
 // injected actions are all posted at the start of a run, so injecting
-// "put BrokerChange" at 250ms into lesson 01 (which expires the session at
-// 220ms) depends on it.
+// "put BrokerChange" after 250ms into lesson 01 (which expires the session
+// at 220ms) depends on it.
 func TestActionAfterSessionExpiryIsNotLost(t *testing.T) {
 	t.Run("scenario", func(t *testing.T) {
 		res := labRun(t, `use controller
@@ -577,9 +586,15 @@ expect controller.processed == Expire,RegisterBrokerAndReelect,BrokerChange
 		require.Equal(t, []labTimed{{10 * labMs, "session expire"}, {100 * labMs, "put BrokerChange"}}, labOfKind(res, "action"))
 	})
 	t.Run("injected into lesson 01", func(t *testing.T) {
-		res := scenario.Run(labLesson(t, "01-controller-event-queue"), scenario.Options{Inject: []scenario.Timed{{At: 250 * time.Millisecond, Action: "put BrokerChange"}}})
+		sc := labLesson(t, "01-controller-event-queue")
+		base := scenario.Run(sc, scenario.Options{})
+		after := 0
+		for base.Trace[after].T < 250_000 {
+			after++
+		}
+		res := scenario.Run(sc, scenario.Options{Inject: []scenario.Injection{{After: after, Action: "put BrokerChange"}}})
 		require.NoError(t, res.Err)
-		require.Contains(t, labOfKind(res, "action"), labTimed{250 * labMs, "put BrokerChange"})
+		require.Contains(t, labOfKind(res, "action"), labTimed{base.Trace[after].T, "put BrokerChange"})
 	})
 }
 

@@ -27,6 +27,7 @@ const (
 	NotStarted = "not started"
 	Running    = "running"
 	Blocked    = "blocked"
+	Idle       = "idle" // waiting on its own inbox for the next thing to do
 	Busy       = "busy"
 	Exited     = "exited"
 )
@@ -323,7 +324,11 @@ func (s *State) apply(e sim.Event) {
 			s.LockOwner = ""
 		}
 	case "queue.wait":
-		s.set(e, Blocked, e.Subj)
+		if e.Note == "idle" {
+			s.set(e, Idle, e.Subj)
+		} else {
+			s.set(e, Blocked, e.Subj)
+		}
 	case "select.wait":
 		s.set(e, Blocked, e.Note)
 	case "latch.await":

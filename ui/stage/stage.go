@@ -332,6 +332,8 @@ func statusClass(s string) string {
 		return "running"
 	case model.Blocked:
 		return "blocked"
+	case model.Idle:
+		return "idle"
 	case model.Busy:
 		return "busy"
 	case model.Exited:
@@ -347,6 +349,8 @@ func statusMark(s string) string {
 		return "▶"
 	case model.Blocked:
 		return "■"
+	case model.Idle:
+		return "…"
 	case model.Busy:
 		return "⚙"
 	case model.Exited:
@@ -389,18 +393,18 @@ func ease(f float64) float64 { return f * f * (3 - 2*f) }
 type dict struct {
 	producers, queueSize, head, removed, held, free, more, inHand string
 	processed, preempted, lost, ignored                           string
-	running, blocked, busy, exited, notStarted                    string
+	running, blocked, idle, busy, exited, notStarted              string
 }
 
 func words(zh bool) dict {
 	if zh {
 		return dict{"生产者线程", "队列长度", "队首（下一个被取走）在上", "已移除", "被持有", "空闲", "个更多",
 			"正在处理的事件", "已处理", "被抢占", "丢失", "被忽略",
-			"运行中", "阻塞于", "处理中", "已退出", "未启动"}
+			"运行中", "阻塞于", "等待任务：", "处理中", "已退出", "未启动"}
 	}
 	return dict{"producer threads", "size", "head (next to take) at the top", "removed", "held", "free", "more",
 		"in hand: taken from the queue", "processed", "preempted", "lost", "ignored",
-		"running", "blocked on", "busy", "exited", "not started"}
+		"running", "blocked on", "waiting for work on", "busy", "exited", "not started"}
 }
 
 func (d dict) status(t model.Thread) string {
@@ -409,6 +413,8 @@ func (d dict) status(t model.Thread) string {
 		return d.running
 	case model.Blocked:
 		return d.blocked + " " + t.On
+	case model.Idle:
+		return d.idle + " " + t.On
 	case model.Busy:
 		return strings.TrimSpace(d.busy + " " + t.On)
 	case model.Exited:
