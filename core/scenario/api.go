@@ -20,11 +20,11 @@ type Injection struct {
 
 // Options change one run of a parsed scenario without editing its text.
 type Options struct {
-	Seed      int64    // if non-zero, overrides the scenario's seed
-	Sets      []string // extra "KEY VALUE" settings, applied after the scenario's own
+	Seed      int64       // if non-zero, overrides the scenario's seed
+	Sets      []string    // extra "KEY VALUE" settings, applied after the scenario's own
 	Inject    []Injection // actions added from the stage, in the order added
-	MaxEvents int      // stop the run after this many trace events (0: 2,000,000)
-	Discard   bool     // do not keep the trace (benchmarks); Result.Events counts it
+	MaxEvents int         // stop the run after this many trace events (0: 2,000,000)
+	Discard   bool        // do not keep the trace (benchmarks); Result.Events counts it
 }
 
 // Failure is an expect line that did not hold, or a run that could not go on.
