@@ -4,11 +4,16 @@ GO ?= go
 CHROMIUM ?= /usr/bin/chromium
 WASMPATH = $(shell $(GO) env GOROOT)/lib/wasm
 
-.PHONY: serve dist test bench bench-browser generate prereqs check-generated vet test-native test-js fuzz test-browser check-lessons
+.PHONY: serve run dist test bench bench-browser generate prereqs check-generated vet test-native test-js fuzz test-browser check-lessons
 
 ## serve: build main.wasm and serve the site on 127.0.0.1 (prints the URL)
 serve:
 	$(GO) run . serve
+
+## run: run one scenario (make run LAB=lessons/01-controller-event-queue/scenario.lab)
+run:
+	@test -n "$(LAB)" || { echo "usage: make run LAB=FILE.lab"; exit 2; }
+	$(GO) run . run $(LAB)
 
 ## dist: write the static site to dist/ (relative URLs: works under any sub-path)
 dist:
