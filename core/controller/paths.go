@@ -13,7 +13,7 @@ var ErrUnknownPath = fmt.Errorf("controller: unknown state path")
 var Paths = []string{
 	"controller.state", "controller.stateValue", "controller.queue.size", "controller.EventQueueSize",
 	"controller.queue", "controller.processed", "controller.preempted", "controller.lost", "controller.ignored",
-	"controller.callbacks", "controller.activeControllerId", "controller.thread", "controller.putLock.holder",
+	"controller.callbacks", "controller.activeControllerId", "controller.zkEventThread", "controller.thread", "controller.putLock.holder",
 	"controller.putLock.waits", "controller.metrics", "controller.metric[NAME].count", "controller.metric[NAME].max", "controller.metric[NAME].mean",
 	"controller.metric[NAME].p99", "controller.event[EVENT].state", "controller.event[EVENT].thread",
 	"controller.state[STATE].value", "controller.state[STATE].metric", "controller.eventTypes.count",
@@ -149,6 +149,8 @@ func getPlain(c *Controller, path string) (string, error) {
 		return strings.Join(c.Callbacks, ","), nil
 	case "controller.activeControllerId":
 		return strconv.Itoa(c.ActiveControllerID), nil
+	case "controller.zkEventThread":
+		return c.watcher, nil
 	case "controller.thread":
 		if m.Running() {
 			return "running", nil
