@@ -70,6 +70,8 @@ func TestMeasure(t *testing.T) {
 	p.click("#play")
 	fps := p.fps()
 	fmt.Printf("playing lesson 01 at 8×: %.1f fps (target ≥ 55)\n", fps)
+	fmt.Printf("lesson page: %d DOM elements, %d of them in the stage\n",
+		p.num(`document.querySelectorAll("*").length`), p.num(`document.querySelectorAll("#stage *").length`))
 
 	// A 100,000-event run: time to jump to arbitrary events with the slider,
 	// from the input event to the position shown in the DOM.
