@@ -98,7 +98,11 @@ func (s *Sim) Emit(e Event) {
 		n := len(s.chunks)
 		if n == 0 || len(s.chunks[n-1]) == cap(s.chunks[n-1]) {
 			// Chunks grow from 256 events: a short run stays small.
-			s.chunks = append(s.chunks, make([]Event, 0, min(256<<n, chunkSize)))
+			size := chunkSize
+			if n < 5 {
+				size = 256 << n
+			}
+			s.chunks = append(s.chunks, make([]Event, 0, size))
 			n++
 		}
 		s.chunks[n-1] = append(s.chunks[n-1], e)

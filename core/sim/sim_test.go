@@ -226,3 +226,18 @@ func TestBudgetStopsRun(t *testing.T) {
 	require.GreaterOrEqual(t, s.Events(), 100)
 	require.Less(t, s.Events(), 105)
 }
+
+// A long run keeps every event, in order, across many trace chunks.
+func TestLongTraceKeepsEveryEvent(t *testing.T) {
+	s := New(1, true)
+	defer s.Close()
+	pingPong(s, 130_000) // 520,000 events: more than 60 chunks
+	require.NoError(t, s.Run(time.Hour, true, nil))
+	tr := s.Trace()
+	require.Len(t, tr, s.Events())
+	for i, e := range tr {
+		if e.Seq != i {
+			t.Fatalf("event %d has seq %d", i, e.Seq)
+		}
+	}
+}
