@@ -178,3 +178,16 @@ func segText(s []Seg) string {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// A step ahead of the current one keeps its text hidden: the step that asks
+// for a prediction is not answered by the next one on screen.
+func TestStepsAheadAreHidden(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson)
+	a.GoStep(4)
+	steps := a.Steps()
+	must(t, "the question is shown", strings.Contains(segText(steps[4].Segs), "Predict"))
+	must(t, "the answer is hidden", segText(steps[5].Segs) == a.T("later"))
+	a.GoStep(5)
+	must(t, "the answer is revealed", strings.HasPrefix(segText(a.Steps()[5].Segs), "None of them"))
+}

@@ -16,6 +16,8 @@ func (c *Narration) StepClass(s StepView) string {
 		return "step done"
 	case !s.Has:
 		return "step unreached"
+	case s.Ahead:
+		return "step ahead"
 	}
 	return "step"
 }

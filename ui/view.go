@@ -17,6 +17,7 @@ var words = map[string][2]string{
 	"lessons":    {"Lessons", "课程"},
 	"back":       {"← all lessons", "← 全部课程"},
 	"steps":      {"Narration", "讲解"},
+	"later":      {"… play on to reveal", "……继续播放即可看到"},
 	"play":       {"▶ Play", "▶ 播放"},
 	"pause":      {"❚❚ Pause", "❚❚ 暂停"},
 	"prevStep":   {"« step", "« 上一步"},
@@ -98,6 +99,9 @@ type StepView struct {
 	Cur  bool
 	Done bool // before the current one
 	Has  bool // reached in this run (has a mark)
+	// Ahead: not reached yet. Its text stays hidden, so that a step that
+	// asks for a prediction is not answered by the next one on screen.
+	Ahead bool
 }
 
 // Steps are the narration steps with the current one marked.
@@ -116,7 +120,11 @@ func (a *App) Steps() []StepView {
 		if a.Lang == "zh" && st.ZH != "" {
 			text = st.ZH
 		}
-		out = append(out, StepView{N: i, Segs: Segs(text), Cur: i == cur, Done: i < cur, Has: has[i]})
+		v := StepView{N: i, Segs: Segs(text), Cur: i == cur, Done: i < cur, Has: has[i], Ahead: i > cur}
+		if v.Ahead {
+			v.Segs = Segs(a.T("later"))
+		}
+		out = append(out, v)
 	}
 	return out
 }
