@@ -165,12 +165,18 @@ func (e Event) arg(key, def string) string {
 	return def
 }
 
+// zkTriggered reports a ReplicaLeaderElection that the creation of
+// /admin/preferred_replica_election put, rather than an admin's request.
+func (e Event) zkTriggered() bool {
+	return e.Type.Name == "ReplicaLeaderElection" && e.arg("partitions", "") == ""
+}
+
 // thread is the upstream thread that puts e.
 func (c *Controller) thread(e Event) string {
 	switch e.Type.Name {
 	case "ReplicaLeaderElection":
-		if e.arg("partitions", "") == "" {
-			return c.watcher // /admin/preferred_replica_election created
+		if e.zkTriggered() {
+			return c.watcher
 		}
 		return RequestHandler
 	case "LeaderAndIsrResponseReceived", "UpdateMetadataResponseReceived":
@@ -195,9 +201,10 @@ func (c *Controller) Put(at time.Duration, e Event, clear bool) {
 	}
 	w.Post(at, func() {
 		c.s.Emit(sim.Event{Kind: "action", Note: verb + e.Label(), Src: e.Type.Src})
-		// The caller's callback records what it got, on the thread that answers.
+		// The caller's callback records what it got, on the thread that
+		// answers. Nobody waits on a ZooKeeper-triggered election.
 		var q *QueuedEvent
-		if e.Type.Callback && !(e.Type.Name == "ReplicaLeaderElection" && e.arg("partitions", "") == "") {
+		if e.Type.Callback && !e.zkTriggered() {
 			e.Callback = func(result string) {
 				c.Callbacks = append(c.Callbacks, e.Type.Name+": "+result)
 				c.s.Emit(sim.Event{Kind: "callback", ID: q.ID, Item: e.Label(), Note: result})
