@@ -1,8 +1,8 @@
 // The stage's drawing hand. Go (ui/stage) lays the scene out; this draws it
 // into <svg id="stage">, which Vugu renders empty and never touches again.
-// Per frame Go makes one call: draw(spec, n), where spec is the scene's
-// structure as JSON ("" when unchanged) and the node positions are already
-// in the shared Float32Array (five numbers a node: x, y, alpha, x2, y2).
+// Per frame Go copies the node positions into the shared Float32Array (five
+// numbers a node: x, y, alpha, x2, y2) and calls draw(spec, n), where spec
+// is the scene's structure as JSON, or null when unchanged.
 (function () {
   "use strict";
   const NS = "http://www.w3.org/2000/svg";

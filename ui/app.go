@@ -334,9 +334,13 @@ func (a *App) SpeedText(i int) string {
 	return strconv.FormatFloat(Speeds[i], 'f', -1, 64) + "×"
 }
 
+// Shortcuts reports whether the keyboard shortcuts apply: on a lesson page,
+// not on the list, where space and the arrows scroll.
+func (a *App) Shortcuts() bool { return a.Page != "list" }
+
 // Key handles a key press; it reports whether the key was one of ours.
 func (a *App) Key(k string) bool {
-	if a.Page == "list" {
+	if !a.Shortcuts() {
 		return false
 	}
 	switch k {

@@ -172,6 +172,24 @@ func (p *page) open(hash string) {
 	p.wait("the app", `!!document.querySelector(".app")`)
 }
 
+// fits fails the test if sel's content is wider than its box.
+func (p *page) fits(sel string) {
+	p.t.Helper()
+	if over := p.num(fmt.Sprintf(`(e => e.scrollWidth - e.clientWidth)(document.querySelector(%q))`, sel)); over > 1 {
+		p.t.Fatalf("%s: the content is %d px wider than its box: %s", sel, over, p.str(fmt.Sprintf(`(n => { const r = n.getBoundingClientRect(); return [...n.querySelectorAll("*")].filter(e => e.getBoundingClientRect().right > r.right + 1).slice(0,8).map(e => e.tagName + "." + e.className + " w=" + e.getBoundingClientRect().width + " " + e.textContent.slice(0,40)).join("\n") })(document.querySelector(%q))`, sel)))
+	}
+}
+
+// keyDown presses key on the page's body and says whether the page kept the
+// browser's default action ("free") or took it ("taken").
+func keyDown(key string) string {
+	return fmt.Sprintf(`(() => {
+		const e = new KeyboardEvent("keydown", {key: %q, bubbles: true, cancelable: true});
+		document.body.dispatchEvent(e);
+		return e.defaultPrevented ? "taken" : "free";
+	})()`, key)
+}
+
 func (p *page) noCrash() {
 	p.t.Helper()
 	if c := p.str(`(document.querySelector("#crash, #fatal") || {}).textContent || ""`); c != "" {
@@ -212,6 +230,11 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("lesson list: got %q", got)
 	}
 	p.shot("list.png")
+	// The keyboard shortcuts are the lesson page's: on the list, space and
+	// the arrows scroll as usual.
+	if p.str(keyDown(" ")) != "free" || p.str(keyDown("ArrowDown")) != "free" {
+		t.Fatal("the list page swallows space or the arrow keys")
+	}
 
 	// Open lesson 01.
 	p.click("#open-" + lesson)
@@ -266,6 +289,7 @@ func TestBrowser(t *testing.T) {
 	p.wait("step 2 current", `document.querySelectorAll("#steps li")[1].classList.contains("cur")`)
 	p.click("#fwd")
 	p.wait("a token on the stage", fmt.Sprintf(`document.querySelectorAll(%q).length > 0`, stageSel))
+	p.fits(".narration")
 
 	// Select the event thread on the stage: the inspector describes it.
 	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#stage [data-k="thread:controller-event-thread"] rect').dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
@@ -280,6 +304,10 @@ func TestBrowser(t *testing.T) {
 	p.wait("it in the log", `document.querySelector("#log").textContent.includes("TopicDeletion")`)
 	p.wait("the action in the URL", `location.hash.includes("put%20TopicDeletion")`)
 	p.noCrash()
+	p.fits(".log")
+	if w := p.num(`Math.min(...[...document.querySelectorAll("#log td.note")].map(td => Math.floor(td.getBoundingClientRect().width)))`); w < 200 {
+		t.Fatalf("the log's note column is %d px wide", w)
+	}
 	p.shot("inject.png")
 
 	// Chinese narration, remembered.
@@ -288,6 +316,7 @@ func TestBrowser(t *testing.T) {
 	if got := p.str(`localStorage.getItem("brokerlab.lang") || ""`); got != "zh" {
 		t.Fatalf("stored language: %q", got)
 	}
+	p.fits(".narration")
 	p.shot("zh.png")
 	p.click("#lang-en")
 	p.wait("English again", `document.querySelector("#steps").textContent.includes("Only one thread")`)
@@ -310,6 +339,21 @@ func TestBrowser(t *testing.T) {
 	p.wait("lesson start", `/^event 1 \//.test(document.querySelector("#pos").textContent)`)
 	if got := p.text("#injected"); got != "" {
 		t.Fatalf("a malformed link's actions were kept: %q", got)
+	}
+	// Back to the list: the hidden stage is cleared, without errors.
+	p.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		window.stageErrors = [];
+		const draw = brokerlabStage.draw;
+		brokerlabStage.draw = function () {
+			try { return draw.apply(this, arguments); } catch (e) { stageErrors.push(String(e)); throw e; }
+		};
+	})()`))
+	p.click(".back")
+	p.wait("the list", `document.querySelectorAll("#lessons .card").length > 0`)
+	p.wait("the stage cleared", `document.querySelector("#stage").childElementCount === 0`)
+	time.Sleep(200 * time.Millisecond)
+	if got := p.str(`stageErrors.join("; ")`); got != "" {
+		t.Fatalf("drawing the list page's stage: %s", got)
 	}
 	p.open("#/lesson/no-such-lesson")
 	p.wait("message", `!!document.querySelector("#notice") && document.querySelector("#notice").textContent.includes("No such lesson")`)

@@ -15,9 +15,12 @@ import (
 
 // drawer sends a Scene to static/stage.js: the structure as JSON only when
 // its key changes, the motion every frame as float32s in one typed array,
-// so a frame costs two calls into JavaScript whatever the stage holds.
+// so a moving frame costs two calls into JavaScript (copy, draw) whatever
+// the stage holds, and a still one none.
 type drawer struct {
 	js    safejs.Value
+	buf   safejs.Value // stage.js's typed array, asked for again only to grow
+	room  int          // how many numbers buf holds
 	key   string
 	nums  []byte
 	moved string // the last frame's numbers, to skip identical frames
@@ -47,20 +50,22 @@ func (d *drawer) draw(sc stage.Scene, key string) error {
 	if key == d.key && string(d.nums) == d.moved {
 		return nil // nothing moved: a paused stage costs no JavaScript at all
 	}
-	buf, err := d.js.Call("buffer", n*perNode)
-	if err != nil {
-		return err
-	}
-	if _, err := safejs.CopyBytesToJS(buf, d.nums); err != nil {
-		return err
-	}
-	spec := ""
-	if key != d.key {
-		b, err := json.Marshal(sc.Nodes)
+	if n*perNode > d.room {
+		buf, err := d.js.Call("buffer", n*perNode)
 		if err != nil {
 			return err
 		}
-		spec = string(b)
+		d.buf, d.room = buf, n*perNode
+	}
+	if _, err := safejs.CopyBytesToJS(d.buf, d.nums); err != nil {
+		return err
+	}
+	var err error
+	var spec any // null: the structure is unchanged
+	if key != d.key {
+		if spec, err = structure(sc); err != nil {
+			return err
+		}
 	}
 	ok, err := d.js.Call("draw", spec, n)
 	if err != nil {
@@ -68,14 +73,23 @@ func (d *drawer) draw(sc stage.Scene, key string) error {
 	}
 	if done, _ := ok.Bool(); !done {
 		// The <svg> was replaced (or never built): send the structure.
-		b, err := json.Marshal(sc.Nodes)
-		if err != nil {
+		if spec, err = structure(sc); err != nil {
 			return err
 		}
-		if _, err := d.js.Call("draw", string(b), n); err != nil {
+		if _, err := d.js.Call("draw", spec, n); err != nil {
 			return err
 		}
 	}
 	d.key, d.moved = key, string(d.nums)
 	return nil
+}
+
+// structure is the scene's nodes as JSON. An empty scene (the lesson list)
+// is "[]", which clears the stage; Marshal would write null.
+func structure(sc stage.Scene) (string, error) {
+	if len(sc.Nodes) == 0 {
+		return "[]", nil
+	}
+	b, err := json.Marshal(sc.Nodes)
+	return string(b), err
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"strings"
+	"sync/atomic"
 
 	"github.com/hack-pad/safejs"
 
@@ -13,6 +14,9 @@ import (
 // host implements ui.Host on the browser's window.
 type host struct {
 	win safejs.Value
+	// keys mirrors App.Shortcuts for the keydown handler, which must decide
+	// on preventDefault at once, without waiting for the Vugu lock.
+	keys atomic.Bool
 }
 
 func newHost() *host {
@@ -96,6 +100,9 @@ func (h *host) listen(app *ui.App, post func(func())) {
 	})
 	doc := h.get("document")
 	on(doc, "keydown", func(ev safejs.Value) {
+		if !h.keys.Load() {
+			return
+		}
 		key, _ := mustGet(ev, "key").String()
 		for _, mod := range []string{"ctrlKey", "altKey", "metaKey"} {
 			if b, _ := mustGet(ev, mod).Bool(); b {

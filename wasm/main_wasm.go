@@ -64,6 +64,7 @@ func main() {
 		}
 		env.RLock()
 		cur := app.State().Step
+		h.keys.Store(app.Shortcuts())
 		env.RUnlock()
 		if cur != step {
 			step = cur
