@@ -97,74 +97,74 @@ func (a *App) catch() {
 func (a *App) Route(hash string) {
 	defer a.catch()
 	a.Notice, a.Crash, a.Playing, a.Frac, a.Sel = "", "", false, 0, ""
+	a.shownURL = ""
 	l, lerr := ParseLink(hash)
+	if l.Page == "list" {
+		a.Page, a.M, a.Res, a.Link = "list", nil, nil, Link{Page: "list"}
+		if lerr != nil {
+			a.Notice = lerr.Error() + ". " + a.T("pickLesson")
+		}
+		return
+	}
 	if lerr != nil {
 		a.Notice = lerr.Error() + ". " + a.T("shownStart")
 	}
-	switch l.Page {
-	case "list":
-		a.Page, a.M, a.Res, a.Link = "list", nil, nil, Link{Page: "list"}
-	case "stress":
-		a.openStress(l)
-	default:
-		les, err := lessons.Get(l.Lesson)
-		if err != nil {
-			a.Page, a.M, a.Res = "list", nil, nil
-			a.Notice = fmt.Sprintf("%s: %q. %s", a.T("noLesson"), l.Lesson, a.T("pickLesson"))
-			return
-		}
-		sc, err := scenario.Parse(les.File, les.Scenario)
-		if err != nil {
-			a.Page, a.M, a.Res = "list", nil, nil
-			a.Notice = err.Error()
-			return
-		}
-		a.Page, a.Lesson, a.Sc = "lesson", les, sc
-		for _, t := range l.Inject {
-			if err := sc.CheckAction(t.Action); err != nil {
-				a.Notice = fmt.Sprintf("%v: a=%q: %v. %s", ErrLink, t.Action, err, a.T("shownStart"))
-				l = Link{Page: "lesson", Lesson: l.Lesson}
-				break
-			}
-		}
-		a.Link = l
-		a.rerun()
-		if a.Res.Err != nil && (len(l.Inject) > 0 || len(l.Sets) > 0) {
-			// The link's actions do not run: show the lesson's own start.
-			a.Notice = a.T("badActions") + ": " + a.Res.Err.Error() + ". " + a.T("shownStart")
-			a.Link = Link{Page: "lesson", Lesson: l.Lesson}
-			a.rerun()
-		}
-		a.seek(l.Pos)
-		if l.Pos >= a.M.Len() && l.Pos > 0 {
-			a.Notice = fmt.Sprintf("pos=%d: %s %d.", l.Pos, a.T("pastEnd"), a.M.Len())
+	les, sc, err := a.scenario(l)
+	if err != nil {
+		a.Page, a.M, a.Res = "list", nil, nil
+		a.Notice = err.Error()
+		return
+	}
+	a.Page, a.Lesson, a.Sc = l.Page, les, sc
+	start := Link{Page: l.Page, Lesson: l.Lesson, Events: l.Events}
+	for _, t := range l.Inject {
+		if err := sc.CheckAction(t.Action); err != nil {
+			a.Notice = fmt.Sprintf("%v: a=%q: %v. %s", ErrLink, t.Action, err, a.T("shownStart"))
+			l = start
+			break
 		}
 	}
-	a.shownURL = ""
+	a.Link = l
+	a.rerun()
+	if err := a.runErr(); err != nil && (len(l.Inject) > 0 || len(l.Sets) > 0) {
+		// The link's actions do not run: show the lesson's own start.
+		a.Notice = a.T("badActions") + ": " + err.Error() + ". " + a.T("shownStart")
+		a.Link = start
+		a.rerun()
+	}
+	a.seek(a.Link.Pos)
+	if p := a.Link.Pos; p > 0 && p >= a.M.Len() {
+		a.Notice = fmt.Sprintf("pos=%d: %s %d.", p, a.T("pastEnd"), a.M.Len())
+	}
 }
 
-// openStress runs a generated scenario of many puts, to measure jumps in a
-// long run.
-func (a *App) openStress(l Link) {
+// scenario finds and parses what a lesson or stress link runs.
+func (a *App) scenario(l Link) (lessons.Lesson, *scenario.Scenario, error) {
+	if l.Page == "stress" {
+		return stress(l.Events)
+	}
+	les, err := lessons.Get(l.Lesson)
+	if err != nil {
+		return les, nil, fmt.Errorf("%s: %q. %s", a.T("noLesson"), l.Lesson, a.T("pickLesson"))
+	}
+	sc, err := scenario.Parse(les.File, les.Scenario)
+	return les, sc, err
+}
+
+// stress generates a scenario of many puts, to measure jumps in a long run.
+func stress(events int) (lessons.Lesson, *scenario.Scenario, error) {
 	var b strings.Builder
 	// Events every 2ms, each processed in 1ms, keep the queue short.
 	b.WriteString("use controller\nset controller.eventTime 1ms\n")
 	names := controller.EventNames()
 	// An event produces about a dozen trace events.
-	for i := 0; i < l.Events/10+1; i++ {
+	for i := 0; i < events/10+1; i++ {
 		fmt.Fprintf(&b, "at %dms put %s\n", 1+2*i, names[i%3])
 	}
 	b.WriteString("run idle\n")
 	sc, err := scenario.Parse("stress.lab", b.String())
-	if err != nil {
-		a.Notice = err.Error()
-		a.Page = "list"
-		return
-	}
-	a.Page, a.Sc, a.Link = "stress", sc, l
-	a.Lesson = lessons.Lesson{ID: "stress", Title: lessons.Text{EN: fmt.Sprintf("Stress run: %d events", l.Events), ZH: fmt.Sprintf("压力测试：%d 个事件", l.Events)}}
-	a.rerun()
-	a.seek(0)
+	les := lessons.Lesson{ID: "stress", Title: lessons.Text{EN: fmt.Sprintf("Stress run: %d events", events), ZH: fmt.Sprintf("压力测试：%d 个事件", events)}}
+	return les, sc, err
 }
 
 // rerun runs the scenario with the link's seed, settings and actions.
@@ -180,6 +180,15 @@ func (a *App) rerun() {
 	if a.Res.Panic != "" {
 		a.Crash = fmt.Sprintf("%s: %s (lesson %s, seed %s)", a.T("simPanic"), a.Res.Panic, a.Lesson.ID, a.SeedText())
 	}
+}
+
+// runErr is the error that stopped the run, if any: a stress run stops at
+// its event budget on purpose.
+func (a *App) runErr() error {
+	if a.Res == nil || a.Page == "stress" {
+		return nil
+	}
+	return a.Res.Err
 }
 
 // SeedText is the run's seed as the user would type it into a link.
@@ -417,11 +426,19 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 	return stage.Build(sa, sb, a.Frac, o), fmt.Sprint(a.run, a.Pos, a.Sel, a.Lang, o.NoLock)
 }
 
-// Select selects a stage element by its key ("thread:NAME", "tok:7", "queue",
-// "lock"); selecting it again clears the selection.
+// Select selects a stage element by its key ("thread:NAME", "tok:7", a
+// queue slot, the putLock); selecting it again clears the selection. Labels,
+// tallies and states have nothing for the inspector: they keep the selection.
 func (a *App) Select(key string) {
-	if strings.HasPrefix(key, "slot:") {
+	kind, _, _ := strings.Cut(key, ":")
+	switch kind {
+	case "thread", "tok":
+	case "slot", "more":
 		key = "queue"
+	case "lock", "lock.link":
+		key = "lock"
+	default:
+		return
 	}
 	if a.Sel == key {
 		key = ""
@@ -523,9 +540,8 @@ func (a *App) Failures() []string {
 	for _, f := range a.Res.Failures {
 		out = append(out, fmt.Sprintf("%s:%d: %s", a.Lesson.File, f.Line, f.Msg))
 	}
-	// A stress run stops at its event budget on purpose.
-	if a.Res.Err != nil && a.Page != "stress" {
-		out = append(out, a.Res.Err.Error())
+	if err := a.runErr(); err != nil {
+		out = append(out, err.Error())
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
 )
 
@@ -42,6 +43,18 @@ func TestLinkRoundTrip(t *testing.T) {
 		}
 		if got := l.String(); got != h {
 			t.Errorf("round trip: got %q, want %q", got, h)
+		}
+	}
+	for _, l := range []Link{
+		{Page: "list"},
+		{Page: "lesson", Lesson: lesson, Seed: -3, Pos: 9},
+		{Page: "lesson", Lesson: lesson, Inject: []scenario.Injection{{After: 0, Action: "put A b=1+2&c=%3 # x:y 中"}}},
+		{Page: "stress", Events: 5000, Pos: 7},
+		{Page: "stress", Events: 300, Seed: 2, Inject: []scenario.Injection{{After: 40, Action: "session expire"}}, Sets: []string{"controller.putLock false"}},
+	} {
+		got, err := ParseLink(l.String())
+		if err != nil || !reflect.DeepEqual(got, l) {
+			t.Errorf("ParseLink(%q): got %#v, %v; want %#v", l.String(), got, err, l)
 		}
 	}
 	for _, bad := range []string{
@@ -145,6 +158,52 @@ func TestMalformedLinks(t *testing.T) {
 		}
 		if a.Page == "lesson" && (a.Pos != 0 || len(a.Link.Inject) != 0) {
 			t.Errorf("%s: not the lesson's start: pos %d, %v", c.hash, a.Pos, a.Link.Inject)
+		}
+	}
+}
+
+// A stress link reproduces its moment and its what-ifs like a lesson's.
+func TestStressLink(t *testing.T) {
+	_, a := newFake()
+	h := "#/stress?events=3000&pos=40&a=20:session%20expire"
+	a.Route(h)
+	must(t, "notice: "+a.Notice, a.Page == "stress" && a.Notice == "" && a.Crash == "")
+	must(t, "pos", a.Pos == 40)
+	must(t, "action", len(a.Link.Inject) == 1)
+	must(t, "hash: "+a.Hash(), a.Hash() == h)
+}
+
+// A link to no page shows the list, and says so.
+func TestNoPageNotice(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/elsewhere")
+	must(t, "notice: "+a.Notice, a.Page == "list" && !strings.Contains(a.Notice, a.T("shownStart")))
+}
+
+// Only what the inspector can describe is selected: a click on a label or
+// a tally keeps the selection (and the inspector) as it was.
+func TestSelect(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson)
+	for _, c := range []struct{ key, want string }{
+		{"thread:controller-event-thread", "thread:controller-event-thread"},
+		{"pill:Idle", "thread:controller-event-thread"},
+		{"title.queue", "thread:controller-event-thread"},
+		{"tally:processed", "thread:controller-event-thread"},
+		{"ctlstate", "thread:controller-event-thread"},
+		{"slot:3", "queue"},
+		{"lock.link", "lock"},
+		{"more", "queue"},
+		{"lock", "lock"},
+		{"lock", ""},
+		{"tok:1", "tok:1"},
+	} {
+		a.Select(c.key)
+		if a.Sel != c.want {
+			t.Errorf("Select(%q): got %q, want %q", c.key, a.Sel, c.want)
+		}
+		if title, _ := a.Selected(); a.Sel != "" && title == "" {
+			t.Errorf("Select(%q): the inspector has nothing for %q", c.key, a.Sel)
 		}
 	}
 }

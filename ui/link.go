@@ -16,7 +16,8 @@ import (
 //	#/                          the lesson list
 //	#/lesson/ID                 lesson ID from its start
 //	#/lesson/ID?seed=N&pos=I&a=E:ACTION&a=…&set=KEY:VALUE
-//	#/stress?events=N           a generated run of N events (measurements)
+//	#/stress?events=N&…         a generated run of N events (measurements),
+//	                            with a lesson's parameters
 //
 // seed overrides the scenario's seed; pos is the 0-based index of the
 // current event; each a= is an action injected right after event E, at its
@@ -46,41 +47,31 @@ func ParseLink(hash string) (Link, error) {
 	h := strings.TrimPrefix(hash, "#")
 	path, query, _ := strings.Cut(h, "?")
 	path = strings.Trim(path, "/")
+	var start Link
 	switch {
 	case path == "":
 		return Link{Page: "list"}, nil
 	case path == "stress":
-		l := Link{Page: "stress", Events: 100_000}
-		q, err := url.ParseQuery(query)
-		if err != nil {
-			return l, fmt.Errorf("%w: %v", ErrLink, err)
-		}
-		if v := q.Get("events"); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > 2_000_000 {
-				return l, fmt.Errorf("%w: events=%q is not a number from 1 to 2000000", ErrLink, v)
-			}
-			l.Events = n
-		}
-		return l, nil
+		start = Link{Page: "stress", Events: 100_000}
 	case strings.HasPrefix(path, "lesson/"):
+		start = Link{Page: "lesson", Lesson: strings.TrimPrefix(path, "lesson/")}
 	default:
 		return Link{Page: "list"}, fmt.Errorf("%w: no page %q", ErrLink, path)
 	}
-	l := Link{Page: "lesson", Lesson: strings.TrimPrefix(path, "lesson/")}
 	q, err := url.ParseQuery(query)
 	if err != nil {
-		return l, fmt.Errorf("%w: %v", ErrLink, err)
+		return start, fmt.Errorf("%w: %v", ErrLink, err)
 	}
 	keys := make([]string, 0, len(q))
 	for k := range q {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	l := start
 	for _, k := range keys {
 		for _, v := range q[k] {
 			if err := l.set(k, v); err != nil {
-				return Link{Page: "lesson", Lesson: l.Lesson}, fmt.Errorf("%w: %v", ErrLink, err)
+				return start, fmt.Errorf("%w: %v", ErrLink, err)
 			}
 		}
 	}
@@ -89,6 +80,15 @@ func ParseLink(hash string) (Link, error) {
 
 func (l *Link) set(k, v string) error {
 	switch k {
+	case "events":
+		if l.Page != "stress" {
+			return fmt.Errorf("unknown parameter %q", k)
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 2_000_000 {
+			return fmt.Errorf("events=%q is not a number from 1 to 2000000", v)
+		}
+		l.Events = n
 	case "seed":
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
@@ -125,14 +125,17 @@ func (l *Link) set(k, v string) error {
 
 // String writes the hash for l; ParseLink(l.String()) gives l back.
 func (l Link) String() string {
+	var h string
+	var q []string
 	switch l.Page {
 	case "lesson":
+		h = "#/lesson/" + l.Lesson
 	case "stress":
-		return "#/stress?events=" + strconv.Itoa(l.Events)
+		h = "#/stress"
+		q = append(q, "events="+strconv.Itoa(l.Events))
 	default:
 		return "#/"
 	}
-	var q []string
 	if l.Seed != 0 {
 		q = append(q, "seed="+strconv.FormatInt(l.Seed, 10))
 	}
@@ -146,7 +149,6 @@ func (l Link) String() string {
 		k, v, _ := strings.Cut(s, " ")
 		q = append(q, "set="+k+":"+v)
 	}
-	h := "#/lesson/" + l.Lesson
 	if len(q) > 0 {
 		h += "?" + strings.Join(q, "&")
 	}
