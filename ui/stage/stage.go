@@ -11,6 +11,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"brokerlab/ui/model"
 )
@@ -96,11 +97,11 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 			th = model.Thread{Name: name, Status: model.NotStarted}
 		}
 		texts := []Text{
-			{S: name, X: 12, Y: 26, Size: fit(name, 20, thrW-24), Class: "b m"},
-			{S: statusMark(th.Status) + " " + tr.status(th), X: 12, Y: 50, Size: fit(tr.status(th)+"xx", 18, thrW-24)},
+			Text{X: 12, Y: 26, Class: "b m"}.fit(name, 20, thrW-24),
+			Text{X: 12, Y: 50}.fit(statusMark(th.Status)+" "+tr.status(th), 18, thrW-24),
 		}
 		if th.Action != "" {
-			texts = append(texts, Text{S: "↳ " + th.Action, X: 12, Y: 72, Size: fit("↳ "+th.Action, 16, thrW-24), Class: "d m"})
+			texts = append(texts, Text{X: 12, Y: 72, Class: "d m"}.fit("↳ "+th.Action, 16, thrW-24))
 		}
 		sc.add(Node{Key: "thread:" + name, Class: cls + selected(o, "thread:"+name) + current(o, name), W: thrW, H: boxH, Texts: texts, X: thrX, Y: y, Alpha: 1})
 	}
@@ -141,11 +142,12 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 	sc.add(Node{Key: "thread:" + Taker, Class: "box thread taker " + statusClass(ctl.Status) + selected(o, "thread:"+Taker) + current(o, Taker), W: ctlW, H: 80,
 		Texts: []Text{
 			{S: Taker, X: 14, Y: 30, Size: 22, Class: "b m"},
-			{S: statusMark(ctl.Status) + " " + tr.status(ctl), X: 14, Y: 60, Size: fit(tr.status(ctl)+"xx", 18, ctlW-28)},
+			Text{X: 14, Y: 60}.fit(statusMark(ctl.Status)+" "+tr.status(ctl), 18, ctlW-28),
 		}, X: ctlX, Y: ctlY, Alpha: 1})
 	sc.add(Node{Key: "ctlstate", Class: "box state lit", W: ctlW, H: 64, Texts: []Text{
 		{S: "ControllerState", X: 14, Y: 24, Size: 16, Class: "d"},
-		{S: "▶ " + a.CtlState + " = " + a.CtlValue, X: 14, Y: 52, Size: fit("▶ "+a.CtlState+" = 00", 24, ctlW-28), Class: "b m"},
+		// Sized for a two-digit value, so the font holds still as the value changes.
+		{S: "▶ " + a.CtlState + " = " + a.CtlValue, X: 14, Y: 52, Size: size("▶ "+a.CtlState+" = 00", 24, ctlW-28), Class: "b m"},
 	}, X: ctlX, Y: ctlY + 92, Alpha: 1})
 	px, py := ctlX, ctlY+166.0
 	for _, st := range o.States {
@@ -186,11 +188,10 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 		for j := len(t.t.Last) - 1; j >= 0 && len(last) < 3; j-- {
 			last = append(last, "#"+strconv.Itoa(t.t.Last[j].ID)+" "+t.t.Last[j].Item)
 		}
-		recent := clip(strings.Join(last, " · "), 58)
 		texts := []Text{
 			{S: tallyMark(t.key) + " " + t.label, X: 12, Y: 25, Size: 18, Class: "b"},
 			{S: strconv.Itoa(t.t.N), X: ctlW - 14, Y: 28, Size: 26, Class: "b", Anchor: "end"},
-			{S: recent, X: 12, Y: 47, Size: fit(recent, 14, ctlW-24), Class: "m d"},
+			Text{X: 12, Y: 47, Class: "m d"}.fit(strings.Join(last, " · "), 14, ctlW-24),
 		}
 		sc.add(Node{Key: "tally:" + t.key, Class: "box tally " + t.key, W: ctlW, H: 56, Texts: texts, X: ctlX, Y: y, Alpha: 1})
 		tallyAt[t.key] = [2]float64{ctlX + ctlW - tokW - 60, y + 6}
@@ -268,14 +269,17 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 		if tok.Fate != "" {
 			cls += " " + tok.Fate
 		}
-		label := tok.Item
-		texts := []Text{
-			{S: "#" + strconv.Itoa(tok.ID), X: 10, Y: 29, Size: 16, Class: "m d"},
-			{S: label, X: 50, Y: 29, Size: fit(label, 19, tokW-84), Class: "b m"},
-		}
+		// The name takes the room between the number and the fate's mark.
+		num := "#" + strconv.Itoa(tok.ID)
+		x := math.Max(50, 18+ems(num)*16)
+		room := tokW - 12 - x
+		texts := []Text{{S: num, X: 10, Y: 29, Size: 16, Class: "m d"}}
 		if tok.Fate != "" {
-			texts = append(texts, Text{S: fateMark(tok.Fate), X: tokW - 12, Y: 29, Size: 18, Class: "b", Anchor: "end"})
+			mark := fateMark(tok.Fate)
+			room -= ems(mark)*18 + 8
+			texts = append(texts, Text{S: mark, X: tokW - 12, Y: 29, Size: 18, Class: "b", Anchor: "end"})
 		}
+		texts = append(texts, Text{X: x, Y: 29, Class: "b m"}.fit(tok.Item, 19, room))
 		sc.add(Node{Key: "tok:" + strconv.Itoa(id), Class: cls + selected(o, "tok:"+strconv.Itoa(id)), W: tokW, H: tokH, Texts: texts,
 			X: lerp(from.x, to.x, f), Y: lerp(from.y, to.y, f), Alpha: lerp(from.alpha, to.alpha, f)})
 	}
@@ -367,14 +371,42 @@ func fateMark(f string) string {
 	return map[string]string{"processed": "✔", "preempted": "↯", "lost": "✘ lost", "ignored": "– ignored"}[f]
 }
 
-// fit shrinks a font so a label of that many characters fits the width of
-// a monospace line (about 0.6 em a character).
-func fit(s string, size, width float64) float64 {
-	n := float64(len([]rune(s)))
-	if n*size*0.6 > width {
-		return math.Max(11, width/(n*0.6))
+// size shrinks a font, down to 11 px, so that s fits width.
+func size(s string, size, width float64) float64 {
+	if n := ems(s); n*size > width {
+		return math.Max(11, width/n)
 	}
 	return size
+}
+
+// fit sets t to s in the largest font up to z that fits width, cutting s
+// short where even 11 px does not fit.
+func (t Text) fit(s string, z, width float64) Text {
+	t.Size = size(s, z, width)
+	for n := len([]rune(s)); n > 1 && ems(s)*t.Size > width+0.01; n-- { // 0.01: size's rounding
+		s = clip(s, n-1)
+	}
+	t.S = s
+	return t
+}
+
+// ems estimates a label's width in ems: about 0.6 a character, a full em
+// for the wide characters of Chinese.
+func ems(s string) float64 {
+	n := 0.0
+	for _, r := range s {
+		if wide(r) {
+			n++
+		} else {
+			n += 0.6
+		}
+	}
+	return n
+}
+
+func wide(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) ||
+		r >= 0x3000 && r <= 0x303f || r >= 0xff00 && r <= 0xffef // CJK and full-width punctuation
 }
 
 // clip cuts s to n characters, marking the cut.

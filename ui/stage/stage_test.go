@@ -69,3 +69,61 @@ func TestBuild(t *testing.T) {
 		t.Errorf("taken token at y %v, above the hand at %v", tok.Y, hand.Y)
 	}
 }
+
+// Every label fits its box and no two labels on one line overlap, in both
+// languages, with long event names and every fate (the estimate is the
+// one fit uses; a wide character counts as a full em).
+func TestLabelsFit(t *testing.T) {
+	q := "ControllerEventManager.queue"
+	long := "ReplicaLeaderElection(partitions=t0-0,t0-1,t0-2)"
+	ev := []sim.Event{
+		{Actor: "data-plane-kafka-request-handler-0", Kind: "queue.wait", Subj: "RequestChannel.requestQueue", Note: "idle"},
+		{Actor: "kafka-scheduler-0", Kind: "action", Note: "put " + long + " and a few more words"},
+		{Actor: "kafka-scheduler-0", Kind: "queue.put", Subj: q, ID: 1, Item: long},
+		{Actor: "kafka-scheduler-0", Kind: "queue.put", Subj: q, ID: 2, Item: long},
+		{Actor: "kafka-scheduler-0", Kind: "queue.put", Subj: q, ID: 12345, Item: long},
+		{Actor: "zk", Kind: "event.preempt", ID: 1, Item: long},
+		{Actor: "zk", Kind: "event.ignore", ID: 2, Item: long},
+		{Actor: "zk", Kind: "invariant", ID: 12345, Item: long, Note: "lost"},
+	}
+	for i := range ev {
+		ev[i].Seq = i
+	}
+	m := model.New(ev)
+	for _, zh := range []bool{false, true} {
+		o := Options{Threads: m.Threads, States: m.States, ZH: zh}
+		for i := 0; i < m.Len(); i++ {
+			a, b := m.At(i), m.At(i+1)
+			for _, n := range Build(&a, &b, 0, o).Nodes {
+				var spans [][3]float64
+				for _, tx := range n.Texts {
+					if tx.X < 0 || n.W == 0 {
+						continue // a slot's number sits left of its box; labels have no box
+					}
+					w := ems(tx.S) * tx.Size
+					lo := map[string]float64{"": tx.X, "middle": tx.X - w/2, "end": tx.X - w}[tx.Anchor]
+					if lo < 0 || lo+w > n.W+0.5 {
+						t.Errorf("zh=%v event %d %s: %q (%.0f px at %.0f) leaves its box of %.0f", zh, i, n.Key, tx.S, w, lo, n.W)
+					}
+					for _, s := range spans {
+						if tx.Y == s[2] && lo < s[1] && s[0] < lo+w {
+							t.Errorf("zh=%v event %d %s: %q overlaps another label", zh, i, n.Key, tx.S)
+						}
+					}
+					spans = append(spans, [3]float64{lo, lo + w, tx.Y})
+				}
+			}
+		}
+	}
+}
+
+// A label shrunk to fit exactly is not cut short.
+func TestFitExactly(t *testing.T) {
+	for _, s := range []string{"ControlledShutdown(id=4)", "ReplicaLeaderElection", "x"} {
+		for _, w := range []float64{100, 137.3, tokW - 12 - 50 - (ems("↯")*18 + 8)} {
+			if got := (Text{}).fit(s, 19, w); got.S != s && got.Size > 11 {
+				t.Errorf("fit(%q, 19, %v): got %q at %v", s, w, got.S, got.Size)
+			}
+		}
+	}
+}
