@@ -260,8 +260,7 @@ func (a *App) Event() sim.Event {
 	return a.M.Trace[a.Pos]
 }
 
-// Playback.
-
+// Toggle plays or pauses; played at the end of the run, it starts over.
 func (a *App) Toggle() {
 	defer a.catch()
 	if !a.Playing && a.Pos >= a.Len()-1 {
@@ -269,8 +268,6 @@ func (a *App) Toggle() {
 	}
 	a.Playing = !a.Playing && a.Len() > 0
 }
-
-func (a *App) Pause() { a.Playing = false; a.Frac = 0 }
 
 // StepBy moves n events and pauses.
 func (a *App) StepBy(n int) {

@@ -256,10 +256,6 @@ func (m *Model) At(i int) State {
 	return m.cur.clone()
 }
 
-// StepAt returns the narration step at or before event i, from the trace's
-// step events (-1 if none yet).
-func (m *Model) StepAt(i int) int { return m.At(i).Step }
-
 func (s *State) clone() State {
 	c := *s
 	c.Threads = append([]Thread(nil), s.Threads...)

@@ -168,12 +168,6 @@ func TestAtMatchesFold(t *testing.T) {
 }
 
 func summary(s State) []any {
-	ids := func(l []Token) (out []int) {
-		for _, t := range l {
-			out = append(out, t.ID)
-		}
-		return out
-	}
 	return []any{s.Seq, s.T, ids(s.Queue), s.Processed.N, ids(s.Processed.Last), s.Hand.ID, s.Threads}
 }
 
