@@ -17,10 +17,8 @@ run:
 
 ## dist: write the static site to dist/ (relative URLs: works under any sub-path)
 dist:
-	rm -rf dist && mkdir -p dist
-	cp static/* dist/
-	cp "$(WASMPATH)/wasm_exec.js" dist/
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o dist/main.wasm ./wasm
+	rm -rf dist
+	$(GO) run . dist dist
 	@ls -l dist
 
 ## test: everything CI runs

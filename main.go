@@ -4,6 +4,7 @@
 //	go run . run [-trace] FILE.lab  run a scenario: exit 0 if every expect holds,
 //	                                1 if one fails, 2 on a parse or configuration error
 //	go run . check                  run every lesson and check its narration
+//	go run . dist DIR               write the static site into DIR
 package main
 
 import (
@@ -17,6 +18,7 @@ import (
 
 	"brokerlab/core/scenario"
 	"brokerlab/lessons"
+	"brokerlab/site"
 )
 
 func main() { os.Exit(cli(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -43,8 +45,18 @@ func cli(args []string, stdout, stderr io.Writer) int {
 		return runCmd(args, stdout, stderr)
 	case "check":
 		return checkCmd(stdout, stderr)
+	case "dist":
+		if len(args) != 1 {
+			fmt.Fprintln(stderr, "usage: brokerlab dist DIR")
+			return 2
+		}
+		if err := site.Build(".", args[0]); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		return 0
 	}
-	fmt.Fprintf(stderr, "unknown command %q: expected serve, run [-trace] FILE.lab, or check\n", cmd)
+	fmt.Fprintf(stderr, "unknown command %q: expected serve, run [-trace] FILE.lab, check or dist DIR\n", cmd)
 	return 2
 }
 

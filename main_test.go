@@ -173,7 +173,7 @@ func TestUnknownCommandExits2(t *testing.T) {
 	code, out, errs := runCLI("frobnicate")
 	require.Equal(t, 2, code)
 	require.Empty(t, out)
-	require.Equal(t, "unknown command \"frobnicate\": expected serve, run [-trace] FILE.lab, or check\n", errs)
+	require.Equal(t, "unknown command \"frobnicate\": expected serve, run [-trace] FILE.lab, check or dist DIR\n", errs)
 }
 
 // serve refuses flags it does not know before building anything.
@@ -181,4 +181,11 @@ func TestServeBadFlagExits2(t *testing.T) {
 	code, _, errs := runCLI("serve", "-nope")
 	require.Equal(t, 2, code)
 	require.Contains(t, errs, "-nope")
+}
+
+// dist needs exactly one directory.
+func TestDistUsage(t *testing.T) {
+	code, _, errs := runCLI("dist")
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "usage: brokerlab dist DIR")
 }

@@ -1,7 +1,6 @@
 // Package site assembles brokerlab's static site: static/, the toolchain's
 // wasm_exec.js and main.wasm built from wasm/. serve.go serves it, the
-// browser tests test it, and the Makefile's dist target writes the same
-// files with shell commands.
+// browser tests test it, and `go run . dist DIR` (make dist) writes it out.
 package site
 
 import (
