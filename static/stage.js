@@ -110,6 +110,33 @@
     },
   };
 
+  // The event log's rows, drawn outside the Vugu tree like the stage. Go
+  // sends them when they change (log) and after every Vugu render (relog),
+  // which may have replaced the empty <tbody id="logbody"> they live in.
+  let logRows = "", logEl = null;
+  function placeLog() {
+    const tb = document.getElementById("logbody");
+    if (!tb) return false;
+    if (tb !== logEl || (logRows && tb.childElementCount === 0)) {
+      tb.innerHTML = logRows;
+      logEl = tb;
+    }
+    return true;
+  }
+  window.brokerlabStage.log = function (rows) {
+    logRows = rows;
+    logEl = null;
+    return placeLog();
+  };
+  window.brokerlabStage.relog = placeLog;
+
+  // A click on a log row jumps to its event (Go registers brokerlabSeek).
+  document.addEventListener("click", function (ev) {
+    const t = ev.target;
+    const tr = t && t.closest && t.closest("#logbody tr[data-seq]");
+    if (tr && window.brokerlabSeek) window.brokerlabSeek(Number(tr.getAttribute("data-seq")));
+  });
+
   // A click on a stage element selects it (Go registers brokerlabSelect).
   document.addEventListener("click", function (ev) {
     const t = ev.target;

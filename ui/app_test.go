@@ -250,3 +250,23 @@ func TestStepsAheadAreHidden(t *testing.T) {
 	a.GoStep(5)
 	must(t, "the answer is revealed", strings.HasPrefix(segText(a.Steps()[5].Segs), "None of them"))
 }
+
+// The log's rows are HTML built here: the current row marked, the rows to
+// come marked, every field escaped, and a key that changes with the position.
+func TestLogHTML(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson + "?pos=30")
+	rows, key := a.LogHTML(), a.LogKey()
+	must(t, "current row", strings.Contains(rows, `<tr class="cur" data-seq="30">`))
+	must(t, "rows to come", strings.Contains(rows, `<tr class="future" data-seq="31">`))
+	must(t, "rows before", strings.Contains(rows, `<tr class="" data-seq="29">`))
+	must(t, "16 rows", strings.Count(rows, "<tr ") == 16)
+	a.M.Trace[30].Note = `<b>&"`
+	rows = a.LogHTML()
+	must(t, "escaped: "+rows, strings.Contains(rows, "&lt;b&gt;&amp;&#34;") && !strings.Contains(rows, "<b>"))
+	a.Seek(31)
+	key2 := a.LogKey()
+	must(t, "key changes with the position", key != key2)
+	a.Route("#/")
+	must(t, "no log on the list", a.LogKey() == "empty" && a.LogHTML() == "")
+}

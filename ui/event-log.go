@@ -1,17 +1,8 @@
 package ui
 
-// EventLog shows the events around the current one; a click jumps there.
+// EventLog frames the events around the current one. Its rows are drawn
+// outside the Vugu tree from App.LogHTML (wasm/ puts them into #logbody,
+// which the template leaves empty); a click on a row jumps there.
 type EventLog struct {
 	A *App
-}
-
-// RowClass marks the current row and the rows still to come.
-func (c *EventLog) RowClass(r Row) string {
-	switch {
-	case r.Cur:
-		return "cur"
-	case r.Future:
-		return "future"
-	}
-	return ""
 }

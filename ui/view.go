@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"html"
 	"strconv"
 	"strings"
 
@@ -25,6 +27,11 @@ var words = map[string][2]string{
 	"speed":      {"speed", "速度"},
 	"event":      {"event", "事件"},
 	"log":        {"Event log", "事件日志"},
+	"colActor":   {"actor", "线程"},
+	"colKind":    {"kind", "类型"},
+	"colSubj":    {"subject", "对象"},
+	"colItem":    {"item", "事件"},
+	"colNote":    {"note", "说明"},
 	"inspector":  {"Inspector", "检查器"},
 	"current":    {"Current event", "当前事件"},
 	"selected":   {"Selected", "已选中"},
@@ -182,6 +189,38 @@ func (a *App) LogRows() []Row {
 	}
 	return out
 }
+
+// LogKey changes whenever the event log's rows do. The log is drawn
+// outside the Vugu tree, like the stage: its sixteen rows were half of the
+// elements Vugu re-rendered on every jump.
+func (a *App) LogKey() string {
+	if a.Page == "list" || a.M == nil {
+		return "empty"
+	}
+	return fmt.Sprint(a.Page, " ", a.run, " ", a.Pos)
+}
+
+// LogHTML is the event log's rows as HTML.
+func (a *App) LogHTML() string {
+	if a.Page == "list" || a.M == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, r := range a.LogRows() {
+		class := ""
+		switch {
+		case r.Cur:
+			class = "cur"
+		case r.Future:
+			class = "future"
+		}
+		fmt.Fprintf(&b, `<tr class="%s" data-seq="%d"><td class="seq">%d</td><td class="t">%s</td><td class="actor">%s</td><td class="kind">%s</td><td class="subj">%s</td><td class="item"><span>%s</span> <span>%s</span></td><td class="note">%s</td></tr>`,
+			class, r.Seq, r.Seq, esc(r.T), esc(r.Actor), esc(r.Kind), esc(r.Subj), esc(r.ID), esc(r.Item), esc(r.Note))
+	}
+	return b.String()
+}
+
+var esc = html.EscapeString
 
 // Field is one line of the inspector.
 type Field struct {

@@ -310,6 +310,17 @@ func TestBrowser(t *testing.T) {
 	}
 	p.shot("inject.png")
 
+	// The log is drawn outside the Vugu tree: it follows the position, and
+	// a click on a row jumps to that event.
+	p.click("#play") // pause
+	p.wait("paused", `!document.querySelector("#play").textContent.includes("❚❚")`)
+	p.wait("log rows", `document.querySelectorAll("#logbody tr[data-seq]").length >= 10`)
+	target := p.num(`Number(document.querySelector("#logbody tr[data-seq]").getAttribute("data-seq"))`)
+	p.click("#logbody tr[data-seq]")
+	p.wait("the clicked row's event", fmt.Sprintf(`/^event %d \//.test(document.querySelector("#pos").textContent)`, target+1))
+	p.wait("its row is the current one", fmt.Sprintf(`(document.querySelector("#logbody tr.cur") || {getAttribute: () => ""}).getAttribute("data-seq") === "%d"`, target))
+	p.noCrash()
+
 	// Chinese narration, remembered.
 	p.click("#lang-zh")
 	p.wait("Chinese narration", `document.querySelector("#steps").textContent.includes("专属线程")`)

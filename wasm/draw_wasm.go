@@ -18,12 +18,13 @@ import (
 // so a moving frame costs two calls into JavaScript (copy, draw) whatever
 // the stage holds, and a still one none.
 type drawer struct {
-	js    safejs.Value
-	buf   safejs.Value // stage.js's typed array, asked for again only to grow
-	room  int          // how many numbers buf holds
-	key   string
-	nums  []byte
-	moved string // the last frame's numbers, to skip identical frames
+	js     safejs.Value
+	logKey string       // the event log rows last sent
+	buf    safejs.Value // stage.js's typed array, asked for again only to grow
+	room   int          // how many numbers buf holds
+	key    string
+	nums   []byte
+	moved  string // the last frame's numbers, to skip identical frames
 }
 
 func newDrawer() *drawer {
@@ -92,4 +93,28 @@ func structure(sc stage.Scene) (string, error) {
 	}
 	b, err := json.Marshal(sc.Nodes)
 	return string(b), err
+}
+
+// drawLog sends the event log's rows when they changed: one call into
+// JavaScript per change, none while the position stands still. key "" means
+// nothing to send this frame.
+func (d *drawer) drawLog(rows, key string) error {
+	if key == "" || key == d.logKey || d.js.IsUndefined() {
+		return nil
+	}
+	ok, err := d.js.Call("log", rows)
+	if err != nil {
+		return err
+	}
+	if placed, _ := ok.Bool(); placed {
+		d.logKey = key
+	}
+	return nil
+}
+
+// relog puts the log rows back if a Vugu render replaced their <tbody>.
+func relog() {
+	if js, err := safejs.Global().Get("brokerlabStage"); err == nil && !js.IsUndefined() {
+		_, _ = js.Call("relog")
+	}
 }

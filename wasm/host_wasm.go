@@ -81,7 +81,7 @@ func (h *host) showCurrentStep() {
 	}
 }
 
-// listen wires the hash, the keyboard and stage clicks to the App.
+// listen wires the hash, the keyboard, stage clicks and log clicks to the App.
 func (h *host) listen(app *ui.App, post func(func())) {
 	on := func(target safejs.Value, name string, f func(ev safejs.Value)) {
 		fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
@@ -132,6 +132,17 @@ func (h *host) listen(app *ui.App, post func(func())) {
 	})
 	if err == nil {
 		_ = h.win.Set("brokerlabSelect", sel.Value())
+	}
+	seek, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		if len(args) > 0 {
+			if i, err := args[0].Int(); err == nil {
+				post(func() { app.Seek(i) })
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		_ = h.win.Set("brokerlabSeek", seek.Value())
 	}
 }
 

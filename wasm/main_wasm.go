@@ -58,6 +58,7 @@ func main() {
 	first, step := true, -2
 	for ok := true; ok; ok = renderer.EventWait() {
 		render(env, build, renderer, root, app)
+		relog()
 		if first {
 			first = false
 			h.markInteractive()
@@ -133,6 +134,13 @@ func frames(env vugu.EventEnv, app *ui.App, h *host) {
 		env.Lock()
 		redraw := app.Tick(now)
 		scene, key := app.Frame()
+		// While playing, the log follows at the chrome's pace, not every frame.
+		var rows, logKey string
+		if redraw || !app.Playing {
+			if logKey = app.LogKey(); logKey != d.logKey {
+				rows = app.LogHTML()
+			}
+		}
 		if redraw {
 			env.UnlockRender()
 		} else {
@@ -140,6 +148,9 @@ func frames(env vugu.EventEnv, app *ui.App, h *host) {
 		}
 		if err := d.draw(scene, key); err != nil {
 			println("stage:", err.Error())
+		}
+		if err := d.drawLog(rows, logKey); err != nil {
+			println("log:", err.Error())
 		}
 	}
 }
