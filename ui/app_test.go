@@ -270,3 +270,17 @@ func TestLogHTML(t *testing.T) {
 	a.Route("#/")
 	must(t, "no log on the list", a.LogKey() == "empty" && a.LogHTML() == "")
 }
+
+// A narration step takes one short line in the log.
+func TestLogClipsSteps(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson + "?pos=18")
+	found := false
+	for _, r := range a.LogRows() {
+		if r.Kind == "step" {
+			found = true
+			must(t, "one line: "+r.Note, len([]rune(r.Note)) <= 60 && strings.HasSuffix(r.Note, "…") && r.ID == "")
+		}
+	}
+	must(t, "a step row near event 18", found)
+}

@@ -11,6 +11,7 @@ import (
 	"brokerlab/core/upstream"
 	"brokerlab/lessons"
 	"brokerlab/ui/model"
+	"brokerlab/ui/stage"
 )
 
 // What the templates show, computed here so templates stay declarative.
@@ -182,8 +183,12 @@ func (a *App) LogRows() []Row {
 		if e.ID != 0 {
 			r.ID = "#" + strconv.Itoa(e.ID)
 		}
-		if e.Kind == "state" {
+		switch e.Kind {
+		case "state":
 			r.Note = e.From + " → " + e.To + " (" + e.Note + ")"
+		case "step":
+			// The narration panel shows the step; the log names it in one line.
+			r.ID, r.Note = "", stage.Clip(strconv.Itoa(e.ID+1)+". "+e.Note, 60)
 		}
 		out = append(out, r)
 	}

@@ -384,7 +384,7 @@ func size(s string, size, width float64) float64 {
 func (t Text) fit(s string, z, width float64) Text {
 	t.Size = size(s, z, width)
 	for n := len([]rune(s)); n > 1 && ems(s)*t.Size > width+0.01; n-- { // 0.01: size's rounding
-		s = clip(s, n-1)
+		s = Clip(s, n-1)
 	}
 	t.S = s
 	return t
@@ -409,8 +409,8 @@ func wide(r rune) bool {
 		r >= 0x3000 && r <= 0x303f || r >= 0xff00 && r <= 0xffef // CJK and full-width punctuation
 }
 
-// clip cuts s to n characters, marking the cut.
-func clip(s string, n int) string {
+// Clip cuts s to n characters, marking the cut.
+func Clip(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
 		return s
