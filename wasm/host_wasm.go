@@ -83,15 +83,24 @@ func (h *host) showCurrentStep() {
 
 // listen wires the hash, the keyboard, stage clicks and log clicks to the App.
 func (h *host) listen(app *ui.App, post func(func())) {
-	on := func(target safejs.Value, name string, f func(ev safejs.Value)) {
-		fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+	// callback makes f, handed the first argument, a JavaScript function.
+	callback := func(f func(arg safejs.Value)) (safejs.Func, error) {
+		return safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
 			if len(args) > 0 {
 				f(args[0])
 			}
 			return nil
 		})
-		if err == nil {
+	}
+	on := func(target safejs.Value, name string, f func(ev safejs.Value)) {
+		if fn, err := callback(f); err == nil {
 			_, _ = target.Call("addEventListener", name, fn.Value())
+		}
+	}
+	// global is a function stage.js calls: brokerlabSelect, brokerlabSeek.
+	global := func(name string, f func(arg safejs.Value)) {
+		if fn, err := callback(f); err == nil {
+			_ = h.win.Set(name, fn.Value())
 		}
 	}
 	on(h.win, "hashchange", func(safejs.Value) {
@@ -122,28 +131,16 @@ func (h *host) listen(app *ui.App, post func(func())) {
 			post(func() { app.Key(key) })
 		}
 	})
-	sel, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
-		if len(args) > 0 {
-			if k, err := args[0].String(); err == nil {
-				post(func() { app.Select(k) })
-			}
+	global("brokerlabSelect", func(v safejs.Value) {
+		if k, err := v.String(); err == nil {
+			post(func() { app.Select(k) })
 		}
-		return nil
 	})
-	if err == nil {
-		_ = h.win.Set("brokerlabSelect", sel.Value())
-	}
-	seek, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
-		if len(args) > 0 {
-			if i, err := args[0].Int(); err == nil {
-				post(func() { app.Seek(i) })
-			}
+	global("brokerlabSeek", func(v safejs.Value) {
+		if i, err := v.Int(); err == nil {
+			post(func() { app.Seek(i) })
 		}
-		return nil
 	})
-	if err == nil {
-		_ = h.win.Set("brokerlabSeek", seek.Value())
-	}
 }
 
 func mustGet(v safejs.Value, p string) safejs.Value {
