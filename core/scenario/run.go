@@ -90,21 +90,22 @@ func Run(sc *Scenario, opt Options) *Result {
 			return res
 		}
 	}
-	if err := r.run(s.Now()+idleMax, true, nil); err != nil && !errors.Is(err, sim.ErrPanicked) {
-		res.Err = err
-		return res
-	}
-	if len(r.inject) > 0 {
+	for {
+		if err := r.run(s.Now()+idleMax, true, nil); err != nil {
+			if !errors.Is(err, sim.ErrPanicked) {
+				res.Err = err
+			}
+			return res
+		}
+		if len(r.inject) == 0 {
+			return res
+		}
 		// Injected after the last event there is: they run now.
 		for _, in := range r.inject {
 			r.inst.do(s.Now(), in.a)
 		}
 		r.inject = nil
-		if err := r.run(s.Now()+idleMax, true, nil); err != nil && !errors.Is(err, sim.ErrPanicked) {
-			res.Err = err
-		}
 	}
-	return res
 }
 
 // run is sim.Run that also stops at the first switch after each injection
