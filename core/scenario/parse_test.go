@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"brokerlab/core/controller"
 	"time"
 
 	"github.com/stretchr/testify/require"
@@ -275,7 +277,7 @@ expect controller.lost == ""
 	require.Equal(t, 10*time.Millisecond, at.Dur)
 	require.Equal(t, "put", at.Action.Verb)
 	require.Equal(t, "put ControlledShutdown id=2 brokerEpoch=7", at.Action.Text)
-	require.Equal(t, "ControlledShutdown(id=2,brokerEpoch=7)", at.Action.Event.Label())
+	require.Equal(t, "ControlledShutdown(id=2,brokerEpoch=7)", at.Action.Payload.(controller.Event).Label())
 	require.Equal(t, "clearAndPut", byLine[14].Action.Verb)
 	require.Equal(t, 5*time.Millisecond, byLine[14].Dur)
 	require.Equal(t, "session expire", byLine[15].Action.Verb)

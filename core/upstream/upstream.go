@@ -1,12 +1,17 @@
 // Package upstream links a trace event's src ("ControllerEventManager.scala
 // ControllerEventThread.doWork") to the file it mirrors at the reference
-// version FACTS.md names: apache/kafka 2.5.0.
+// version FACTS.md names: apache/kafka 2.5.0, apache/zookeeper 3.5.9.
 package upstream
 
 import "strings"
 
 // Kafka is the tag every Kafka link points at.
 const Kafka = "https://github.com/apache/kafka/blob/2.5.0/"
+
+// ZooKeeper is the tag every ZooKeeper link points at.
+const ZooKeeper = "https://github.com/apache/zookeeper/blob/release-3.5.9/"
+
+const zks = ZooKeeper + "zookeeper-server/src/main/java/org/apache/zookeeper/server/"
 
 // files maps a source file name to its path in its repository.
 var files = map[string]string{
@@ -17,6 +22,15 @@ var files = map[string]string{
 	"ZooKeeperClient.scala":          Kafka + "core/src/main/scala/kafka/zookeeper/ZooKeeperClient.scala",
 	"ShutdownableThread.scala":       Kafka + "core/src/main/scala/kafka/utils/ShutdownableThread.scala",
 	"KafkaApis.scala":                Kafka + "core/src/main/scala/kafka/server/KafkaApis.scala",
+	"SocketServer.scala":             Kafka + "core/src/main/scala/kafka/network/SocketServer.scala",
+	"RequestChannel.scala":           Kafka + "core/src/main/scala/kafka/network/RequestChannel.scala",
+	"KafkaRequestHandler.scala":      Kafka + "core/src/main/scala/kafka/server/KafkaRequestHandler.scala",
+	"KafkaChannel.java":              Kafka + "clients/src/main/java/org/apache/kafka/common/network/KafkaChannel.java",
+	"Selector.java":                  Kafka + "clients/src/main/java/org/apache/kafka/common/network/Selector.java",
+	"NIOServerCnxnFactory.java":      zks + "NIOServerCnxnFactory.java",
+	"NIOServerCnxn.java":             zks + "NIOServerCnxn.java",
+	"ExpiryQueue.java":               zks + "ExpiryQueue.java",
+	"WorkerService.java":             zks + "WorkerService.java",
 }
 
 // URL returns the link for src, or "" if its file is not known.
