@@ -412,6 +412,10 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 		return stage.Scene{}, "empty"
 	}
 	sa, sb := a.states()
+	key = fmt.Sprint(a.run, a.Pos, a.Sel, a.Lang, a.NoLock())
+	if a.Reactor() {
+		return stage.BuildReactor(sa, sb, a.Frac, stage.Options{Threads: a.M.Threads, Selected: a.Sel, Actor: a.Event().Actor, ZH: a.Lang == "zh"}), key
+	}
 	o := stage.Options{
 		Threads:  a.M.Threads,
 		States:   a.M.States,
@@ -420,18 +424,32 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 		NoLock:   a.NoLock(),
 		ZH:       a.Lang == "zh",
 	}
-	return stage.Build(sa, sb, a.Frac, o), fmt.Sprint(a.run, a.Pos, a.Sel, a.Lang, o.NoLock)
+	return stage.Build(sa, sb, a.Frac, o), key
+}
+
+// Reactor reports whether the run draws the reactor stage (ZooKeeper's
+// NIOServerCnxnFactory, Kafka's SocketServer) instead of the controller's.
+func (a *App) Reactor() bool {
+	return a.Sc != nil && (a.Sc.System == "zookeeper" || a.Sc.System == "socketserver")
 }
 
 // Select selects a stage element by its key ("thread:NAME", "tok:7", a
-// queue slot, the putLock); selecting it again clears the selection. Labels,
-// tallies and states have nothing for the inspector: they keep the selection.
+// queue slot, the putLock, "conn:C", "req:7", a reactor queue "q:NAME");
+// selecting it again clears the selection. Labels, tallies and states have
+// nothing for the inspector: they keep the selection.
 func (a *App) Select(key string) {
-	kind, _, _ := strings.Cut(key, ":")
+	kind, rest, _ := strings.Cut(key, ":")
 	switch kind {
-	case "thread", "tok":
-	case "slot", "more":
+	case "thread", "tok", "conn", "req", "q":
+	case "slot", "more", "qt":
 		key = "queue"
+		if a.Reactor() {
+			name := rest
+			if i := strings.LastIndexByte(rest, ':'); kind == "slot" && i >= 0 {
+				name = rest[:i]
+			}
+			key = "q:" + name
+		}
 	case "lock", "lock.link":
 		key = "lock"
 	default:

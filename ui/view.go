@@ -324,8 +324,81 @@ func (a *App) Selected() (title string, f []Field) {
 			f = append(f, Field{K: "callback got", V: ans})
 		}
 		return "QueuedEvent #" + name, f
+	case "conn", "req", "q":
+		return netSelected(s.Net, kind, name)
 	}
 	return "", nil
+}
+
+// netSelected describes a connection, a request or a queue of a reactor.
+func netSelected(n *model.Net, kind, name string) (string, []Field) {
+	if n == nil {
+		return name, []Field{{K: "where", V: "not there yet"}}
+	}
+	switch kind {
+	case "conn":
+		c, ok := n.Conn(name)
+		if !ok {
+			return name, []Field{{K: "status", V: "not connected yet"}}
+		}
+		f := []Field{{K: "status", V: c.Status}}
+		add := func(k, v string) {
+			if v != "" {
+				f = append(f, Field{K: k, V: v})
+			}
+		}
+		add("ip", c.IP)
+		add("served by", c.Owner)
+		add("interest / mute", c.Ops)
+		add("reason", c.Reason)
+		if c.Bucket > 0 {
+			add("expiry bucket", strconv.FormatInt(c.Bucket, 10)+" ms")
+		}
+		add("requests sent", strconv.Itoa(c.Sent))
+		add("responses", strconv.Itoa(c.Done))
+		for _, r := range n.Reqs {
+			if r.Conn == name {
+				add("#"+strconv.Itoa(r.ID)+" "+r.Item, where(r.Loc))
+			}
+		}
+		return "connection " + name, f
+	case "req":
+		id, _ := strconv.Atoi(name)
+		r, ok := n.Req(id)
+		if !ok {
+			return "request #" + name, []Field{{K: "where", V: "answered, or not sent yet"}}
+		}
+		return "request #" + name, []Field{{K: "request", V: r.Item}, {K: "connection", V: r.Conn}, {K: "where", V: where(r.Loc)}}
+	}
+	q := n.Queue(name)
+	size := strconv.Itoa(len(q.Toks))
+	if q.Cap > 0 {
+		size += " of " + strconv.Itoa(q.Cap)
+	}
+	f := []Field{{K: "size", V: size}}
+	for i, t := range q.Toks {
+		if i == 20 {
+			f = append(f, Field{K: "…", V: strconv.Itoa(len(q.Toks)-20) + " more"})
+			break
+		}
+		f = append(f, Field{K: "slot " + strconv.Itoa(i+1), V: "#" + strconv.Itoa(t.ID) + " " + t.Item})
+	}
+	return name, f
+}
+
+// where says a request's location in words.
+func where(loc string) string {
+	switch {
+	case loc == "sock":
+		return "sent, waiting in the socket to be read"
+	case loc == "out":
+		return "answered, the response waits in the outgoing buffer"
+	case strings.HasPrefix(loc, "q:"):
+		return "in queue " + loc[2:]
+	case strings.HasPrefix(loc, "t:"):
+		return "held by " + loc[2:]
+	}
+	return loc
 }
 
 // Metrics are the last value of every metric seen.

@@ -40,10 +40,15 @@ func (q *Queue[T]) emit(kind string, x T, note, src string) {
 	q.s.Emit(Event{Kind: kind, Subj: q.name, ID: id, Item: item, Note: note, Src: src})
 }
 
-// size is the note of a put or take; built only when the trace is kept.
+// size is the note of a put or take ("size 3", or "size 3/500" for a
+// bounded queue, so a reader of the trace sees how full it is); built only
+// when the trace is kept.
 func (q *Queue[T]) size() string {
 	if !q.s.keep {
 		return ""
+	}
+	if q.cap > 0 {
+		return "size " + strconv.Itoa(q.Len()) + "/" + strconv.Itoa(q.cap)
 	}
 	return "size " + strconv.Itoa(q.Len())
 }

@@ -158,6 +158,14 @@ func TestBoundedQueueBlocksPutter(t *testing.T) {
 	require.NoError(t, s.Run(time.Minute, true, nil))
 	require.Equal(t, time.Second, putDone)
 	require.Equal(t, 1, countKind(s.Trace(), "queue.wait"))
+	var notes []string
+	for _, e := range s.Trace() {
+		if e.Kind == "queue.put" || e.Kind == "queue.take" {
+			notes = append(notes, e.Kind+" "+e.Note)
+		}
+	}
+	// A bounded queue's notes say how full it is.
+	require.Equal(t, []string{"queue.put size 1/2", "queue.put size 2/2", "queue.take size 1/2", "queue.put size 2/2"}, notes)
 }
 
 func TestLockHandsOverInOrder(t *testing.T) {

@@ -111,6 +111,8 @@ type State struct {
 	Failures   []string // expect lines that did not hold
 	Invariants []string // violated invariants
 	Panic      string
+
+	Net *Net // the reactors' connections, queues and requests; nil for the controller
 }
 
 // Thread returns the named thread and whether it exists.
@@ -267,6 +269,7 @@ func (s *State) clone() State {
 	c.Answers = s.Answers[:len(s.Answers):len(s.Answers)]
 	c.Failures = s.Failures[:len(s.Failures):len(s.Failures)]
 	c.Invariants = s.Invariants[:len(s.Invariants):len(s.Invariants)]
+	c.Net = s.Net.clone()
 	return c
 }
 
@@ -303,6 +306,12 @@ func (s *State) apply(e sim.Event) {
 	if isThreadEvent(e) {
 		s.set(e, Running, "")
 	}
+	if isNet(e) {
+		if s.Net == nil {
+			s.Net = &Net{}
+		}
+		s.Net.apply(e)
+	}
 	switch e.Kind {
 	case "thread.exit":
 		s.set(e, Exited, "")
@@ -319,6 +328,12 @@ func (s *State) apply(e sim.Event) {
 		if s.LockOwner == e.Actor {
 			s.LockOwner = ""
 		}
+	case "queue.wait", "select.wait":
+		if s.Net != nil {
+			s.Net.release(e.Actor, 0)
+		}
+	}
+	switch e.Kind {
 	case "queue.wait":
 		if e.Note == "idle" {
 			s.set(e, Idle, e.Subj)
@@ -343,10 +358,18 @@ func (s *State) apply(e sim.Event) {
 	case "action":
 		s.thread(e.Actor).Action = e.Note
 	case "queue.put":
+		if e.Subj != ControllerQueue {
+			return
+		}
 		s.Queue = append(s.Queue, Token{ID: e.ID, Item: e.Item, By: e.Actor, PutAt: e.T, Seq: e.Seq})
 	case "queue.take":
-		s.take(e)
+		if e.Subj == ControllerQueue {
+			s.take(e)
+		}
 	case "queue.clear":
+		if e.Subj != ControllerQueue {
+			return
+		}
 		// A token cleared without having been preempted is lost: nobody
 		// will process it and its caller will never hear back.
 		for _, t := range s.Queue {

@@ -426,17 +426,32 @@ type dict struct {
 	producers, queueSize, head, removed, held, free, more, inHand string
 	processed, preempted, lost, ignored                           string
 	running, blocked, idle, busy, exited, notStarted              string
+	accept, selectors, pool, accepted, refused, sent, answered    string
+	conns, full, readyKeys                                        string
 }
 
 func words(zh bool) dict {
 	if zh {
 		return dict{"生产者线程", "队列长度", "队首（下一个被取走）在上", "已移除", "被持有", "空闲", "个更多",
 			"正在处理的事件", "已处理", "被抢占", "丢失", "被忽略",
-			"运行中", "阻塞于", "等待任务：", "处理中", "已退出", "未启动"}
+			"运行中", "阻塞于", "等待任务：", "处理中", "已退出", "未启动",
+			"接收与客户端", "多路复用线程及其连接", "工作线程池", "已接收", "已拒绝", "已发送", "已响应",
+			"个连接", "已满", "就绪键"}
 	}
 	return dict{"producer threads", "size", "head (next to take) at the top", "removed", "held", "free", "more",
 		"in hand: taken from the queue", "processed", "preempted", "lost", "ignored",
-		"running", "blocked on", "waiting for work on", "busy", "exited", "not started"}
+		"running", "blocked on", "waiting for work on", "busy", "exited", "not started",
+		"accept and clients", "selector threads and their connections", "worker pool", "accepted", "refused", "sent", "answered",
+		"connections", "full", "ready keys"}
+}
+
+// queueName is a lane queue's label: the selector's ready set is not a
+// queue upstream, so it gets a name saying what it stands for.
+func (d dict) queueName(q string) string {
+	if q == "selector" {
+		return d.readyKeys
+	}
+	return q
 }
 
 func (d dict) status(t model.Thread) string {

@@ -1,0 +1,250 @@
+package model
+
+import (
+	"strconv"
+	"strings"
+
+	"brokerlab/core/sim"
+)
+
+// Net is the reactors' part of a state (ZooKeeper's NIOServerCnxnFactory,
+// Kafka's SocketServer): connections, every kernel queue but the
+// controller's, and the requests on their way. It is folded from the
+// connection kinds (conn.*, client.send, recv, send) and the queue events.
+type Net struct {
+	Conns    []Conn // in order of first appearance
+	Queues   []Q    // in order of first appearance
+	Reqs     []Req  // requests not yet answered, oldest first
+	Answered int    // responses written
+	Refused  int    // connections refused at accept
+	Closed   int    // connections closed after they were open
+	conn     map[string]int
+}
+
+// Connection statuses.
+const (
+	Accepted = "accepted" // in a selector's acceptedQueue, not registered yet
+	Open     = "open"
+	Refused  = "refused"
+	Closed   = "closed"
+)
+
+// Conn is one client connection.
+type Conn struct {
+	Name   string
+	IP     string
+	Owner  string // the selector/processor thread serving it, once registered
+	Ops    string // interest ops (ZooKeeper) or ChannelMuteState (Kafka)
+	Status string
+	Reason string // why it was refused or closed
+	Bucket int64  // its ExpiryQueue bucket in ms, 0 if none
+	Sent   int    // requests its client sent
+	Done   int    // responses it got
+	Seq    int    // index of the event that opened it
+}
+
+// Q is one kernel queue and what it holds, head first.
+type Q struct {
+	Name string
+	Cap  int // capacity of a bounded queue, 0 if unbounded
+	Toks []QTok
+}
+
+// QTok is one queued item.
+type QTok struct {
+	ID   int
+	Item string
+}
+
+// Req is one request on its way.
+type Req struct {
+	ID   int
+	Item string
+	Conn string
+	// Loc is where it is: "sock" (sent, not read), "q:QUEUE", "t:THREAD" (a
+	// thread holds it), "out" (the response waits in the connection's
+	// outgoing buffer).
+	Loc string
+}
+
+// Conn returns the named connection.
+func (n *Net) Conn(name string) (Conn, bool) {
+	if i, ok := n.conn[name]; ok {
+		return n.Conns[i], true
+	}
+	return Conn{}, false
+}
+
+// Queue returns the named queue (empty if it never held anything).
+func (n *Net) Queue(name string) Q {
+	for _, q := range n.Queues {
+		if q.Name == name {
+			return q
+		}
+	}
+	return Q{Name: name}
+}
+
+// Req returns request id if it is still on its way.
+func (n *Net) Req(id int) (Req, bool) {
+	for _, r := range n.Reqs {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return Req{}, false
+}
+
+func (n *Net) clone() *Net {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	c.Conns = append([]Conn(nil), n.Conns...)
+	c.Reqs = append([]Req(nil), n.Reqs...)
+	c.Queues = make([]Q, len(n.Queues))
+	for i, q := range n.Queues {
+		c.Queues[i] = Q{q.Name, q.Cap, append([]QTok(nil), q.Toks...)}
+	}
+	c.conn = make(map[string]int, len(n.conn))
+	for k, v := range n.conn {
+		c.conn[k] = v
+	}
+	return &c
+}
+
+func (n *Net) at(name string, seq int) *Conn {
+	if n.conn == nil {
+		n.conn = map[string]int{}
+	}
+	if i, ok := n.conn[name]; ok {
+		return &n.Conns[i]
+	}
+	n.conn[name] = len(n.Conns)
+	n.Conns = append(n.Conns, Conn{Name: name, Seq: seq})
+	return &n.Conns[len(n.Conns)-1]
+}
+
+func (n *Net) queue(name string) *Q {
+	for i := range n.Queues {
+		if n.Queues[i].Name == name {
+			return &n.Queues[i]
+		}
+	}
+	n.Queues = append(n.Queues, Q{Name: name})
+	return &n.Queues[len(n.Queues)-1]
+}
+
+func (n *Net) req(id int) *Req {
+	for i := range n.Reqs {
+		if n.Reqs[i].ID == id {
+			return &n.Reqs[i]
+		}
+	}
+	return nil
+}
+
+// isNet says whether e belongs to the reactors' fold.
+func isNet(e sim.Event) bool {
+	switch e.Kind {
+	case "conn.accept", "conn.refuse", "conn.register", "conn.interest", "conn.mute", "conn.touch", "conn.close", "client.send", "recv", "send":
+		return true
+	case "queue.put", "queue.take", "queue.clear":
+		return e.Subj != ControllerQueue
+	}
+	return false
+}
+
+// ControllerQueue is the queue the controller fold owns.
+const ControllerQueue = "ControllerEventManager.queue"
+
+func (n *Net) apply(e sim.Event) {
+	switch e.Kind {
+	case "conn.accept":
+		c := n.at(e.Subj, e.Seq)
+		c.Status, c.IP = Accepted, strings.TrimPrefix(e.Note, "ip=")
+	case "conn.refuse":
+		c := n.at(e.Subj, e.Seq)
+		c.Status, c.Reason = Refused, e.Note
+		n.Refused++
+	case "conn.register":
+		c := n.at(e.Subj, e.Seq)
+		c.Status, c.Owner = Open, e.Actor
+	case "conn.interest", "conn.mute":
+		n.at(e.Subj, e.Seq).Ops = e.To
+	case "conn.touch":
+		ms := strings.TrimSuffix(strings.TrimPrefix(e.Note, "bucket "), "ms")
+		if v, err := strconv.ParseInt(ms, 10, 64); err == nil {
+			n.at(e.Subj, e.Seq).Bucket = v
+		}
+	case "conn.close":
+		c := n.at(e.Subj, e.Seq)
+		if c.Status != Refused {
+			if c.Status != Closed {
+				n.Closed++
+			}
+			c.Status, c.Reason = Closed, e.Note
+		}
+		n.drop(func(r Req) bool { return r.Conn == e.Subj })
+	case "client.send":
+		n.at(e.Subj, e.Seq).Sent++
+		n.Reqs = append(n.Reqs, Req{ID: e.ID, Item: e.Item, Conn: e.Subj, Loc: "sock"})
+	case "recv":
+		n.release(e.Actor, e.ID)
+		if r := n.req(e.ID); r != nil {
+			r.Loc = "t:" + e.Actor
+		} else {
+			n.Reqs = append(n.Reqs, Req{ID: e.ID, Item: e.Item, Conn: e.Subj, Loc: "t:" + e.Actor})
+		}
+	case "send":
+		n.at(e.Subj, e.Seq).Done++
+		n.Answered++
+		n.drop(func(r Req) bool { return r.ID == e.ID })
+	case "queue.put":
+		q := n.queue(e.Subj)
+		if _, c, ok := strings.Cut(e.Note, "/"); ok {
+			q.Cap, _ = strconv.Atoi(c)
+		}
+		q.Toks = append(q.Toks, QTok{e.ID, e.Item})
+		if r := n.req(e.ID); r != nil {
+			r.Loc = "q:" + e.Subj
+		}
+	case "queue.take":
+		q := n.queue(e.Subj)
+		for i, t := range q.Toks {
+			if t.ID == e.ID {
+				q.Toks = append(q.Toks[:i:i], q.Toks[i+1:]...)
+				break
+			}
+		}
+		n.release(e.Actor, e.ID)
+		if r := n.req(e.ID); r != nil {
+			r.Loc = "t:" + e.Actor
+		}
+	case "queue.clear":
+		n.queue(e.Subj).Toks = nil
+	}
+}
+
+// release: a thread that goes on to the next thing no longer holds the
+// requests it read; their responses wait in their connection's outgoing
+// buffer until a thread writes them (ZooKeeper's worker hands a response
+// to sendBuffer and moves on).
+func (n *Net) release(thread string, except int) {
+	loc := "t:" + thread
+	for i := range n.Reqs {
+		if r := &n.Reqs[i]; r.Loc == loc && r.ID != except {
+			r.Loc = "out"
+		}
+	}
+}
+
+func (n *Net) drop(gone func(Req) bool) {
+	out := n.Reqs[:0:0]
+	for _, r := range n.Reqs {
+		if !gone(r) {
+			out = append(out, r)
+		}
+	}
+	n.Reqs = out
+}

@@ -1,0 +1,119 @@
+package stage
+
+import (
+	"fmt"
+	"testing"
+
+	"brokerlab/core/sim"
+	"brokerlab/ui/model"
+)
+
+const (
+	acc  = "NIOServerCxnFactory.AcceptThread:0.0.0.0/0.0.0.0:2181"
+	wq   = "WorkerService.queue"
+	wrk1 = "NIOWorker-1"
+)
+
+func sel(i int) string { return fmt.Sprintf("NIOServerCxnFactory.SelectorThread-%d", i) }
+
+// reactorTrace connects n clients round-robin over two selector threads;
+// the first one sends a request that a worker reads.
+func reactorTrace(n int) []sim.Event {
+	var ev []sim.Event
+	add := func(e sim.Event) { e.Seq = len(ev); ev = append(ev, e) }
+	for _, th := range []string{acc, sel(0), sel(1), wrk1, "clients", "ConnnectionExpirer"} {
+		add(sim.Event{Actor: th, Kind: "thread.start"})
+	}
+	for i := 0; i < n; i++ {
+		c := fmt.Sprintf("c%d", i)
+		s := i % 2
+		q := fmt.Sprintf("SelectorThread-%d.acceptedQueue", s)
+		add(sim.Event{Actor: acc, Kind: "conn.accept", Subj: c, Note: "ip=10.0.0.1"})
+		add(sim.Event{Actor: acc, Kind: "queue.put", Subj: q, ID: 100000 + i, Item: c})
+		add(sim.Event{Actor: sel(s), Kind: "queue.take", Subj: q, ID: 100000 + i, Item: c})
+		add(sim.Event{Actor: sel(s), Kind: "conn.register", Subj: c})
+		add(sim.Event{Actor: sel(s), Kind: "conn.interest", Subj: c, To: "OP_READ"})
+		add(sim.Event{Actor: sel(s), Kind: "conn.touch", Subj: c, Note: "bucket 20000ms"})
+	}
+	add(sim.Event{Actor: "clients", Kind: "client.send", Subj: "c0", ID: 1, Item: "c0#1"})
+	add(sim.Event{Actor: sel(0), Kind: "conn.interest", Subj: "c0", From: "OP_READ", To: "0"})
+	add(sim.Event{Actor: sel(0), Kind: "queue.put", Subj: wq, ID: 2, Item: "c0"})
+	add(sim.Event{Actor: wrk1, Kind: "queue.take", Subj: wq, ID: 2, Item: "c0"})
+	add(sim.Event{Actor: wrk1, Kind: "recv", Subj: "c0", ID: 1, Item: "c0#1"})
+	return ev
+}
+
+func build(m *model.Model, i int, f float64) Scene {
+	a, b := m.At(i), m.At(i+1)
+	return BuildReactor(&a, &b, f, Options{Threads: m.Threads})
+}
+
+func TestReactorStageDrawsConnectionsAndRequests(t *testing.T) {
+	m := model.New(reactorTrace(3))
+	last := m.Len() - 1
+	sc := build(m, last, 0)
+	for _, k := range []string{"thread:" + acc, "thread:" + sel(0), "thread:" + sel(1), "thread:" + wrk1, "conn:c0", "conn:c1", "conn:c2", "req:1"} {
+		if _, ok := find(sc, k); !ok {
+			t.Errorf("no node %s", k)
+		}
+	}
+	// c0 and c2 are served by selector 0, c1 by selector 1: their tokens
+	// are inside their lanes.
+	for c, s := range map[string]int{"c0": 0, "c1": 1, "c2": 0} {
+		n, _ := find(sc, "conn:"+c)
+		lane, _ := find(sc, "thread:"+sel(s))
+		if n.Y < lane.Y || n.Y+n.H > lane.Y+lane.H || n.X < lane.X || n.X+n.W > lane.X+lane.W {
+			t.Errorf("%s at (%v,%v) is outside %s's lane %+v", c, n.X, n.Y, sel(s), lane)
+		}
+	}
+	// The request in the worker's hand is drawn on the worker's row; c0,
+	// owned by the worker, shows interest ops 0.
+	req, _ := find(sc, "req:1")
+	row, _ := find(sc, "thread:"+wrk1)
+	if req.Y < row.Y || req.Y > row.Y+row.H || req.X < row.X {
+		t.Errorf("request at (%v,%v), worker row %+v", req.X, req.Y, row)
+	}
+	if c0, _ := find(sc, "conn:c0"); c0.Class != "token conn ops0" || c0.Texts[0].S != "c0 · 0" {
+		t.Errorf("c0 = %q %q", c0.Class, c0.Texts[0].S)
+	}
+	// Between the put into the worker queue and the take, the request
+	// token is in the queue's first slot... and it moves from the
+	// connection to the worker's row while the worker takes and reads it.
+	from, to := build(m, last-1, 0), build(m, last-1, 1)
+	a, _ := find(from, "req:1")
+	b, _ := find(to, "req:1")
+	if a.X >= b.X {
+		t.Errorf("request does not travel right: %v → %v", a.X, b.X)
+	}
+}
+
+// A thousand connections stay readable: a lane draws what fits and one
+// token counts the rest, so the scene stays small and inside the view.
+func TestReactorStageAggregatesAThousandConnections(t *testing.T) {
+	m := model.New(reactorTrace(1000))
+	sc := build(m, m.Len()-2, 0.5)
+	if len(sc.Nodes) > 200 {
+		t.Errorf("%d nodes for 1000 connections", len(sc.Nodes))
+	}
+	keys := map[string]bool{}
+	for _, n := range sc.Nodes {
+		if keys[n.Key] {
+			t.Errorf("duplicate key %s", n.Key)
+		}
+		keys[n.Key] = true
+		if n.X < 0 || n.Y < 0 || n.X+n.W > W+0.5 || n.Y+n.H > H+0.5 {
+			t.Errorf("%s at (%v,%v %vx%v) is outside the view", n.Key, n.X, n.Y, n.W, n.H)
+		}
+	}
+	for s := 0; s < 2; s++ {
+		agg, ok := find(sc, "agg:"+sel(s))
+		if !ok {
+			t.Fatalf("no aggregate token for %s", sel(s))
+		}
+		t.Log(agg.Texts[0].S)
+	}
+	// c0 has something going on (its worker owns it): it is drawn.
+	if _, ok := find(sc, "conn:c0"); !ok {
+		t.Error("busy connection c0 is hidden in the aggregate")
+	}
+}
