@@ -466,16 +466,23 @@ func (a *App) Select(key string) {
 // Inject adds a user action right after the current event, reruns, and
 // plays on from the same event: the branch. Everything up to the current
 // event stays as it was.
-func (a *App) Inject(action string) {
+func (a *App) Inject(action string) { a.InjectAll(action) }
+
+// InjectAll injects several actions at once, in order, as one branch.
+func (a *App) InjectAll(actions ...string) {
 	defer a.catch()
 	if a.M == nil {
 		return
 	}
-	if err := a.Sc.CheckAction(action); err != nil {
-		a.Notice = err.Error()
-		return
+	for _, act := range actions {
+		if err := a.Sc.CheckAction(act); err != nil {
+			a.Notice = err.Error()
+			return
+		}
 	}
-	a.Link.Inject = append(a.Link.Inject, scenario.Injection{After: a.Pos, Action: action})
+	for _, act := range actions {
+		a.Link.Inject = append(a.Link.Inject, scenario.Injection{After: a.Pos, Action: act})
+	}
 	a.branch()
 }
 
@@ -492,30 +499,15 @@ func (a *App) PutSelected() { a.Inject("put " + a.PutName) }
 func (a *App) SetPutName(n string) { a.PutName = n }
 
 // NoLock reports whether the putLock is removed.
-func (a *App) NoLock() bool {
-	for _, s := range a.Link.Sets {
-		if s == "controller.putLock false" {
-			return true
-		}
-	}
-	return false
-}
+func (a *App) NoLock() bool { return a.Setting("controller.putLock") == "false" }
 
 // SetNoLock removes (or restores) the putLock and reruns.
 func (a *App) SetNoLock(off bool) {
-	defer a.catch()
-	var sets []string
-	for _, s := range a.Link.Sets {
-		if !strings.HasPrefix(s, "controller.putLock ") {
-			sets = append(sets, s)
-		}
-	}
+	val := ""
 	if off {
-		sets = append(sets, "controller.putLock false")
+		val = "false"
 	}
-	a.Link.Sets = sets
-	a.branch()
-	a.Playing = false
+	a.SetSetting("controller.putLock", val)
 }
 
 // ResetWhatIf drops every injected action and setting.

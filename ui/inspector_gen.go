@@ -103,7 +103,7 @@ func (c *Inspector) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		if c.A.Sel == "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.A.T("clickHint"))
+			vgn.SetInnerHTML(c.A.ClickHint())
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)

@@ -35,8 +35,13 @@ type Link struct {
 	Events int      // stress: how many events
 }
 
-// Settings are the what-if settings a link may carry.
-var Settings = map[string]bool{"controller.putLock": true}
+// Settings are the what-if settings a link may carry; the scenario checks
+// their values when the link is run.
+var Settings = map[string]bool{
+	"controller.putLock":             true,
+	"zookeeper.nio.numWorkerThreads": true,
+	"control.plane.listener.name":    true,
+}
 
 // ErrLink is wrapped by every malformed-link error.
 var ErrLink = errors.New("malformed link")
@@ -113,7 +118,7 @@ func (l *Link) set(k, v string) error {
 		l.Inject = append(l.Inject, scenario.Injection{After: after, Action: action})
 	case "set":
 		key, val, ok := strings.Cut(v, ":")
-		if !ok || !Settings[key] || (val != "true" && val != "false") {
+		if !ok || !Settings[key] || strings.TrimSpace(val) == "" || strings.ContainsAny(val, " \t\n") {
 			return fmt.Errorf("set=%q: want one of the what-if settings, e.g. controller.putLock:false", v)
 		}
 		l.Sets = append(l.Sets, key+" "+val)

@@ -1,0 +1,134 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The reactors' what-ifs: clients connect, a selected connection sends,
+// sends slowly or closes, a flood of requests, and the settings that change
+// the design (no worker pool, a control plane). Each builds scenario
+// actions, so a link carries them like any other.
+
+// SlowCost is what "slow request" makes a request cost.
+const SlowCost = "2s"
+
+// SelConn is the connection selected on the stage, or "".
+func (a *App) SelConn() string {
+	if c, ok := strings.CutPrefix(a.Sel, "conn:"); ok {
+		return c
+	}
+	return ""
+}
+
+// fresh is a client name the run has not used: prefix + a number.
+func (a *App) fresh(prefix string) string {
+	used := map[string]bool{}
+	if s := a.State(); s.Net != nil {
+		for _, c := range s.Net.Conns {
+			used[strings.SplitN(c.Name, "-", 2)[0]] = true
+		}
+	}
+	for _, in := range a.Link.Inject {
+		if f := strings.Fields(in.Action); len(f) > 1 {
+			used[f[1]] = true
+		}
+	}
+	for i := 1; ; i++ {
+		if n := prefix + strconv.Itoa(i); !used[n] {
+			return n
+		}
+	}
+}
+
+// ConnectClients connects n new clients at once, all from one IP if oneIP.
+func (a *App) ConnectClients(n int, oneIP bool) {
+	act := "connect " + a.fresh("x") + " count=" + strconv.Itoa(n)
+	if oneIP && a.Sc.System == "zookeeper" {
+		act += " ip=10.0.0.99"
+	}
+	a.Inject(act)
+}
+
+// sendAction is the system's way to send one request on connection c.
+func (a *App) sendAction(c, api string) string {
+	if a.Sc.System == "socketserver" {
+		return "send " + c + " " + api
+	}
+	return "send " + c
+}
+
+// SendSelected sends a request on the selected connection; slow makes it
+// cost SlowCost to process.
+func (a *App) SendSelected(slow bool) {
+	c := a.SelConn()
+	if c == "" {
+		return
+	}
+	act := a.sendAction(c, "Produce")
+	if slow {
+		act += " cost=" + SlowCost
+	}
+	a.Inject(act)
+}
+
+// CloseSelected closes the selected connection from the client's side.
+func (a *App) CloseSelected() {
+	if c := a.SelConn(); c != "" {
+		a.Inject("close " + c)
+	}
+}
+
+// Flood connects n clients that each send one Produce: more requests than
+// a small request queue holds.
+func (a *App) Flood(n int) {
+	name := a.fresh("f")
+	a.InjectAll("connect "+name+" count="+strconv.Itoa(n), a.sendAction(name, "Produce"))
+}
+
+// StopReplica makes the controller send a StopReplica, on the control
+// plane's listener when there is one.
+func (a *App) StopReplica() {
+	name := a.fresh("ctl")
+	conn := "connect " + name
+	if a.Setting("control.plane.listener.name") != "" {
+		conn += " listener=" + a.Setting("control.plane.listener.name")
+	}
+	a.InjectAll(conn, a.sendAction(name, "StopReplica"))
+}
+
+// Setting is a what-if setting's value, or "".
+func (a *App) Setting(key string) string {
+	for _, s := range a.Link.Sets {
+		if v, ok := strings.CutPrefix(s, key+" "); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// SetSetting sets a what-if setting (or drops it if val is "") and reruns
+// from the start: a setting changes the system from its first event.
+func (a *App) SetSetting(key, val string) {
+	defer a.catch()
+	var sets []string
+	for _, s := range a.Link.Sets {
+		if !strings.HasPrefix(s, key+" ") {
+			sets = append(sets, s)
+		}
+	}
+	if val != "" {
+		sets = append(sets, key+" "+val)
+	}
+	a.Link.Sets = sets
+	a.branch()
+	a.Playing = false
+}
+
+// IfChecked is v when a checkbox is checked, else "" (the setting dropped).
+func (a *App) IfChecked(checked bool, v string) string {
+	if checked {
+		return v
+	}
+	return ""
+}
