@@ -26,8 +26,11 @@ const DefaultIP = "10.0.0.1"
 // after another waits for each TCP handshake.
 const DefaultEvery = time.Millisecond
 
-// MaxCount bounds a burst and a send's n.
+// MaxCount bounds a burst, and the requests one send puts on the wire.
 const MaxCount = 100_000
+
+// MaxBurstSpan bounds the time from a burst's first connection to its last.
+const MaxBurstSpan = 1000 * time.Hour
 
 // NewConnect returns "connect name" with the defaults.
 func NewConnect(name string) Connect {
@@ -103,6 +106,9 @@ func (a Connect) check() error {
 	}
 	if a.Count < 1 || a.Count > MaxCount || a.Every < 0 {
 		return fmt.Errorf("%w: count must be from 1 to %d and every ≥ 0", ErrAction, MaxCount)
+	}
+	if a.Count > 1 && a.Every > MaxBurstSpan/time.Duration(a.Count-1) {
+		return fmt.Errorf("%w: a burst may span at most %gh (count × every)", ErrAction, MaxBurstSpan.Hours())
 	}
 	return nil
 }
@@ -209,6 +215,10 @@ func (f *Factory) Send(at time.Duration, a Send) error {
 		targets := f.live(a.Name)
 		if len(targets) == 0 {
 			f.action(a.String() + ": no open connection " + a.Name + ", ignored")
+			return
+		}
+		if len(targets)*a.N > MaxCount {
+			f.action(a.String() + ": " + strconv.Itoa(len(targets)*a.N) + " requests at once, more than " + strconv.Itoa(MaxCount) + ", ignored")
 			return
 		}
 		f.action(a.String())

@@ -489,6 +489,7 @@ func TestActionErrors(t *testing.T) {
 		{"bad name", r.f.Connect(0, Connect{Name: "a b", IP: DefaultIP, Count: 1}), "a name is letters"},
 		{"bad ip", r.f.Connect(0, Connect{Name: "a", IP: "10.0.0", Count: 1}), "not an IP address"},
 		{"zero count", r.f.Connect(0, Connect{Name: "a", IP: DefaultIP, Count: 0}), "count must be from 1"},
+		{"burst too long", r.f.Connect(0, Connect{Name: "a", IP: DefaultIP, Count: 3, Every: MaxBurstSpan}), "a burst may span at most"},
 		{"zero n", r.f.Send(0, Send{Name: "a", N: 0}), "n must be from 1"},
 		{"bad id", r.f.Send(0, Send{Name: "a", N: 1, ID: "#x"}), "a name is letters"},
 		{"bad close", r.f.Close(0, ""), "empty name"},
