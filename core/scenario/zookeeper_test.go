@@ -1,7 +1,10 @@
 package scenario_test
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -158,4 +161,43 @@ func TestZookeeperBadOptionSetting(t *testing.T) {
 	sc := labParse(t, labUZ+"run idle\n")
 	res := scenario.Run(sc, scenario.Options{Sets: []string{"zookeeper.nio.numSelectorThreads 0"}})
 	require.ErrorContains(t, res.Err, "numSelectorThreads must be at least 1")
+}
+
+// Lesson 02, and a busy scenario where the seed decides ties and the
+// order of ready keys, under many seeds, with and without workers, hashed
+// into one golden file: natively and under GOOS=js the bytes agree.
+func TestZookeeperSeedsGiveTheSameTraceEverywhere(t *testing.T) {
+	busy := labParse(t, `use zookeeper
+set zookeeper.nio.numSelectorThreads 2
+set zookeeper.nio.numWorkerThreads 3
+set zookeeper.requestTime 0ms
+at 0ms connect c count=12 every=0ms
+at 1ms send c n=3
+at 1ms send c-1 cost=1ms
+at 2ms close c-2
+run idle
+`)
+	var b bytes.Buffer
+	hashes := map[string]bool{}
+	for _, tc := range []struct {
+		name string
+		sc   *scenario.Scenario
+	}{{"lesson", lesson(t, "02-zookeeper-reactor")}, {"busy", busy}} {
+		for seed := int64(1); seed <= 30; seed++ {
+			for _, sets := range [][]string{nil, {"zookeeper.nio.numWorkerThreads 0"}} {
+				res := scenario.Run(tc.sc, scenario.Options{Seed: seed, Sets: sets})
+				require.NoError(t, res.Err)
+				require.Empty(t, res.Panic)
+				again := scenario.Run(tc.sc, scenario.Options{Seed: seed, Sets: sets})
+				require.Equal(t, encode(t, res), encode(t, again), "%s seed %d", tc.name, seed)
+				sum := fmt.Sprintf("%x", sha256.Sum256(encode(t, res)))
+				if tc.name == "busy" && sets == nil {
+					hashes[sum] = true
+				}
+				fmt.Fprintf(&b, "%-6s seed %3d workers=%-5v events %4d sha256 %s\n", tc.name, seed, sets == nil, res.Events, sum)
+			}
+		}
+	}
+	require.Greater(t, len(hashes), 10, "the seed decides the busy run's interleaving")
+	golden(t, "zookeeper-seeds.golden", b.Bytes())
 }

@@ -61,6 +61,7 @@ type Cnxn struct {
 	ClosedAt    time.Duration
 	Received    []string // request labels read by the server, in order
 	Responses   []string // request labels whose response left the server, in order
+	Interests   []string // every interest set the key was given, in order
 
 	f          *Factory
 	seq        int // creation order

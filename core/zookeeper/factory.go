@@ -272,6 +272,7 @@ func (f *Factory) processAcceptedConnections(t *selectorThread) {
 		f.s.Emit(sim.Event{Kind: "conn.register", Subj: c.Name, Src: srcProcessAccepted})
 		f.s.Emit(sim.Event{Kind: "conn.interest", Subj: c.Name, From: "", To: OpsString(OpRead), Src: srcProcessAccepted})
 		c.interest = OpRead
+		c.Interests = append(c.Interests, OpsString(OpRead))
 		f.ipMap[c.IP]++
 		t.conns++
 		f.open++
@@ -310,6 +311,7 @@ func (f *Factory) setInterest(c *Cnxn, ops int, src string) {
 		f.s.Emit(sim.Event{})
 	}
 	c.interest = ops
+	c.Interests = append(c.Interests, OpsString(ops))
 }
 
 // maybeReady puts c in its selector's ready set when the real selector

@@ -19,14 +19,14 @@ var Paths = []string{
 	"zookeeper.connections", "zookeeper.refused", "zookeeper.workerQueue.size",
 	"zookeeper.expiry.next",
 	"zookeeper.conn[C].selector", "zookeeper.conn[C].state", "zookeeper.conn[C].closeReason",
-	"zookeeper.conn[C].closedAt", "zookeeper.conn[C].interestOps", "zookeeper.conn[C].worker",
+	"zookeeper.conn[C].closedAt", "zookeeper.conn[C].interestOps", "zookeeper.conn[C].interestHistory", "zookeeper.conn[C].worker",
 	"zookeeper.conn[C].received", "zookeeper.conn[C].responses", "zookeeper.conn[C].expiresAt",
 	"zookeeper.conn[C].ip",
 	"zookeeper.ip[A].connections", "zookeeper.selector[I].connections",
 	"invariant.violations",
 }
 
-var connFields = []string{".selector", ".state", ".closeReason", ".closedAt", ".interestOps", ".worker", ".received", ".responses", ".expiresAt", ".ip"}
+var connFields = []string{".selector", ".state", ".closeReason", ".closedAt", ".interestOps", ".interestHistory", ".worker", ".received", ".responses", ".expiresAt", ".ip"}
 
 // CheckPath reports whether path is one the factory can answer, with the
 // bracketed names checked for their form (a name, an IP, an index).
@@ -165,6 +165,8 @@ func connField(f *Factory, c *Cnxn, tail string) string {
 		return strconv.FormatInt(int64(c.ClosedAt/time.Millisecond), 10)
 	case ".interestOps":
 		return c.InterestOps()
+	case ".interestHistory":
+		return strings.Join(c.Interests, ",")
 	case ".worker":
 		return c.Worker()
 	case ".received":

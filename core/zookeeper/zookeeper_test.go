@@ -312,6 +312,7 @@ func TestInterestOpsWhileAWorkerOwnsTheConnection(t *testing.T) {
 	r.runIdle()
 	require.Equal(t, "OP_READ", r.get("zookeeper.conn[c].interestOps"))
 	require.Equal(t, "slow,next", r.get("zookeeper.conn[c].responses"))
+	require.Equal(t, "OP_READ,0,OP_READ|OP_WRITE,0,OP_READ", r.get("zookeeper.conn[c].interestHistory"))
 	var got []string
 	for _, e := range r.of("conn.interest") {
 		got = append(got, e.From+">"+e.To+"@"+e.Actor)
