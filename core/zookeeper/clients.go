@@ -135,7 +135,7 @@ func (f *Factory) Connect(at time.Duration, a Connect) error {
 		}
 		group := make([]*Cnxn, len(names))
 		for i, n := range names {
-			c := &Cnxn{Name: n, IP: ip, Selector: -1, State: StateNone, f: f, seq: len(f.all)}
+			c := &Cnxn{Name: n, IP: ip, Selector: -1, State: StateNone, seq: len(f.all)}
 			f.all = append(f.all, c)
 			f.byName[n] = c
 			group[i] = c

@@ -1,9 +1,6 @@
 package zookeeper
 
-import (
-	"strings"
-	"time"
-)
+import "time"
 
 // Interest ops, with java.nio.channels.SelectionKey's values.
 const (
@@ -13,17 +10,15 @@ const (
 
 // OpsString writes interest ops as the trace does: 0, OP_READ, OP_WRITE, OP_READ|OP_WRITE.
 func OpsString(ops int) string {
-	var parts []string
-	if ops&OpRead != 0 {
-		parts = append(parts, "OP_READ")
-	}
-	if ops&OpWrite != 0 {
-		parts = append(parts, "OP_WRITE")
-	}
-	if len(parts) == 0 {
+	switch ops & (OpRead | OpWrite) {
+	case 0:
 		return "0"
+	case OpRead:
+		return "OP_READ"
+	case OpWrite:
+		return "OP_WRITE"
 	}
-	return strings.Join(parts, "|")
+	return "OP_READ|OP_WRITE"
 }
 
 // Connection states, as the state path shows them.
@@ -63,7 +58,6 @@ type Cnxn struct {
 	Responses   []string // request labels whose response left the server, in order
 	Interests   []string // every interest set the key was given, in order
 
-	f          *Factory
 	seq        int // creation order
 	tok        int // the connection's token in the trace
 	sel        *selectorThread

@@ -46,6 +46,10 @@
 //     no events (the expirer, a background thread, sleeps to each bucket).
 //   - The client closing its socket is seen when a worker reads end of
 //     stream; the reason is 3.6's DisconnectReason UNABLE_TO_READ_FROM_CLIENT.
+//   - Names follow the source where FACTS.md differs: workers are
+//     NIOWorkerThread-<n> (WorkerService("NIOWorker") names its
+//     DaemonThreadFactory name+"Thread"), and the refusal prints the
+//     InetAddress as Java does, "Too many connections from /10.0.0.9 - max is 60".
 //   - A burst's connections arrive every= apart (1ms unless set). Upstream
 //     counts a client IP's connections only once their selector has
 //     registered them, so a burst faster than that (every=0ms) gets more

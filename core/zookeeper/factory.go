@@ -160,12 +160,6 @@ func New(s *sim.Sim, cfg Config) (*Factory, error) {
 
 func ms(d time.Duration) int64 { return int64(d / time.Millisecond) }
 
-// Config is the configuration the factory runs with.
-func (f *Factory) Config() Config { return f.cfg }
-
-// Threads lists the server's threads in start order.
-func (f *Factory) Threads() []string { return append([]string(nil), f.threads...) }
-
 // acceptLoop is AcceptThread.run: select on the listen socket, doAccept.
 func (f *Factory) acceptLoop() {
 	for {
