@@ -112,3 +112,54 @@ func TestOnlyTheEventThreadTouchesControllerState(t *testing.T) {
 	}
 	require.Greater(t, n, 30)
 }
+
+// runLesson runs a lesson with extra settings and returns its trace.
+func runLesson(t *testing.T, id string, sets ...string) *scenario.Result {
+	t.Helper()
+	l, err := Get(id)
+	require.NoError(t, err)
+	sc, err := scenario.Parse(l.File, l.Scenario)
+	require.NoError(t, err)
+	res := scenario.Run(sc, scenario.Options{Sets: sets})
+	require.NoError(t, res.Err)
+	require.Empty(t, res.Panic)
+	return res
+}
+
+// Lesson 02's what-if: with no workers the selector thread does the I/O,
+// so app-3's answers wait behind app-1's slow request on SelectorThread-0;
+// with workers they leave before it.
+func TestZookeeperLessonWithoutWorkersQueuesBehindTheSlowRequest(t *testing.T) {
+	order := func(res *scenario.Result) []string {
+		var out []string
+		for _, e := range res.Trace {
+			if e.Kind == "send" && (e.Item == "slow" || strings.HasPrefix(e.Item, "app-3#")) {
+				out = append(out, e.Item)
+			}
+		}
+		return out
+	}
+	require.Equal(t, []string{"app-3#1", "app-3#2", "slow"}, order(runLesson(t, "02-zookeeper-reactor")))
+	res := runLesson(t, "02-zookeeper-reactor", "zookeeper.nio.numWorkerThreads 0")
+	require.Equal(t, []string{"slow", "app-3#1", "app-3#2"}, order(res))
+	for _, e := range res.Trace {
+		if e.Kind == "recv" {
+			require.Contains(t, e.Actor, "SelectorThread-", "event %d", e.Seq)
+		}
+	}
+}
+
+// Step 7's aside: maxClientCnxns 0 disables the per-IP check.
+func TestZookeeperLessonWithoutTheLimitRefusesNothing(t *testing.T) {
+	res := runLesson(t, "02-zookeeper-reactor", "maxClientCnxns 0")
+	for _, e := range res.Trace {
+		require.NotEqual(t, "conn.refuse", e.Kind, "event %d", e.Seq)
+	}
+	accepted := 0
+	for _, e := range res.Trace {
+		if e.Kind == "conn.accept" && strings.HasPrefix(e.Subj, "flood-") {
+			accepted++
+		}
+	}
+	require.Equal(t, 61, accepted)
+}

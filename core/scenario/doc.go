@@ -10,6 +10,7 @@
 // branches a run from the stage. Every run ends with an implicit "run idle"
 // so that actions injected after the last line still play out.
 //
-// Only the controller system is built so far; the other names of DESIGN.md
-// are recognised and refused with a clear message.
+// Each built system is one file that registers itself (controller.go,
+// zookeeper.go); the other names of DESIGN.md are recognised and refused
+// with a clear message.
 package scenario

@@ -13,7 +13,8 @@ import (
 
 // FuzzParse: for any input Parse does not panic and an error is a
 // *scenario.Error at a real place; a controller scenario that parses runs
-// without panicking, stops only for its event budget, and runs the same twice.
+// without panicking, stops only for its event budget, and runs the same
+// twice; so does a zookeeper scenario.
 func FuzzParse(f *testing.F) {
 	all, err := lessons.All()
 	if err != nil {
@@ -43,6 +44,9 @@ func FuzzParse(f *testing.F) {
 		"use controller\nrun 2562047h\nrun 1h\nat 1ms put BrokerChange\nafter 2562047h put TopicChange",
 		"use controller\r\nat 10ms put BrokerChange\r\nrun until controller.state == BrokerChange\r\n",
 		"use controller\nset controller.eventTime 0ms\nat 0ms put BrokerChange\nafter 0ms put BrokerChange\nrun idle",
+		"use zookeeper\nset maxClientCnxns 2\nat 0ms connect c count=3\nat 1ms send c n=2 cost=0ms\nat 2ms close c-1\nrun 25s\nexpect zookeeper.refused == 1",
+		"use zookeeper\nset zookeeper.nio.numWorkerThreads 0\nset zookeeper.nio.numSelectorThreads 1\nat 0ms connect a\nat 0ms send a id=x\nat 0ms close a\nat 0ms send a\nrun idle",
+		"use zookeeper\nat 0ms connect f count=5000 every=0ms\nat 1ms send f n=20\nrun idle",
 	} {
 		f.Add(s)
 	}
@@ -64,7 +68,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if sc.System != "controller" {
+		if sc.System != "controller" && sc.System != "zookeeper" {
 			return
 		}
 		opt := scenario.Options{MaxEvents: 20000}

@@ -1,0 +1,200 @@
+package zookeeper
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ErrUnknownPath is returned for a state path the factory does not have.
+var ErrUnknownPath = errors.New("zookeeper: unknown state path")
+
+// Paths documents the state paths a scenario can read (expect, run until).
+var Paths = []string{
+	"zookeeper.selectorThreads", "zookeeper.workerThreads", "zookeeper.cores",
+	"zookeeper.default.numSelectorThreads", "zookeeper.default.numWorkerThreads",
+	"zookeeper.maxClientCnxns", "zookeeper.threads", "zookeeper.threadCount",
+	"zookeeper.connections", "zookeeper.refused", "zookeeper.workerQueue.size",
+	"zookeeper.expiry.next",
+	"zookeeper.conn[C].selector", "zookeeper.conn[C].state", "zookeeper.conn[C].closeReason",
+	"zookeeper.conn[C].closedAt", "zookeeper.conn[C].interestOps", "zookeeper.conn[C].interestHistory", "zookeeper.conn[C].worker",
+	"zookeeper.conn[C].received", "zookeeper.conn[C].responses", "zookeeper.conn[C].expiresAt",
+	"zookeeper.conn[C].ip",
+	"zookeeper.ip[A].connections", "zookeeper.selector[I].connections",
+	"invariant.violations",
+}
+
+var connFields = []string{".selector", ".state", ".closeReason", ".closedAt", ".interestOps", ".interestHistory", ".worker", ".received", ".responses", ".expiresAt", ".ip"}
+
+// CheckPath reports whether path is one the factory can answer, with the
+// bracketed names checked for their form (a name, an IP, an index).
+func CheckPath(path string) error {
+	_, err := get(nil, path)
+	return err
+}
+
+// Get answers a state path; lists are comma-separated. A connection not
+// opened yet reads as state none, selector -1 and empty lists.
+func (f *Factory) Get(path string) (string, error) { return get(f, path) }
+
+func get(f *Factory, path string) (string, error) {
+	head, key, tail, err := splitKey(path)
+	if err != nil {
+		return "", err
+	}
+	if key != "" {
+		return getKeyed(f, path, head, key, tail)
+	}
+	switch path {
+	case "zookeeper.default.numSelectorThreads", "zookeeper.default.numWorkerThreads", "zookeeper.cores",
+		"zookeeper.selectorThreads", "zookeeper.workerThreads", "zookeeper.maxClientCnxns", "zookeeper.threads",
+		"zookeeper.threadCount", "zookeeper.connections", "zookeeper.refused", "zookeeper.workerQueue.size",
+		"zookeeper.expiry.next", "invariant.violations":
+	default:
+		return "", fmt.Errorf("%w %q (paths: %s)", ErrUnknownPath, path, strings.Join(Paths, ", "))
+	}
+	if f == nil {
+		return "", nil
+	}
+	c := f.cfg
+	switch path {
+	case "zookeeper.default.numSelectorThreads":
+		return strconv.Itoa(DefaultSelectorThreads(c.Cores)), nil
+	case "zookeeper.default.numWorkerThreads":
+		return strconv.Itoa(DefaultWorkerThreads(c.Cores)), nil
+	case "zookeeper.cores":
+		return strconv.Itoa(c.Cores), nil
+	case "zookeeper.selectorThreads":
+		return strconv.Itoa(c.SelectorThreads()), nil
+	case "zookeeper.workerThreads":
+		return strconv.Itoa(c.WorkerThreads()), nil
+	case "zookeeper.maxClientCnxns":
+		return strconv.Itoa(c.MaxClientCnxns), nil
+	case "zookeeper.threads":
+		return strings.Join(f.threads, ","), nil
+	case "zookeeper.threadCount":
+		return strconv.Itoa(len(f.threads)), nil
+	case "zookeeper.connections":
+		return strconv.Itoa(f.open), nil
+	case "zookeeper.refused":
+		return strconv.Itoa(f.refused), nil
+	case "zookeeper.workerQueue.size":
+		if f.work == nil {
+			return "0", nil
+		}
+		return strconv.Itoa(f.work.Len()), nil
+	case "zookeeper.expiry.next":
+		return strconv.FormatInt(f.expiry.NextExpirationTime(), 10), nil
+	}
+	return strconv.Itoa(len(f.Violations)), nil // invariant.violations
+}
+
+func getKeyed(f *Factory, path, head, key, tail string) (string, error) {
+	switch head {
+	case "zookeeper.conn":
+		if err := CheckName(key); err != nil {
+			return "", fmt.Errorf("%w %q: %w", ErrUnknownPath, path, err)
+		}
+		known := false
+		for _, fl := range connFields {
+			known = known || tail == fl
+		}
+		if !known {
+			return "", fmt.Errorf("%w %q: a connection has %s", ErrUnknownPath, path, strings.Join(connFields, ", "))
+		}
+		if f == nil {
+			return "", nil
+		}
+		return connField(f, f.byName[key], tail), nil
+	case "zookeeper.ip":
+		ip, err := CheckIP(key)
+		if err != nil {
+			return "", fmt.Errorf("%w %q: %w", ErrUnknownPath, path, err)
+		}
+		if tail != ".connections" {
+			return "", fmt.Errorf("%w %q: an address has .connections", ErrUnknownPath, path)
+		}
+		if f == nil {
+			return "", nil
+		}
+		return strconv.Itoa(f.ipMap[ip]), nil
+	case "zookeeper.selector":
+		i, err := strconv.Atoi(key)
+		if err != nil || i < 0 {
+			return "", fmt.Errorf("%w %q: a selector thread is a number from 0", ErrUnknownPath, path)
+		}
+		if tail != ".connections" {
+			return "", fmt.Errorf("%w %q: a selector thread has .connections", ErrUnknownPath, path)
+		}
+		if f == nil {
+			return "", nil
+		}
+		if i >= len(f.selectors) {
+			return "", fmt.Errorf("%w %q: there are %d selector threads, 0 to %d", ErrUnknownPath, path, len(f.selectors), len(f.selectors)-1)
+		}
+		return strconv.Itoa(f.selectors[i].conns), nil
+	}
+	return "", fmt.Errorf("%w %q (paths: %s)", ErrUnknownPath, path, strings.Join(Paths, ", "))
+}
+
+func connField(f *Factory, c *Cnxn, tail string) string {
+	if c == nil {
+		switch tail {
+		case ".selector":
+			return "-1"
+		case ".state":
+			return StateNone
+		case ".worker", ".expiresAt", ".closedAt":
+			return "none"
+		}
+		return ""
+	}
+	switch tail {
+	case ".selector":
+		return strconv.Itoa(c.Selector)
+	case ".state":
+		return c.State
+	case ".closeReason":
+		return c.CloseReason
+	case ".closedAt":
+		if c.State != StateClosed {
+			return "none"
+		}
+		return strconv.FormatInt(int64(c.ClosedAt/time.Millisecond), 10)
+	case ".interestOps":
+		return c.InterestOps()
+	case ".interestHistory":
+		return strings.Join(c.Interests, ",")
+	case ".worker":
+		return c.Worker()
+	case ".received":
+		return strings.Join(c.Received, ",")
+	case ".responses":
+		return strings.Join(c.Responses, ",")
+	case ".expiresAt":
+		if b, ok := f.expiry.ExpiryOf(c); ok && c.State == StateOpen {
+			return strconv.FormatInt(b, 10)
+		}
+		return "none"
+	}
+	return c.IP // .ip
+}
+
+// splitKey splits "zookeeper.conn[c1].state" into head, key and tail; key
+// is "" when there is no bracket.
+func splitKey(path string) (head, key, tail string, err error) {
+	i := strings.IndexByte(path, '[')
+	if i < 0 {
+		return path, "", "", nil
+	}
+	j := strings.IndexByte(path[i:], ']')
+	if j < 0 {
+		return "", "", "", fmt.Errorf("%w %q: missing ]", ErrUnknownPath, path)
+	}
+	if j == 1 {
+		return "", "", "", fmt.Errorf("%w %q: empty []", ErrUnknownPath, path)
+	}
+	return path[:i], path[i+1 : i+j], path[i+j+1:], nil
+}
