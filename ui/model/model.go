@@ -335,13 +335,15 @@ func (s *State) apply(e sim.Event) {
 	}
 	switch e.Kind {
 	case "queue.wait":
-		if e.Note == "idle" {
-			s.set(e, Idle, e.Subj)
-		} else {
+		// Waiting to take from an empty queue is waiting for work; only a
+		// put into a full queue is stuck (backpressure).
+		if e.Note == "full" {
 			s.set(e, Blocked, e.Subj)
+		} else {
+			s.set(e, Idle, e.Subj)
 		}
 	case "select.wait":
-		s.set(e, Blocked, e.Note)
+		s.set(e, Idle, e.Note)
 	case "latch.await":
 		if strings.Contains(e.Note, "block") {
 			s.set(e, Blocked, e.Subj+" #"+strconv.Itoa(e.ID))

@@ -9,7 +9,7 @@ import (
 const (
 	acc = "NIOServerCxnFactory.AcceptThread:0.0.0.0/0.0.0.0:2181"
 	sel = "NIOServerCxnFactory.SelectorThread-0"
-	wrk = "NIOWorker-1"
+	wrk = "NIOWorkerThread-1"
 )
 
 // zkTrace is a hand-written ZooKeeper trace in the reactor vocabulary: c1

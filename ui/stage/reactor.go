@@ -43,7 +43,7 @@ func role(name string) string {
 		return "acceptor"
 	case strings.Contains(name, "SelectorThread-"), strings.Contains(name, "network-thread"):
 		return "lane"
-	case strings.HasPrefix(name, "NIOWorker-"), strings.Contains(name, "request-handler"):
+	case strings.HasPrefix(name, "NIOWorkerThread-"), strings.Contains(name, "request-handler"):
 		return "pool"
 	}
 	return "side"
@@ -143,7 +143,7 @@ func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 			if i == 5 {
 				break
 			}
-			s := "⏱ " + strconv.FormatInt(k.ms, 10) + "ms: " + strings.Join(k.names, ", ")
+			s := strconv.FormatInt(k.ms, 10) + " ms: " + strings.Join(k.names, ", ")
 			if k.n > len(k.names) {
 				s += " +" + strconv.Itoa(k.n-len(k.names))
 			}
@@ -160,7 +160,7 @@ func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 		sc.add(Node{Key: "thread:" + name, Class: "box thread lane " + statusClass(th.Status) + selected(o, "thread:"+name) + current(o, name), W: rBw, H: l.laneH,
 			Texts: []Text{
 				Text{X: 10, Y: 22, Class: "b m"}.fit(name, 16, rBw-20),
-				Text{X: 10, Y: 42}.fit(statusMark(th.Status)+" "+tr.status(th)+" · "+strconv.Itoa(open(na, name))+" "+tr.conns, 14, rBw-20),
+				Text{X: 10, Y: 42}.fit(statusMark(th.Status)+" "+l.laneStatus(th)+" · "+strconv.Itoa(open(na, name))+" "+tr.conns, 14, rBw-20),
 			}, X: rBx, Y: ly, Alpha: 1})
 		for _, q := range na.Queues {
 			if p, ok := l.pills[q.Name]; ok && strings.HasPrefix(q.Name, id+".") {
@@ -255,6 +255,9 @@ func (l *rlayout) place(na, nb *model.Net) {
 				l.pills[q.Name] = [2]float64{rBx + 10 + float64(k)*158, l.laneY[id] + 50}
 				continue
 			}
+			if !sharedQueue(q.Name) {
+				continue // the accept backlog, the clients' own: not part of the picture
+			}
 			if _, ok := l.sharedY[q.Name]; !ok {
 				l.sharedY[q.Name] = 0
 				l.shared = append(l.shared, q.Name)
@@ -273,7 +276,7 @@ func (l *rlayout) place(na, nb *model.Net) {
 			}
 		}
 		l.sharedY[name] = y
-		l.slots[name] = int(math.Max(1, math.Floor((share-36)/(reqH+10))))
+		l.slots[name] = int(math.Max(1, math.Min(12, math.Floor((share-36)/(reqH+10)))))
 		y += share
 	}
 	l.conn = map[string][2]float64{}
@@ -321,6 +324,12 @@ func (l *rlayout) shown(nt *model.Net, thread string) (show []model.Conn, rest [
 	}
 	sort.SliceStable(show, func(i, j int) bool { return show[i].Seq < show[j].Seq })
 	return show, quiet
+}
+
+// sharedQueue says whether a queue is the one between the selector threads
+// and the pool: ZooKeeper's worker queue, a RequestChannel's request queue.
+func sharedQueue(name string) bool {
+	return name == "WorkerService.queue" || strings.Contains(name, "RequestChannel")
 }
 
 func plainOps(ops string) bool { return ops == "OP_READ" || ops == "NOT_MUTED" || ops == "" }
@@ -434,6 +443,14 @@ func (l *rlayout) conns(sc *Scene, a, b *model.State, f float64) {
 				X:     lerp(from[0], to[0], f), Y: lerp(from[1], to[1], f), Alpha: lerp(alphaA, alphaB, f)})
 		}
 	}
+}
+
+// laneStatus: a selector thread waiting for work waits in select().
+func (l *rlayout) laneStatus(th model.Thread) string {
+	if th.Status == model.Idle {
+		return l.tr.inSelect
+	}
+	return l.tr.status(th)
 }
 
 func (l *rlayout) acceptor() string {

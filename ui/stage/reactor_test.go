@@ -11,7 +11,7 @@ import (
 const (
 	acc  = "NIOServerCxnFactory.AcceptThread:0.0.0.0/0.0.0.0:2181"
 	wq   = "WorkerService.queue"
-	wrk1 = "NIOWorker-1"
+	wrk1 = "NIOWorkerThread-1"
 )
 
 func sel(i int) string { return fmt.Sprintf("NIOServerCxnFactory.SelectorThread-%d", i) }

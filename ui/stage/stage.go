@@ -427,7 +427,7 @@ type dict struct {
 	processed, preempted, lost, ignored                           string
 	running, blocked, idle, busy, exited, notStarted              string
 	accept, selectors, pool, accepted, refused, sent, answered    string
-	conns, full, readyKeys                                        string
+	conns, full, readyKeys, inSelect                              string
 }
 
 func words(zh bool) dict {
@@ -436,13 +436,13 @@ func words(zh bool) dict {
 			"正在处理的事件", "已处理", "被抢占", "丢失", "被忽略",
 			"运行中", "阻塞于", "等待任务：", "处理中", "已退出", "未启动",
 			"接收与客户端", "多路复用线程及其连接", "工作线程池", "已接收", "已拒绝", "已发送", "已响应",
-			"个连接", "已满", "就绪键"}
+			"个连接", "已满", "就绪键", "在 select() 中等待就绪事件"}
 	}
 	return dict{"producer threads", "size", "head (next to take) at the top", "removed", "held", "free", "more",
 		"in hand: taken from the queue", "processed", "preempted", "lost", "ignored",
 		"running", "blocked on", "waiting for work on", "busy", "exited", "not started",
 		"accept and clients", "selector threads and their connections", "worker pool", "accepted", "refused", "sent", "answered",
-		"connections", "full", "ready keys"}
+		"connections", "full", "ready keys", "waiting in select()"}
 }
 
 // queueName is a lane queue's label: the selector's ready set is not a
