@@ -12,8 +12,9 @@ import (
 )
 
 // FuzzParse: for any input Parse does not panic and an error is a
-// *scenario.Error at a real place; a controller scenario that parses runs
-// without panicking, stops only for its event budget, and runs the same twice.
+// *scenario.Error at a real place; a controller or socketserver scenario
+// that parses runs without panicking, stops only for its event budget, and
+// runs the same twice.
 func FuzzParse(f *testing.F) {
 	all, err := lessons.All()
 	if err != nil {
@@ -43,6 +44,9 @@ func FuzzParse(f *testing.F) {
 		"use controller\nrun 2562047h\nrun 1h\nat 1ms put BrokerChange\nafter 2562047h put TopicChange",
 		"use controller\r\nat 10ms put BrokerChange\r\nrun until controller.state == BrokerChange\r\n",
 		"use controller\nset controller.eventTime 0ms\nat 0ms put BrokerChange\nafter 0ms put BrokerChange\nrun idle",
+		"use socketserver\nset queued.max.requests 1\nset num.io.threads 1\nat 0ms connect p count=30\nat 1ms send p Produce n=3 cost=5ms\nat 2ms close p-3\nrun idle",
+		"use socketserver\nset control.plane.listener.name CONTROLLER\nset socketserver.mute false\nat 0ms connect ctl from=controller\nat 0ms connect c listener=CONTROLLER\nat 0ms send ctl StopReplica n=4\nat 0ms send c Fetch id=f\nrun until socketserver.request[f].state == responded",
+		"use socketserver\nat 0ms send nobody Metadata\nat 0ms close nobody\nat 1ms connect x listener=NOPE\nat 1ms send x Produce\nexpect socketserver.conn[x].state == refused",
 	} {
 		f.Add(s)
 	}
@@ -64,7 +68,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if sc.System != "controller" {
+		if sc.System != "controller" && sc.System != "socketserver" {
 			return
 		}
 		opt := scenario.Options{MaxEvents: 20000}
