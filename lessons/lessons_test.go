@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -162,4 +163,38 @@ func TestZookeeperLessonWithoutTheLimitRefusesNothing(t *testing.T) {
 		}
 	}
 	require.Equal(t, 61, accepted)
+}
+
+// The what-if lesson 03 invites: with a control plane the controller's
+// StopReplica skips the jammed data plane and is answered after its own
+// 1 ms, by the control plane's threads, whose processor takes id 0; and
+// the replay never stalls on a step that waits for the jam.
+func TestPipelineLessonWithControlPlaneServesStopReplicaAtOnce(t *testing.T) {
+	l, err := Get("03-kafka-request-pipeline")
+	require.NoError(t, err)
+	sc, err := scenario.Parse(l.File, l.Scenario)
+	require.NoError(t, err)
+	res := scenario.Run(sc, scenario.Options{Sets: []string{"control.plane.listener.name CONTROLLER"}})
+	require.NoError(t, res.Err)
+	require.Empty(t, res.Panic)
+	for _, f := range res.Failures {
+		require.NotContains(t, f.Msg, "not reached", "line %d", f.Line)
+	}
+	var stop []string
+	for _, e := range res.Trace {
+		if e.Item == "StopReplica:stop" && (e.Kind == "recv" || e.Kind == "queue.take" || e.Kind == "send") {
+			stop = append(stop, strconv.FormatInt(e.T/1000, 10)+"ms "+e.Kind+" "+e.Subj+" by "+e.Actor)
+		}
+	}
+	require.Equal(t, []string{
+		"115ms recv ctl by control-plane-kafka-network-thread-0-ListenerName(CONTROLLER)-PLAINTEXT-0",
+		"115ms queue.take ControlPlane.RequestChannel.requestQueue by control-plane-kafka-request-handler-0",
+		"116ms queue.take ControlPlaneProcessor-0.responseQueue by control-plane-kafka-network-thread-0-ListenerName(CONTROLLER)-PLAINTEXT-0",
+		"116ms send ctl by control-plane-kafka-network-thread-0-ListenerName(CONTROLLER)-PLAINTEXT-0",
+	}, stop)
+	var failed []string
+	for _, f := range res.Failures {
+		failed = append(failed, f.Msg)
+	}
+	require.Contains(t, failed, "expect socketserver.conn[c1].processor == 0: got 1", "the data-plane processors are 1 to 3")
 }

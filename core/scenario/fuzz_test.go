@@ -12,9 +12,9 @@ import (
 )
 
 // FuzzParse: for any input Parse does not panic and an error is a
-// *scenario.Error at a real place; a controller scenario that parses runs
-// without panicking, stops only for its event budget, and runs the same
-// twice; so does a zookeeper scenario.
+// *scenario.Error at a real place; a scenario of a built system that parses
+// runs without panicking, stops only for its event budget, and runs the
+// same twice.
 func FuzzParse(f *testing.F) {
 	all, err := lessons.All()
 	if err != nil {
@@ -47,6 +47,9 @@ func FuzzParse(f *testing.F) {
 		"use zookeeper\nset maxClientCnxns 2\nat 0ms connect c count=3\nat 1ms send c n=2 cost=0ms\nat 2ms close c-1\nrun 25s\nexpect zookeeper.refused == 1",
 		"use zookeeper\nset zookeeper.nio.numWorkerThreads 0\nset zookeeper.nio.numSelectorThreads 1\nat 0ms connect a\nat 0ms send a id=x\nat 0ms close a\nat 0ms send a\nrun idle",
 		"use zookeeper\nat 0ms connect f count=5000 every=0ms\nat 1ms send f n=20\nrun idle",
+		"use socketserver\nset queued.max.requests 1\nset num.io.threads 1\nat 0ms connect p count=30\nat 1ms send p Produce n=3 cost=5ms\nat 2ms close p-3\nrun idle",
+		"use socketserver\nset control.plane.listener.name CONTROLLER\nset socketserver.mute false\nat 0ms connect ctl from=controller\nat 0ms connect c listener=CONTROLLER\nat 0ms send ctl StopReplica n=4\nat 0ms send c Fetch id=f\nrun until socketserver.request[f].state == responded",
+		"use socketserver\nat 0ms send nobody Metadata\nat 0ms close nobody\nat 1ms connect x listener=NOPE\nat 1ms send x Produce\nexpect socketserver.conn[x].state == refused",
 	} {
 		f.Add(s)
 	}
@@ -68,7 +71,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if sc.System != "controller" && sc.System != "zookeeper" {
+		if sc.System != "controller" && sc.System != "zookeeper" && sc.System != "socketserver" {
 			return
 		}
 		opt := scenario.Options{MaxEvents: 20000}
