@@ -329,7 +329,7 @@ func (s *State) apply(e sim.Event) {
 			s.LockOwner = ""
 		}
 	case "queue.wait", "select.wait":
-		if s.Net != nil {
+		if s.Net != nil && e.Note != "full" {
 			s.Net.release(e.Actor, 0)
 		}
 	}

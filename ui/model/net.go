@@ -190,7 +190,6 @@ func (n *Net) apply(e sim.Event) {
 		n.at(e.Subj, e.Seq).Sent++
 		n.Reqs = append(n.Reqs, Req{ID: e.ID, Item: e.Item, Conn: e.Subj, Loc: "sock"})
 	case "recv":
-		n.release(e.Actor, e.ID)
 		if r := n.req(e.ID); r != nil {
 			r.Loc = "t:" + e.Actor
 		} else {
@@ -217,7 +216,9 @@ func (n *Net) apply(e sim.Event) {
 				break
 			}
 		}
-		n.release(e.Actor, e.ID)
+		if SharedQueue(e.Subj) {
+			n.release(e.Actor, e.ID)
+		}
 		if r := n.req(e.ID); r != nil {
 			r.Loc = "t:" + e.Actor
 		}
@@ -226,10 +227,17 @@ func (n *Net) apply(e sim.Event) {
 	}
 }
 
-// release: a thread that goes on to the next thing no longer holds the
-// requests it read; their responses wait in their connection's outgoing
-// buffer until a thread writes them (ZooKeeper's worker hands a response
-// to sendBuffer and moves on).
+// SharedQueue says whether a queue is the one between the selector threads
+// and the pool: ZooKeeper's worker queue, a RequestChannel's request queue.
+func SharedQueue(name string) bool {
+	return name == "WorkerService.queue" || strings.Contains(name, "RequestChannel")
+}
+
+// release: a thread that takes its next work, or waits for it, no longer
+// holds the requests it read; their responses wait in their connection's
+// outgoing buffer until a thread writes them (ZooKeeper's worker hands a
+// response to sendBuffer and moves on). A thread blocked on a full queue
+// (Kafka's processor in sendRequest) still holds them.
 func (n *Net) release(thread string, except int) {
 	loc := "t:" + thread
 	for i := range n.Reqs {

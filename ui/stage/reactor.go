@@ -106,15 +106,19 @@ func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 	tr := l.tr
 
 	sc.add(Node{Key: "title.a", Class: "label", Texts: []Text{{S: tr.accept, Size: 20, Class: "b"}}, X: rAx, Y: 30, Alpha: 1})
-	sc.add(Node{Key: "title.b", Class: "label", Texts: []Text{{S: tr.selectors, Size: 20, Class: "b"}}, X: rBx, Y: 30, Alpha: 1})
-	sc.add(Node{Key: "title.d", Class: "label", Texts: []Text{{S: tr.pool, Size: 20, Class: "b"}}, X: rDx, Y: 30, Alpha: 1})
+	lanes, pool := tr.selectors, tr.pool
+	if len(l.pool) > 0 && strings.Contains(l.pool[0], "kafka") {
+		lanes, pool = tr.processors, tr.handlers
+	}
+	sc.add(Node{Key: "title.b", Class: "label", Texts: []Text{{S: lanes, Size: 20, Class: "b"}}, X: rBx, Y: 30, Alpha: 1})
+	sc.add(Node{Key: "title.d", Class: "label", Texts: []Text{{S: pool, Size: 20, Class: "b"}}, X: rDx, Y: 30, Alpha: 1})
 
 	// Left column: acceptor, clients, the expirer and its buckets.
 	for _, name := range l.side {
 		th := stateOf(a, name)
 		y := l.sideY[name]
 		texts := []Text{
-			Text{X: 10, Y: 24, Class: "b m"}.fit(name, 17, rAw-20),
+			Text{X: 10, Y: 24, Class: "b m"}.fitName(name, 17, rAw-20),
 			Text{X: 10, Y: 46}.fit(statusMark(th.Status)+" "+tr.status(th), 15, rAw-20),
 		}
 		switch role(name) {
@@ -159,7 +163,7 @@ func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 		ly := l.laneY[id]
 		sc.add(Node{Key: "thread:" + name, Class: "box thread lane " + statusClass(th.Status) + selected(o, "thread:"+name) + current(o, name), W: rBw, H: l.laneH,
 			Texts: []Text{
-				Text{X: 10, Y: 22, Class: "b m"}.fit(name, 16, rBw-20),
+				Text{X: 10, Y: 22, Class: "b m"}.fitName(name, 16, rBw-20),
 				Text{X: 10, Y: 42}.fit(statusMark(th.Status)+" "+l.laneStatus(th)+" · "+strconv.Itoa(open(na, name))+" "+tr.conns, 14, rBw-20),
 			}, X: rBx, Y: ly, Alpha: 1})
 		for _, q := range na.Queues {
@@ -202,11 +206,11 @@ func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 	// The pool.
 	for _, name := range l.pool {
 		th := stateOf(a, name)
-		texts := []Text{Text{X: 8, Y: math.Min(20, l.rowH/2+5), Class: "b m"}.fit(name, 14, rDw-reqW-24)}
+		texts := []Text{Text{X: 8, Y: math.Min(20, l.rowH/2+5), Class: "b m"}.fitName(name, 14, rDw-reqW-24)}
 		if l.rowH >= 44 {
 			texts = append(texts, Text{X: 8, Y: 38}.fit(statusMark(th.Status)+" "+tr.status(th), 13, rDw-reqW-24))
 		} else {
-			texts[0] = Text{X: 8, Y: l.rowH/2 + 5, Class: "b m"}.fit(statusMark(th.Status)+" "+name, 13, rDw-reqW-24)
+			texts[0] = Text{X: 8, Y: l.rowH/2 + 5, Class: "b m"}.fitName(statusMark(th.Status)+" "+name, 13, rDw-reqW-24)
 		}
 		sc.add(Node{Key: "thread:" + name, Class: "box thread " + statusClass(th.Status) + selected(o, "thread:"+name) + current(o, name), W: rDw, H: l.rowH - 4, Texts: texts, X: rDx, Y: l.poolY[name], Alpha: 1})
 	}
@@ -255,7 +259,7 @@ func (l *rlayout) place(na, nb *model.Net) {
 				l.pills[q.Name] = [2]float64{rBx + 10 + float64(k)*158, l.laneY[id] + 50}
 				continue
 			}
-			if !sharedQueue(q.Name) {
+			if !model.SharedQueue(q.Name) {
 				continue // the accept backlog, the clients' own: not part of the picture
 			}
 			if _, ok := l.sharedY[q.Name]; !ok {
@@ -304,6 +308,17 @@ func (l *rlayout) shown(nt *model.Net, thread string) (show []model.Conn, rest [
 			all = append(all, c)
 		}
 	}
+	// Accepted connections waiting in the lane's queue come last, drawn
+	// dashed until the selector thread registers them.
+	for _, q := range nt.Queues {
+		if _, ok := l.pills[q.Name]; ok && strings.HasPrefix(q.Name, laneID(thread)+".") {
+			for _, t := range q.Toks {
+				if c, ok := nt.Conn(t.Item); ok && c.Status == model.Accepted {
+					all = append(all, c)
+				}
+			}
+		}
+	}
 	if len(all) <= capacity {
 		return all, nil
 	}
@@ -324,12 +339,6 @@ func (l *rlayout) shown(nt *model.Net, thread string) (show []model.Conn, rest [
 	}
 	sort.SliceStable(show, func(i, j int) bool { return show[i].Seq < show[j].Seq })
 	return show, quiet
-}
-
-// sharedQueue says whether a queue is the one between the selector threads
-// and the pool: ZooKeeper's worker queue, a RequestChannel's request queue.
-func sharedQueue(name string) bool {
-	return name == "WorkerService.queue" || strings.Contains(name, "RequestChannel")
 }
 
 func plainOps(ops string) bool { return ops == "OP_READ" || ops == "NOT_MUTED" || ops == "" }
@@ -366,16 +375,6 @@ func (l *rlayout) spots(nt *model.Net) (map[string][2]float64, map[string][2]flo
 			aggText[th] = "+" + strconv.Itoa(len(rest)) + " " + l.tr.more + ": " + strings.Join(parts, " · ")
 			for _, c := range rest {
 				at[c.Name] = p
-			}
-		}
-	}
-	// Connections not yet registered wait in their lane's queue pill.
-	for _, q := range nt.Queues {
-		if p, ok := l.pills[q.Name]; ok {
-			for k, t := range q.Toks {
-				if c, ok := nt.Conn(t.Item); ok && c.Status == model.Accepted {
-					at[c.Name] = [2]float64{p[0] + 20 + float64(k)*4, p[1] + 2}
-				}
 			}
 		}
 	}
@@ -508,7 +507,9 @@ func (l *rlayout) reqs(sc *Scene, a, b *model.State, f float64) {
 				return spot{rDx + rDw - reqW - 6 - float64(k)*6, y + (l.rowH-4-reqH)/2, 1, true}
 			}
 			if ly, ok := l.laneY[laneID(th)]; ok && role(th) == "lane" {
-				return spot{rBx + rBw - reqW - 8, ly + 8, 1, true}
+				k := handSeen[th]
+				handSeen[th]++
+				return spot{rBx + rBw - reqW - 8 - math.Min(float64(k), 20)*5, ly + 8, 1, true}
 			}
 			if y, ok := l.sideY[th]; ok {
 				return spot{rAx + rAw - reqW - 8, y + 8, 1, true}
@@ -639,6 +640,8 @@ func opsShort(ops string) string {
 
 func opsClass(c model.Conn) string {
 	switch {
+	case c.Status == model.Accepted:
+		return "accepted"
 	case c.Status == model.Closed || c.Status == model.Refused:
 		return "closed"
 	case c.Ops == "0":

@@ -390,6 +390,18 @@ func (t Text) fit(s string, z, width float64) Text {
 	return t
 }
 
+// fitName is fit for a thread name: where even 11 px does not fit, it keeps
+// the end ("…request-handler-3"), which tells threads of a pool apart.
+func (t Text) fitName(s string, z, width float64) Text {
+	t.Size = size(s, z, width)
+	r := []rune(s)
+	for len(r) > 1 && ems(string(r))*t.Size > width+0.01 {
+		r = append([]rune("…"), r[2:]...)
+	}
+	t.S = string(r)
+	return t
+}
+
 // ems estimates a label's width in ems: about 0.6 a character, a full em
 // for the wide characters of Chinese.
 func ems(s string) float64 {
@@ -427,7 +439,7 @@ type dict struct {
 	processed, preempted, lost, ignored                           string
 	running, blocked, idle, busy, exited, notStarted              string
 	accept, selectors, pool, accepted, refused, sent, answered    string
-	conns, full, readyKeys, inSelect                              string
+	conns, full, readyKeys, inSelect, processors, handlers        string
 }
 
 func words(zh bool) dict {
@@ -436,13 +448,13 @@ func words(zh bool) dict {
 			"正在处理的事件", "已处理", "被抢占", "丢失", "被忽略",
 			"运行中", "阻塞于", "等待任务：", "处理中", "已退出", "未启动",
 			"接收与客户端", "多路复用线程及其连接", "工作线程池", "已接收", "已拒绝", "已发送", "已响应",
-			"个连接", "已满", "就绪键", "在 select() 中等待就绪事件"}
+			"个连接", "已满", "就绪键", "在 select() 中等待就绪事件", "网络线程（Processor）及其连接", "请求处理线程池"}
 	}
 	return dict{"producer threads", "size", "head (next to take) at the top", "removed", "held", "free", "more",
 		"in hand: taken from the queue", "processed", "preempted", "lost", "ignored",
 		"running", "blocked on", "waiting for work on", "busy", "exited", "not started",
 		"accept and clients", "selector threads and their connections", "worker pool", "accepted", "refused", "sent", "answered",
-		"connections", "full", "ready keys", "waiting in select()"}
+		"connections", "full", "ready keys", "waiting in select()", "processors (network threads) and their connections", "request handler pool"}
 }
 
 // queueName is a lane queue's label: the selector's ready set is not a
