@@ -8,6 +8,7 @@ import (
 
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
+	"brokerlab/ui/stage"
 )
 
 const lesson = "01-controller-event-queue"
@@ -283,4 +284,72 @@ func TestLogClipsSteps(t *testing.T) {
 		}
 	}
 	must(t, "a step row near event 18", found)
+}
+
+// The reactor lessons draw the reactor stage, and each what-if of their
+// panel is an action the system runs: the branch shows its effect.
+func TestReactorWhatIfs(t *testing.T) {
+	conns := func(a *App) int {
+		s := a.M.At(a.Len() - 1)
+		n := 0
+		for _, c := range s.Net.Conns {
+			if c.Status == "open" {
+				n++
+			}
+		}
+		return n
+	}
+	t.Run("zookeeper", func(t *testing.T) {
+		_, a := newFake()
+		a.Route("#/lesson/02-zookeeper-reactor?pos=130")
+		must(t, "reactor stage", a.Reactor() && a.Notice == "" && a.Crash == "")
+		sc, _ := a.Frame()
+		_, ok := find(sc, "thread:NIOServerCxnFactory.SelectorThread-0")
+		must(t, "selector lane drawn", ok)
+		before := a.Len()
+		a.ConnectClients(10, false)
+		must(t, "connect: "+a.Notice, a.Notice == "" && a.Len() > before && a.Link.Inject[0].Action == "connect x1 count=10")
+		a.Select("conn:app-2")
+		must(t, "selected app-2", a.SelConn() == "app-2")
+		a.SendSelected(true)
+		must(t, "slow send: "+a.Notice, a.Notice == "" && a.Link.Inject[1].Action == "send app-2 cost=2s")
+		a.ConnectClients(61, true)
+		last := a.M.At(a.Len() - 1)
+		c, _ := last.Net.Conn("x2-61")
+		must(t, "the 61st from one IP is refused: "+c.Status, c.Status == "refused")
+		a.SetSetting("zookeeper.nio.numWorkerThreads", "0")
+		must(t, "no workers: "+a.Notice, a.Notice == "" && a.Setting("zookeeper.nio.numWorkerThreads") == "0")
+		for _, th := range a.M.Threads {
+			must(t, "no worker thread "+th, !strings.HasPrefix(th, "NIOWorkerThread-"))
+		}
+		if h := a.Hash(); !strings.Contains(h, "set=zookeeper.nio.numWorkerThreads:0") || !strings.Contains(h, "a=130:connect%20x1%20count%3D10") {
+			t.Fatalf("the link does not carry the what-ifs: %s", h)
+		}
+	})
+	t.Run("socketserver", func(t *testing.T) {
+		_, a := newFake()
+		a.Route("#/lesson/03-kafka-request-pipeline?pos=40")
+		must(t, "reactor stage", a.Reactor() && a.Notice == "" && a.Crash == "")
+		n := conns(a)
+		a.Flood(50)
+		must(t, "flood: "+a.Notice, a.Notice == "" && conns(a) >= n+50)
+		a.StopReplica()
+		must(t, "stop replica: "+a.Notice, a.Notice == "" && a.Link.Inject[len(a.Link.Inject)-1].Action == "send ctl1 StopReplica")
+		a.SetSetting("control.plane.listener.name", "CONTROLLER")
+		must(t, "control plane: "+a.Notice, a.Notice == "")
+		found := false
+		for _, th := range a.M.Threads {
+			found = found || strings.HasPrefix(th, "control-plane-kafka-request-handler")
+		}
+		must(t, "a control-plane handler runs", found)
+	})
+}
+
+func find(sc stage.Scene, key string) (stage.Node, bool) {
+	for _, n := range sc.Nodes {
+		if n.Key == key {
+			return n, true
+		}
+	}
+	return stage.Node{}, false
 }

@@ -86,15 +86,12 @@ func (a *App) Flood(n int) {
 	a.InjectAll("connect "+name+" count="+strconv.Itoa(n), a.sendAction(name, "Produce"))
 }
 
-// StopReplica makes the controller send a StopReplica, on the control
-// plane's listener when there is one.
+// StopReplica makes the controller connect and send a StopReplica; the
+// connection goes to the control plane's listener when there is one, as
+// ControllerChannelManager's does.
 func (a *App) StopReplica() {
 	name := a.fresh("ctl")
-	conn := "connect " + name
-	if a.Setting("control.plane.listener.name") != "" {
-		conn += " listener=" + a.Setting("control.plane.listener.name")
-	}
-	a.InjectAll(conn, a.sendAction(name, "StopReplica"))
+	a.InjectAll("connect "+name+" from=controller", a.sendAction(name, "StopReplica"))
 }
 
 // Setting is a what-if setting's value, or "".
