@@ -140,6 +140,9 @@ func (a *App) Route(hash string) {
 
 // scenario finds and parses what a lesson or stress link runs.
 func (a *App) scenario(l Link) (lessons.Lesson, *scenario.Scenario, error) {
+	if l.Page == "stress" && l.Conns > 0 {
+		return stressConns(l.Conns)
+	}
 	if l.Page == "stress" {
 		return stress(l.Events)
 	}
@@ -164,6 +167,24 @@ func stress(events int) (lessons.Lesson, *scenario.Scenario, error) {
 	b.WriteString("run idle\n")
 	sc, err := scenario.Parse("stress.lab", b.String())
 	les := lessons.Lesson{ID: "stress", Title: lessons.Text{EN: fmt.Sprintf("Stress run: %d events", events), ZH: fmt.Sprintf("压力测试：%d 个事件", events)}}
+	return les, sc, err
+}
+
+// stressConns generates a ZooKeeper server with n connections, all sending
+// requests now and then, to measure the reactor stage at scale.
+func stressConns(n int) (lessons.Lesson, *scenario.Scenario, error) {
+	var b strings.Builder
+	b.WriteString("use zookeeper\nset cores 8\nset maxClientCnxns 0\n")
+	fmt.Fprintf(&b, "at 0ms connect c count=%d every=0ms\n", n)
+	// One connection in ten sends each round, a different tenth each time.
+	for r := 0; r < 10; r++ {
+		for i := r + 1; i <= n; i += 10 {
+			fmt.Fprintf(&b, "at %dms send c-%d\n", 100+r*50, i)
+		}
+	}
+	b.WriteString("run idle\n")
+	sc, err := scenario.Parse("stress.lab", b.String())
+	les := lessons.Lesson{ID: "stress", Title: lessons.Text{EN: fmt.Sprintf("Stress run: %d connections", n), ZH: fmt.Sprintf("压力测试：%d 个连接", n)}}
 	return les, sc, err
 }
 

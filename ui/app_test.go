@@ -37,6 +37,7 @@ func TestLinkRoundTrip(t *testing.T) {
 		"#/lesson/" + lesson,
 		"#/lesson/" + lesson + "?seed=7&pos=120&a=1500000:put%20BrokerChange&a=2000:session%20expire&set=controller.putLock:false",
 		"#/stress?events=5000",
+		"#/stress?conns=1000&events=50000&pos=3",
 	} {
 		l, err := ParseLink(h)
 		if err != nil {

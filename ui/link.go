@@ -33,6 +33,7 @@ type Link struct {
 	Inject []scenario.Injection
 	Sets   []string // "KEY VALUE"
 	Events int      // stress: how many events
+	Conns  int      // stress: a ZooKeeper server with this many connections, instead of the controller
 }
 
 // Settings are the what-if settings a link may carry; the scenario checks
@@ -94,6 +95,15 @@ func (l *Link) set(k, v string) error {
 			return fmt.Errorf("events=%q is not a number from 1 to 2000000", v)
 		}
 		l.Events = n
+	case "conns":
+		if l.Page != "stress" {
+			return fmt.Errorf("unknown parameter %q", k)
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 10_000 {
+			return fmt.Errorf("conns=%q is not a number from 1 to 10000", v)
+		}
+		l.Conns = n
 	case "seed":
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
@@ -137,6 +147,9 @@ func (l Link) String() string {
 		h = "#/lesson/" + l.Lesson
 	case "stress":
 		h = "#/stress"
+		if l.Conns > 0 {
+			q = append(q, "conns="+strconv.Itoa(l.Conns))
+		}
 		q = append(q, "events="+strconv.Itoa(l.Events))
 	default:
 		return "#/"

@@ -101,6 +101,17 @@ func TestMeasure(t *testing.T) {
 	p.click("#play")
 	fmt.Printf("playing the 100,000-event run at 1×: %.1f fps\n", p.fps())
 	p.noCrash()
+
+	// The reactor stage with 1,000 connections, playing while requests flow.
+	start = time.Now()
+	p.open("#/stress?conns=1000&events=100000&pos=12000")
+	p.wait("the 1,000-connection run", `document.querySelectorAll('#stage [data-k^="conn:"]').length > 20`)
+	fmt.Printf("1,000-connection ZooKeeper run: opened in %v (run and fold in the browser)\n", time.Since(start).Round(time.Millisecond))
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#speed").value = "5"; document.querySelector("#speed").dispatchEvent(new Event("change", {bubbles: true}))`))
+	p.click("#play")
+	fmt.Printf("playing the reactor stage with 1,000 connections at 8×: %.1f fps (target ≥ 55), %d stage nodes\n",
+		p.fps(), p.num(`document.querySelectorAll("#stage [data-k]").length`))
+	p.noCrash()
 }
 
 // fps counts animation frames for two seconds.
