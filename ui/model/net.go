@@ -18,7 +18,11 @@ type Net struct {
 	Answered int    // responses written
 	Refused  int    // connections refused at accept
 	Closed   int    // connections closed after they were open
-	conn     map[string]int
+	// conn indexes Conns by name. A connection's index is fixed by the
+	// trace (the order of first appearance), so every state folded from one
+	// trace shares this map: a clone copies no index, and a name only
+	// counts once the state's Conns reaches its index.
+	conn map[string]int
 }
 
 // Connection statuses.
@@ -69,10 +73,16 @@ type Req struct {
 
 // Conn returns the named connection.
 func (n *Net) Conn(name string) (Conn, bool) {
-	if i, ok := n.conn[name]; ok {
+	if i, ok := n.conn[name]; ok && i < len(n.Conns) {
 		return n.Conns[i], true
 	}
 	return Conn{}, false
+}
+
+// Index is connection name's index in Conns.
+func (n *Net) Index(name string) (int, bool) {
+	i, ok := n.conn[name]
+	return i, ok && i < len(n.Conns)
 }
 
 // Queue returns the named queue (empty if it never held anything).
@@ -106,10 +116,6 @@ func (n *Net) clone() *Net {
 	for i, q := range n.Queues {
 		c.Queues[i] = Q{q.Name, q.Cap, append([]QTok(nil), q.Toks...)}
 	}
-	c.conn = make(map[string]int, len(n.conn))
-	for k, v := range n.conn {
-		c.conn[k] = v
-	}
 	return &c
 }
 
@@ -117,7 +123,7 @@ func (n *Net) at(name string, seq int) *Conn {
 	if n.conn == nil {
 		n.conn = map[string]int{}
 	}
-	if i, ok := n.conn[name]; ok {
+	if i, ok := n.conn[name]; ok && i < len(n.Conns) {
 		return &n.Conns[i]
 	}
 	n.conn[name] = len(n.Conns)

@@ -80,8 +80,7 @@ type rlayout struct {
 	sharedY map[string]float64
 	slots   map[string]int // slots drawn per shared queue
 	pills   map[string][2]float64
-	conn    map[string][2]float64 // where each drawn connection is, in state a or b
-	agg     map[string][2]float64 // a lane's "more" token
+	pa, pb  *placed // where the connections are in state a and in b
 }
 
 // BuildReactor lays out the reactor stage between state a (f=0) and b (f=1).
@@ -283,8 +282,6 @@ func (l *rlayout) place(na, nb *model.Net) {
 		l.slots[name] = int(math.Max(1, math.Min(12, math.Floor((share-36)/(reqH+10)))))
 		y += share
 	}
-	l.conn = map[string][2]float64{}
-	l.agg = map[string][2]float64{}
 }
 
 // lane capacity: how many connection tokens fit below the lane's header.
@@ -297,48 +294,108 @@ func (l *rlayout) grid() (cols, rows int) {
 	return cols, rows
 }
 
-// shown picks a lane's connection tokens: all while they fit, else the
-// busy ones (and then the first others) with the last cell counting the rest.
-func (l *rlayout) shown(nt *model.Net, thread string) (show []model.Conn, rest []model.Conn) {
+// placed is where a state's connections are drawn: drawn ones by name, the
+// rest counted by their lane's aggregate token.
+type placed struct {
+	at      map[string][2]float64 // connections drawn one by one
+	agg     map[string][2]float64 // lane thread → its aggregate token
+	aggText map[string]string
+	nt      *model.Net
+}
+
+// pos is where connection c is drawn in this state, or its lane's
+// aggregate token.
+func (p *placed) pos(c string) ([2]float64, bool) {
+	if x, ok := p.at[c]; ok {
+		return x, true
+	}
+	// Not drawn: counted by its lane's aggregate token, if it has one.
+	if conn, ok := p.nt.Conn(c); ok && conn.Status == model.Open {
+		x, ok := p.agg[conn.Owner]
+		return x, ok
+	}
+	return [2]float64{}, false
+}
+
+// place lays a state's connections out in one pass: per lane, all while
+// they fit, else the busy ones (then the first others) and one token
+// counting the rest. Accepted connections waiting in the lane's queue come
+// after the open ones, drawn dashed until the selector registers them.
+func (l *rlayout) placeConns(nt *model.Net) *placed {
+	p := &placed{at: map[string][2]float64{}, agg: map[string][2]float64{}, aggText: map[string]string{}, nt: nt}
 	cols, rows := l.grid()
 	capacity := cols * rows
-	var all []model.Conn
-	for _, c := range nt.Conns {
-		if c.Owner == thread && c.Status == model.Open {
-			all = append(all, c)
+	byLane := map[string][]int{}
+	for i := range nt.Conns {
+		if c := &nt.Conns[i]; c.Status == model.Open {
+			byLane[c.Owner] = append(byLane[c.Owner], i)
 		}
 	}
-	// Accepted connections waiting in the lane's queue come last, drawn
-	// dashed until the selector thread registers them.
 	for _, q := range nt.Queues {
-		if _, ok := l.pills[q.Name]; ok && strings.HasPrefix(q.Name, laneID(thread)+".") {
-			for _, t := range q.Toks {
-				if c, ok := nt.Conn(t.Item); ok && c.Status == model.Accepted {
-					all = append(all, c)
-				}
+		id, _, _ := strings.Cut(q.Name, ".")
+		th, ok := l.laneOf[id]
+		if _, pill := l.pills[q.Name]; !ok || !pill {
+			continue
+		}
+		for _, t := range q.Toks {
+			if i, ok := nt.Index(t.Item); ok && nt.Conns[i].Status == model.Accepted {
+				byLane[th] = append(byLane[th], i)
 			}
 		}
 	}
-	if len(all) <= capacity {
-		return all, nil
-	}
-	busy := map[string]bool{}
-	for _, r := range nt.Reqs {
-		busy[r.Conn] = true
-	}
-	var quiet []model.Conn
-	for _, c := range all {
-		if (busy[c.Name] || !plainOps(c.Ops)) && len(show) < capacity-1 {
-			show = append(show, c)
-		} else {
-			quiet = append(quiet, c)
+	var busy map[string]bool
+	for _, th := range l.lanes {
+		all := byLane[th]
+		if len(all) <= capacity {
+			for k, i := range all {
+				p.at[nt.Conns[i].Name] = l.cell(th, k)
+			}
+			continue
 		}
+		if busy == nil {
+			busy = map[string]bool{}
+			for _, r := range nt.Reqs {
+				busy[r.Conn] = true
+			}
+		}
+		show := make([]int, 0, capacity)
+		var quiet []int
+		for _, i := range all {
+			c := &nt.Conns[i]
+			if (busy[c.Name] || !plainOps(c.Ops)) && len(show) < capacity-1 {
+				show = append(show, i)
+			} else {
+				quiet = append(quiet, i)
+			}
+		}
+		for len(show) < capacity-1 && len(quiet) > 0 {
+			show, quiet = append(show, quiet[0]), quiet[1:]
+		}
+		sort.Ints(show) // Conns are in order of appearance
+		for k, i := range show {
+			p.at[nt.Conns[i].Name] = l.cell(th, k)
+		}
+		p.agg[th] = l.cell(th, len(show))
+		kinds := [...]string{"R", "RW", "W", "0", "", "muted"}
+		var n [len(kinds)]int
+		for _, i := range quiet {
+			s := opsShort(nt.Conns[i].Ops)
+			for k := range kinds {
+				if kinds[k] == s {
+					n[k]++
+					break
+				}
+			}
+		}
+		var parts []string
+		for k, kind := range kinds {
+			if n[k] > 0 {
+				parts = append(parts, strings.TrimSpace(strconv.Itoa(n[k])+" "+kind))
+			}
+		}
+		p.aggText[th] = "+" + strconv.Itoa(len(quiet)) + " " + l.tr.more + ": " + strings.Join(parts, " · ")
 	}
-	for len(show) < capacity-1 && len(quiet) > 0 {
-		show, quiet = append(show, quiet[0]), quiet[1:]
-	}
-	sort.SliceStable(show, func(i, j int) bool { return show[i].Seq < show[j].Seq })
-	return show, quiet
+	return p
 }
 
 func plainOps(ops string) bool { return ops == "OP_READ" || ops == "NOT_MUTED" || ops == "" }
@@ -349,52 +406,20 @@ func (l *rlayout) cell(thread string, i int) [2]float64 {
 	return [2]float64{rBx + 10 + float64(i%cols)*(connW+connGap), ly + 82 + float64(i/cols)*(connH+connGap)}
 }
 
-// spots places every connection drawn in state nt.
-func (l *rlayout) spots(nt *model.Net) (map[string][2]float64, map[string][2]float64, map[string]string) {
-	at := map[string][2]float64{}
-	agg := map[string][2]float64{}
-	aggText := map[string]string{}
-	for _, th := range l.lanes {
-		show, rest := l.shown(nt, th)
-		for i, c := range show {
-			at[c.Name] = l.cell(th, i)
-		}
-		if len(rest) > 0 {
-			p := l.cell(th, len(show))
-			agg[th] = p
-			n := map[string]int{}
-			for _, c := range rest {
-				n[opsShort(c.Ops)]++
-			}
-			var parts []string
-			for _, k := range []string{"R", "RW", "0", "", "muted"} {
-				if n[k] > 0 {
-					parts = append(parts, strconv.Itoa(n[k])+" "+strings.TrimSpace(k))
-				}
-			}
-			aggText[th] = "+" + strconv.Itoa(len(rest)) + " " + l.tr.more + ": " + strings.Join(parts, " · ")
-			for _, c := range rest {
-				at[c.Name] = p
-			}
-		}
-	}
-	return at, agg, aggText
-}
-
 func (l *rlayout) conns(sc *Scene, a, b *model.State, f float64) {
 	na, nb := net(a), net(b)
-	pa, agga, aggText := l.spots(na)
-	pb, aggb, _ := l.spots(nb)
-	l.conn = pa
+	l.pa, l.pb = l.placeConns(na), l.placeConns(nb)
 	for _, th := range l.lanes {
-		p, ok := agga[th]
+		p, ok := l.pa.agg[th]
+		text := l.pa.aggText[th]
 		if !ok {
-			if p, ok = aggb[th]; !ok {
+			if p, ok = l.pb.agg[th]; !ok {
 				continue
 			}
+			text = l.pb.aggText[th]
 		}
 		sc.add(Node{Key: "agg:" + th, Class: "token conn agg", W: connW*2 + connGap, H: connH,
-			Texts: []Text{Text{X: 8, Y: 20, Class: "b"}.fit(aggText[th], 13, connW*2-10)}, X: p[0], Y: p[1], Alpha: 1})
+			Texts: []Text{Text{X: 8, Y: 20, Class: "b"}.fit(text, 13, connW*2-10)}, X: p[0], Y: p[1], Alpha: 1})
 	}
 	pending := map[string]int{}
 	for _, r := range na.Reqs {
@@ -402,45 +427,57 @@ func (l *rlayout) conns(sc *Scene, a, b *model.State, f float64) {
 			pending[r.Conn]++
 		}
 	}
+	// The drawn connections of a, then those only b draws, in order.
+	var names []string
 	seen := map[string]bool{}
-	for _, nt := range []*model.Net{na, nb} {
-		for _, c := range nt.Conns {
-			if seen[c.Name] {
-				continue
+	for _, pl := range []*placed{l.pa, l.pb} {
+		for name := range pl.at {
+			if !seen[name] {
+				seen[name] = true
+				names = append(names, name)
 			}
-			from, okA := pa[c.Name]
-			to, okB := pb[c.Name]
-			if !okA && !okB {
-				continue
-			}
-			seen[c.Name] = true
-			if _, isAgg := agga[c.Owner]; isAgg && from == agga[c.Owner] && (!okB || to == from) {
-				continue // counted by its lane's aggregate token
-			}
-			ca, _ := na.Conn(c.Name)
-			alphaA, alphaB := 1.0, 1.0
-			if !okA { // appears: from the acceptor
-				from, alphaA = [2]float64{rAx + rAw - connW, l.sideY[l.acceptor()] + 24}, 0
-				ca = c
-			}
-			if !okB { // leaves: closed or refused, it fades where it was
-				cb, _ := nb.Conn(c.Name)
-				to, alphaB = from, 0
-				if cb.Status == model.Refused {
-					to = [2]float64{rAx + rAw - connW, l.sideY[l.acceptor()] + 60}
-				}
-			}
-			label := c.Name
-			if s := opsShort(ca.Ops); s != "" {
-				label += " · " + s
-			}
-			if n := pending[c.Name]; n > 0 {
-				label += " ✉" + strconv.Itoa(n)
-			}
-			sc.add(Node{Key: "conn:" + c.Name, Class: "token conn " + opsClass(ca) + selected(l.o, "conn:"+c.Name), W: connW, H: connH,
-				Texts: []Text{Text{X: 7, Y: 20, Class: "m b"}.fit(label, 14, connW-12)},
-				X:     lerp(from[0], to[0], f), Y: lerp(from[1], to[1], f), Alpha: lerp(alphaA, alphaB, f)})
 		}
+	}
+	sort.Slice(names, func(i, j int) bool {
+		ii, _ := nb.Index(names[i])
+		jj, _ := nb.Index(names[j])
+		return ii < jj
+	})
+	acc := l.sideY[l.acceptor()]
+	for _, name := range names {
+		from, okA := l.pa.pos(name)
+		to, okB := l.pb.pos(name)
+		ca, inA := na.Conn(name)
+		cb, _ := nb.Conn(name)
+		alphaA, alphaB := 1.0, 1.0
+		if _, drawn := l.pa.at[name]; okA && !drawn {
+			alphaA = 0 // comes out of its lane's aggregate
+		}
+		if _, drawn := l.pb.at[name]; okB && !drawn {
+			alphaB = 0 // goes into it
+		}
+		if !okA { // appears: from the acceptor
+			from, alphaA = [2]float64{rAx + rAw - connW, acc + 24}, 0
+		}
+		if !inA {
+			ca = cb
+		}
+		if !okB { // leaves: closed or refused, it fades where it was
+			to, alphaB = from, 0
+			if cb.Status == model.Refused {
+				to = [2]float64{rAx + rAw - connW, acc + 60}
+			}
+		}
+		label := name
+		if s := opsShort(ca.Ops); s != "" {
+			label += " · " + s
+		}
+		if n := pending[name]; n > 0 {
+			label += " ✉" + strconv.Itoa(n)
+		}
+		sc.add(Node{Key: "conn:" + name, Class: "token conn " + opsClass(ca) + selected(l.o, "conn:"+name), W: connW, H: connH,
+			Texts: []Text{Text{X: 7, Y: 20, Class: "m b"}.fit(label, 14, connW-12)},
+			X:     lerp(from[0], to[0], f), Y: lerp(from[1], to[1], f), Alpha: lerp(alphaA, alphaB, f)})
 	}
 }
 
@@ -465,16 +502,15 @@ func (l *rlayout) acceptor() string {
 // to where they are in b.
 func (l *rlayout) reqs(sc *Scene, a, b *model.State, f float64) {
 	na, nb := net(a), net(b)
-	pb, _, _ := l.spots(nb)
 	type spot struct {
 		x, y, alpha float64
 		ok          bool
 	}
 	handSeen := map[string]int{}
-	where := func(nt *model.Net, conns map[string][2]float64, r model.Req) spot {
+	where := func(nt *model.Net, conns *placed, r model.Req) spot {
 		switch {
 		case r.Loc == "sock", r.Loc == "out":
-			p, ok := conns[r.Conn]
+			p, ok := conns.pos(r.Conn)
 			if !ok {
 				return spot{}
 			}
@@ -521,11 +557,11 @@ func (l *rlayout) reqs(sc *Scene, a, b *model.State, f float64) {
 	seen := map[int]bool{}
 	var posA, posB = map[int]spot{}, map[int]spot{}
 	for _, r := range na.Reqs {
-		posA[r.ID] = where(na, l.conn, r)
+		posA[r.ID] = where(na, l.pa, r)
 	}
 	handSeen = map[string]int{}
 	for _, r := range nb.Reqs {
-		posB[r.ID] = where(nb, pb, r)
+		posB[r.ID] = where(nb, l.pb, r)
 	}
 	for _, nt := range []*model.Net{na, nb} {
 		for _, r := range nt.Reqs {
@@ -539,13 +575,13 @@ func (l *rlayout) reqs(sc *Scene, a, b *model.State, f float64) {
 			}
 			if !from.ok {
 				from = spot{to.x, to.y, 0, true}
-				if p, ok := l.conn[r.Conn]; ok {
+				if p, ok := l.pa.pos(r.Conn); ok {
 					from = spot{p[0], p[1], 0, true}
 				}
 			}
 			if !to.ok { // answered (or its connection closed): back to its connection
 				to = spot{from.x, from.y, 0, true}
-				if p, ok := pb[r.Conn]; ok {
+				if p, ok := l.pb.pos(r.Conn); ok {
 					to = spot{p[0], p[1], 0, true}
 				}
 			}

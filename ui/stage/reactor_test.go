@@ -117,3 +117,27 @@ func TestReactorStageAggregatesAThousandConnections(t *testing.T) {
 		t.Error("busy connection c0 is hidden in the aggregate")
 	}
 }
+
+// BenchmarkReactorFrame is one frame of the reactor stage with 1,000
+// connections: what the browser pays sixty times a second while playing.
+func BenchmarkReactorFrame(b *testing.B) {
+	m := model.New(reactorTrace(1000))
+	i := m.Len() - 2
+	sa, sb := m.At(i), m.At(i+1)
+	o := Options{Threads: m.Threads}
+	b.ReportAllocs()
+	for b.Loop() {
+		BuildReactor(&sa, &sb, 0.5, o)
+	}
+}
+
+// BenchmarkReactorStep is moving to the next event: two folded states.
+func BenchmarkReactorStep(b *testing.B) {
+	m := model.New(reactorTrace(1000))
+	i := m.Len() - 2
+	b.ReportAllocs()
+	for b.Loop() {
+		m.At(i)
+		m.At(i + 1)
+	}
+}
