@@ -384,6 +384,68 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
+// The two reactor lessons: each plays, jumps to a narration step, shows
+// its threads, connections and queues on the stage, and branches on an
+// action injected from the stage.
+func TestBrowserReactors(t *testing.T) {
+	ctx := newBrowser(t)
+	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
+	clickStage := func(key string) {
+		p.t.Helper()
+		p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector('#stage [data-k=%q] rect').dispatchEvent(new MouseEvent("click", {bubbles: true}))`, key)))
+	}
+	step := func(i int) {
+		p.t.Helper()
+		p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelectorAll("#steps li")[%d].click()`, i)))
+		p.wait(fmt.Sprintf("step %d current", i+1), fmt.Sprintf(`document.querySelectorAll("#steps li")[%d].classList.contains("cur")`, i))
+	}
+
+	// Lesson 02: ZooKeeper.
+	p.open("#/lesson/02-zookeeper-reactor")
+	p.wait("two selector lanes", `document.querySelectorAll('#stage [data-k^="thread:NIOServerCxnFactory.SelectorThread-"]').length === 2`)
+	p.click("#play")
+	p.wait("connections on the stage", `document.querySelectorAll('#stage [data-k^="conn:app-"]').length >= 2`)
+	p.click("#play")
+	// Step 4, played at 8×: app-1's interest ops are 0 while a worker holds
+	// its request.
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#speed").value = "5"; document.querySelector("#speed").dispatchEvent(new Event("change", {bubbles: true}))`))
+	step(3)
+	p.click("#play")
+	p.wait("app-1 handed to a worker", `(e => !!e && e.textContent.includes("· 0") && e.classList.contains("ops0"))(document.querySelector('#stage [data-k="conn:app-1"]')) &&
+		[...document.querySelectorAll('#stage [data-k^="req:"]')].some(e => e.textContent.includes("app-1#"))`)
+	p.click("#play")
+	// Select app-3 and make it send a slow request: the run branches.
+	clickStage("conn:app-3")
+	p.wait("the inspector describes app-3", `document.querySelector("#selection") && document.querySelector("#selection").textContent.includes("SelectorThread-0")`)
+	p.click("#send-slow")
+	p.wait("the injected action listed", `document.querySelector("#injected") && document.querySelector("#injected").textContent.includes("send app-3 cost=2s")`)
+	p.wait("the action in the URL", `location.hash.includes("send%20app-3%20cost%3D2s")`)
+	p.wait("its request on the stage", `[...document.querySelectorAll('#stage [data-k^="req:"]')].some(e => e.textContent.includes("app-3#"))`)
+	p.noCrash()
+	p.fits(".narration")
+	p.shot("zookeeper.png")
+
+	// Lesson 03: Kafka. Step 6: the request queue is full and processors
+	// are blocked putting into it.
+	p.open("#/lesson/03-kafka-request-pipeline")
+	p.wait("three processor lanes", `document.querySelectorAll('#stage [data-k^="thread:data-plane-kafka-network-thread-"]').length === 3`)
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#speed").value = "5"; document.querySelector("#speed").dispatchEvent(new Event("change", {bubbles: true}))`))
+	step(5)
+	p.click("#play")
+	p.wait("a full request queue", `(document.querySelector('#stage [data-k="qt:RequestChannel.requestQueue"]') || {textContent: ""}).textContent.includes("6 / 6")`)
+	p.wait("a processor blocked on it", `[...document.querySelectorAll('#stage [data-k^="thread:data-plane-kafka-network-thread-"]')].some(e => e.classList.contains("blocked"))`)
+	p.click("#play")
+	p.shot("kafka-full.png")
+	// The what-if: a control plane for the controller's requests.
+	p.click("#controlplane")
+	p.wait("the control plane's threads", `!!document.querySelector('#stage [data-k="thread:control-plane-kafka-request-handler-0"]')`)
+	p.wait("the setting in the URL", `location.hash.includes("set=control.plane.listener.name:CONTROLLER")`)
+	p.click("#stopreplica")
+	p.wait("the StopReplica injected", `document.querySelector("#injected").textContent.includes("send ctl1 StopReplica")`)
+	p.noCrash()
+	p.shot("kafka.png")
+}
+
 // The loading page must say what went wrong when main.wasm is missing.
 func TestLoadFailure(t *testing.T) {
 	ctx := newBrowser(t)

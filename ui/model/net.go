@@ -35,16 +35,17 @@ const (
 
 // Conn is one client connection.
 type Conn struct {
-	Name   string
-	IP     string
-	Owner  string // the selector/processor thread serving it, once registered
-	Ops    string // interest ops (ZooKeeper) or ChannelMuteState (Kafka)
-	Status string
-	Reason string // why it was refused or closed
-	Bucket int64  // its ExpiryQueue bucket in ms, 0 if none
-	Sent   int    // requests its client sent
-	Done   int    // responses it got
-	Seq    int    // index of the event that opened it
+	Name     string
+	IP       string
+	Acceptor string // the acceptor thread that accepted or refused it
+	Owner    string // the selector/processor thread serving it, once registered
+	Ops      string // interest ops (ZooKeeper) or ChannelMuteState (Kafka)
+	Status   string
+	Reason   string // why it was refused or closed
+	Bucket   int64  // its ExpiryQueue bucket in ms, 0 if none
+	Sent     int    // requests its client sent
+	Done     int    // responses it got
+	Seq      int    // index of the event that opened it
 }
 
 // Q is one kernel queue and what it holds, head first.
@@ -168,10 +169,10 @@ func (n *Net) apply(e sim.Event) {
 	switch e.Kind {
 	case "conn.accept":
 		c := n.at(e.Subj, e.Seq)
-		c.Status, c.IP = Accepted, strings.TrimPrefix(e.Note, "ip=")
+		c.Status, c.IP, c.Acceptor = Accepted, strings.TrimPrefix(e.Note, "ip="), e.Actor
 	case "conn.refuse":
 		c := n.at(e.Subj, e.Seq)
-		c.Status, c.Reason = Refused, e.Note
+		c.Status, c.Reason, c.Acceptor = Refused, e.Note, e.Actor
 		n.Refused++
 	case "conn.register":
 		c := n.at(e.Subj, e.Seq)

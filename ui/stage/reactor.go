@@ -122,7 +122,17 @@ func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 		}
 		switch role(name) {
 		case "acceptor":
-			texts = append(texts, Text{X: 10, Y: 68, Class: "d"}.fit(tr.accepted+" "+strconv.Itoa(len(na.Conns)-na.Refused)+" · "+tr.refused+" "+strconv.Itoa(na.Refused), 15, rAw-20))
+			acc, ref := 0, 0
+			for _, c := range na.Conns {
+				if c.Acceptor == name {
+					if c.Status == model.Refused {
+						ref++
+					} else {
+						acc++
+					}
+				}
+			}
+			texts = append(texts, Text{X: 10, Y: 68, Class: "d"}.fit(tr.accepted+" "+strconv.Itoa(acc)+" · "+tr.refused+" "+strconv.Itoa(ref), 15, rAw-20))
 		default:
 			if name == "clients" {
 				texts = append(texts, Text{X: 10, Y: 68, Class: "d"}.fit(tr.sent+" "+strconv.Itoa(sent(na))+" · "+tr.answered+" "+strconv.Itoa(na.Answered), 15, rAw-20))
@@ -162,7 +172,7 @@ func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 		ly := l.laneY[id]
 		sc.add(Node{Key: "thread:" + name, Class: "box thread lane " + statusClass(th.Status) + selected(o, "thread:"+name) + current(o, name), W: rBw, H: l.laneH,
 			Texts: []Text{
-				Text{X: 10, Y: 22, Class: "b m"}.fitName(name, 16, rBw-20),
+				Text{X: 10, Y: 22, Class: "b m"}.fitName(name, 16, rBw-reqW-30), // room for the requests it holds
 				Text{X: 10, Y: 42}.fit(statusMark(th.Status)+" "+l.laneStatus(th)+" · "+strconv.Itoa(open(na, name))+" "+tr.conns, 14, rBw-20),
 			}, X: rBx, Y: ly, Alpha: 1})
 		for _, q := range na.Queues {
@@ -205,9 +215,11 @@ func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 	// The pool.
 	for _, name := range l.pool {
 		th := stateOf(a, name)
-		texts := []Text{Text{X: 8, Y: math.Min(20, l.rowH/2+5), Class: "b m"}.fitName(name, 14, rDw-reqW-24)}
-		if l.rowH >= 44 {
-			texts = append(texts, Text{X: 8, Y: 38}.fit(statusMark(th.Status)+" "+tr.status(th), 13, rDw-reqW-24))
+		// Tall rows: the name across the row, the status under it beside the
+		// request in hand; short rows: one line beside the request.
+		texts := []Text{Text{X: 8, Y: 18, Class: "b m"}.fitName(name, 14, rDw-16)}
+		if l.rowH >= 52 {
+			texts = append(texts, Text{X: 8, Y: 40}.fit(statusMark(th.Status)+" "+tr.status(th), 13, rDw-reqW-24))
 		} else {
 			texts[0] = Text{X: 8, Y: l.rowH/2 + 5, Class: "b m"}.fitName(statusMark(th.Status)+" "+name, 13, rDw-reqW-24)
 		}
@@ -387,13 +399,17 @@ func (l *rlayout) placeConns(nt *model.Net) *placed {
 				}
 			}
 		}
+		// The count, and what they are when they are not all alike.
 		var parts []string
 		for k, kind := range kinds {
-			if n[k] > 0 {
+			if n[k] > 0 && n[k] < len(quiet) {
 				parts = append(parts, strings.TrimSpace(strconv.Itoa(n[k])+" "+kind))
 			}
 		}
-		p.aggText[th] = "+" + strconv.Itoa(len(quiet)) + " " + l.tr.more + ": " + strings.Join(parts, " · ")
+		p.aggText[th] = "+" + strconv.Itoa(len(quiet)) + " " + l.tr.more
+		if len(parts) > 0 {
+			p.aggText[th] += ": " + strings.Join(parts, " · ")
+		}
 	}
 	return p
 }
@@ -418,8 +434,8 @@ func (l *rlayout) conns(sc *Scene, a, b *model.State, f float64) {
 			}
 			text = l.pb.aggText[th]
 		}
-		sc.add(Node{Key: "agg:" + th, Class: "token conn agg", W: connW*2 + connGap, H: connH,
-			Texts: []Text{Text{X: 8, Y: 20, Class: "b"}.fit(text, 13, connW*2-10)}, X: p[0], Y: p[1], Alpha: 1})
+		sc.add(Node{Key: "agg:" + th, Class: "token conn agg", W: connW, H: connH,
+			Texts: []Text{Text{X: 6, Y: 20, Class: "b"}.fit(text, 13, connW-10)}, X: p[0], Y: p[1], Alpha: 1})
 	}
 	pending := map[string]int{}
 	for _, r := range na.Reqs {
@@ -540,7 +556,11 @@ func (l *rlayout) reqs(sc *Scene, a, b *model.State, f float64) {
 			if y, ok := l.poolY[th]; ok {
 				k := handSeen[th]
 				handSeen[th]++
-				return spot{rDx + rDw - reqW - 6 - float64(k)*6, y + (l.rowH-4-reqH)/2, 1, true}
+				ty := y + (l.rowH-4-reqH)/2
+				if l.rowH >= 52 {
+					ty = y + l.rowH - 4 - reqH - 4
+				}
+				return spot{rDx + rDw - reqW - 6 - float64(k)*6, ty, 1, true}
 			}
 			if ly, ok := l.laneY[laneID(th)]; ok && role(th) == "lane" {
 				k := handSeen[th]
