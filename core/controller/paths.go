@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"brokerlab/core/statepath"
 )
 
 // ErrUnknownPath is returned for a state path the controller does not have.
@@ -31,9 +33,9 @@ func CheckPath(path string) error {
 func (c *Controller) Get(path string) (string, error) { return get(c, path) }
 
 func get(c *Controller, path string) (string, error) {
-	head, key, tail, err := splitKey(path)
+	head, key, tail, err := statepath.Split(path)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%w %q: %v", ErrUnknownPath, path, err)
 	}
 	if key != "" {
 		return getKeyed(c, path, head, key, tail)
@@ -199,19 +201,5 @@ func isMetric(name string) bool {
 
 // splitKey splits "controller.metric[X].count" into head, key and tail;
 // key is "" when there is no bracket.
-func splitKey(path string) (head, key, tail string, err error) {
-	i := strings.IndexByte(path, '[')
-	if i < 0 {
-		return path, "", "", nil
-	}
-	j := strings.IndexByte(path[i:], ']')
-	if j < 0 {
-		return "", "", "", fmt.Errorf("%w %q: missing ]", ErrUnknownPath, path)
-	}
-	if j == 1 {
-		return "", "", "", fmt.Errorf("%w %q: empty []", ErrUnknownPath, path)
-	}
-	return path[:i], path[i+1 : i+j], path[i+j+1:], nil
-}
 
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"brokerlab/core/statepath"
 )
 
 // Paths documents the state paths a scenario can read (expect, run until).
@@ -40,9 +42,9 @@ func CheckPath(path string) error {
 func (srv *Server) Get(path string) (string, error) { return get(srv, path) }
 
 func get(srv *Server, path string) (string, error) {
-	head, key, tail, err := splitKey(path)
+	head, key, tail, err := statepath.Split(path)
 	if err != nil {
-		return "", err
+		return "", bad(path, err.Error())
 	}
 	if key != "" {
 		return getKeyed(srv, path, head, key, tail)
@@ -281,17 +283,3 @@ func ms(d time.Duration) string {
 
 // splitKey splits "socketserver.conn[c1].processor" into head, key and
 // tail; key is "" when there is no bracket.
-func splitKey(path string) (head, key, tail string, err error) {
-	i := strings.IndexByte(path, '[')
-	if i < 0 {
-		return path, "", "", nil
-	}
-	j := strings.IndexByte(path[i:], ']')
-	if j < 0 {
-		return "", "", "", bad(path, "missing ]")
-	}
-	if j == 1 {
-		return "", "", "", bad(path, "empty []")
-	}
-	return path[:i], path[i+1 : i+j], path[i+j+1:], nil
-}

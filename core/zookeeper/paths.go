@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"brokerlab/core/statepath"
 )
 
 // ErrUnknownPath is returned for a state path the factory does not have.
@@ -40,9 +42,9 @@ func CheckPath(path string) error {
 func (f *Factory) Get(path string) (string, error) { return get(f, path) }
 
 func get(f *Factory, path string) (string, error) {
-	head, key, tail, err := splitKey(path)
+	head, key, tail, err := statepath.Split(path)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%w %q: %v", ErrUnknownPath, path, err)
 	}
 	if key != "" {
 		return getKeyed(f, path, head, key, tail)
@@ -184,17 +186,3 @@ func connField(f *Factory, c *Cnxn, tail string) string {
 
 // splitKey splits "zookeeper.conn[c1].state" into head, key and tail; key
 // is "" when there is no bracket.
-func splitKey(path string) (head, key, tail string, err error) {
-	i := strings.IndexByte(path, '[')
-	if i < 0 {
-		return path, "", "", nil
-	}
-	j := strings.IndexByte(path[i:], ']')
-	if j < 0 {
-		return "", "", "", fmt.Errorf("%w %q: missing ]", ErrUnknownPath, path)
-	}
-	if j == 1 {
-		return "", "", "", fmt.Errorf("%w %q: empty []", ErrUnknownPath, path)
-	}
-	return path[:i], path[i+1 : i+j], path[i+j+1:], nil
-}

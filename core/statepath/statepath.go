@@ -1,0 +1,27 @@
+// Package statepath splits the state paths every system answers, such as
+// "zookeeper.conn[c1].state", into the part before the brackets, the key
+// inside them and the rest. One piece of code for every system's paths.go.
+package statepath
+
+import (
+	"errors"
+	"strings"
+)
+
+// Split returns head, key and tail of p ("zookeeper.conn", "c1", ".state");
+// a path without brackets is all head. The error says what is malformed;
+// callers wrap it with their own unknown-path error.
+func Split(p string) (head, key, tail string, err error) {
+	i := strings.IndexByte(p, '[')
+	if i < 0 {
+		return p, "", "", nil
+	}
+	j := strings.IndexByte(p[i:], ']')
+	if j < 0 {
+		return "", "", "", errors.New("missing ]")
+	}
+	if j == 1 {
+		return "", "", "", errors.New("empty []")
+	}
+	return p[:i], p[i+1 : i+j], p[i+j+1:], nil
+}
