@@ -10,6 +10,6 @@
 // branches a run from the stage. Every run ends with an implicit "run idle"
 // so that actions injected after the last line still play out.
 //
-// Only the controller system is built so far; the other names of DESIGN.md
-// are recognised and refused with a clear message.
+// The controller and group systems are built so far; the other names of
+// DESIGN.md are recognised and refused with a clear message.
 package scenario

@@ -12,7 +12,7 @@ import (
 )
 
 // FuzzParse: for any input Parse does not panic and an error is a
-// *scenario.Error at a real place; a controller scenario that parses runs
+// *scenario.Error at a real place; a controller or group scenario that parses runs
 // without panicking, stops only for its event budget, and runs the same twice.
 func FuzzParse(f *testing.F) {
 	all, err := lessons.All()
@@ -43,6 +43,8 @@ func FuzzParse(f *testing.F) {
 		"use controller\nrun 2562047h\nrun 1h\nat 1ms put BrokerChange\nafter 2562047h put TopicChange",
 		"use controller\r\nat 10ms put BrokerChange\r\nrun until controller.state == BrokerChange\r\n",
 		"use controller\nset controller.eventTime 0ms\nat 0ms put BrokerChange\nafter 0ms put BrokerChange\nrun idle",
+		"use group\nat 0ms topic t0 partitions=2\nat 0ms consumer C0 join G topics=t0\nat 1s consumer C1 join G topics=t0 assignor=roundrobin\nat 9s consumer C0 stall 12s\nat 9s consumer C1 process 1s\nat 30s consumer C1 leave\nat 31s group G delete\nrun idle",
+		"use group\nset group.max.size 1\nset group.initial.rebalance.delay.ms 0\nat 0ms consumer C0 join G topics=t0\nat 0ms consumer C1 join G topics=t0\nat 0ms consumer C0 join G topics=t0\nat 1ms consumer C9 leave\nrun idle",
 	} {
 		f.Add(s)
 	}
@@ -64,7 +66,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if sc.System != "controller" {
+		if sc.System != "controller" && sc.System != "group" {
 			return
 		}
 		opt := scenario.Options{MaxEvents: 20000}
