@@ -75,6 +75,7 @@ type Consumer struct {
 	groupTopics        []string       // the leader's group subscription
 	refreshed          time.Duration  // last metadata refresh
 
+	heartbeats  int // Heartbeat requests sent
 	stallUntil  time.Duration
 	closing     bool
 	closed      bool
@@ -570,6 +571,7 @@ func (c *Consumer) heartbeatLoop() {
 			c.hbWait(c.nextHeartbeatWake() - now)
 		default:
 			c.heartbeatAt = now + c.cfg.HeartbeatInterval // sentHeartbeat
+			c.heartbeats++
 			r := c.newRequest(apiHeartbeat, c.hbQueue)
 			c.sendRequest(r, "generation "+strconv.Itoa(c.generation), srcHeartbeatThread)
 		}

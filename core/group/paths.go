@@ -13,7 +13,7 @@ var Paths = []string{
 	"group[G].state", "group[G].generation", "group[G].leader", "group[G].members", "group[G].pending",
 	"group[G].protocol", "group[G].assignment[C]", "group[G].currentStateTimestamp", "group[G].delayedJoin",
 	"consumer[C].state", "consumer[C].generation", "consumer[C].memberId", "consumer[C].error",
-	"consumer[C].assignment", "consumer[C].leader", "consumer[C].thread",
+	"consumer[C].assignment", "consumer[C].leader", "consumer[C].heartbeats", "consumer[C].thread",
 	"topic[T].partitions", "admin.deleteGroups[G]", "coordinator.completedRebalances", "invariant.violations",
 }
 
@@ -131,9 +131,9 @@ func getGroup(y *System, path, id, tail string) (string, error) {
 
 func getConsumer(y *System, path, name, tail string) (string, error) {
 	switch tail {
-	case ".state", ".generation", ".memberId", ".error", ".assignment", ".leader", ".thread":
+	case ".state", ".generation", ".memberId", ".error", ".assignment", ".leader", ".heartbeats", ".thread":
 	default:
-		return "", fmt.Errorf("%w %q: a consumer has .state, .generation, .memberId, .error, .assignment, .leader and .thread", ErrUnknownPath, path)
+		return "", fmt.Errorf("%w %q: a consumer has .state, .generation, .memberId, .error, .assignment, .leader, .heartbeats and .thread", ErrUnknownPath, path)
 	}
 	if y == nil {
 		return "", nil
@@ -141,7 +141,7 @@ func getConsumer(y *System, path, name, tail string) (string, error) {
 	c := y.consumers[name]
 	if c == nil {
 		return map[string]string{".state": string(Unjoined), ".generation": "-1", ".memberId": "", ".error": string(None),
-			".assignment": "", ".leader": "false", ".thread": "stopped"}[tail], nil
+			".assignment": "", ".leader": "false", ".heartbeats": "0", ".thread": "stopped"}[tail], nil
 	}
 	switch tail {
 	case ".state":
@@ -156,6 +156,8 @@ func getConsumer(y *System, path, name, tail string) (string, error) {
 		return FormatPartitions(c.owned), nil
 	case ".leader":
 		return strconv.FormatBool(c.isLeader && c.state == MemberStable), nil
+	case ".heartbeats":
+		return strconv.Itoa(c.heartbeats), nil
 	default: // .thread
 		if c.closed {
 			return "stopped", nil

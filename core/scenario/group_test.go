@@ -83,7 +83,7 @@ func TestParseChecksEveryPathOfTheGroup(t *testing.T) {
 	for _, p := range []string{"group[G].state", "group[G].generation", "group[G].leader", "group[G].members", "group[G].pending",
 		"group[G].protocol", "group[G].assignment[C0]", "group[G].currentStateTimestamp", "group[G].delayedJoin",
 		"consumer[C0].state", "consumer[C0].generation", "consumer[C0].memberId", "consumer[C0].error", "consumer[C0].assignment",
-		"consumer[C0].leader", "consumer[C0].thread", "topic[t0].partitions", "admin.deleteGroups[G]",
+		"consumer[C0].leader", "consumer[C0].heartbeats", "consumer[C0].thread", "topic[t0].partitions", "admin.deleteGroups[G]",
 		"coordinator.completedRebalances", "invariant.violations"} {
 		_, err := scenario.Parse("p.lab", labUG+"expect "+p+" == 1\nrun until "+p+" != x max 1ms")
 		require.NoError(t, err, p)

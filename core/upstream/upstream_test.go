@@ -3,6 +3,7 @@ package upstream
 import (
 	"bufio"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,24 +17,30 @@ func TestURL(t *testing.T) {
 	require.Empty(t, URL("Nope.scala X.y"))
 }
 
-// Every src in the lesson's golden trace links somewhere.
-func TestEverySrcOfTheGoldenTraceHasALink(t *testing.T) {
-	f, err := os.Open("../scenario/testdata/01-controller-event-queue.trace.jsonl")
+// Every src in the lessons' golden traces links somewhere.
+func TestEverySrcOfTheGoldenTracesHasALink(t *testing.T) {
+	files, err := filepath.Glob("../scenario/testdata/*.trace.jsonl")
 	require.NoError(t, err)
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	n := 0
-	for sc.Scan() {
-		line := sc.Text()
-		i := strings.Index(line, `"src":"`)
-		if i < 0 {
-			continue
+	require.NotEmpty(t, files)
+	for _, name := range files {
+		f, err := os.Open(name)
+		require.NoError(t, err)
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		n := 0
+		for sc.Scan() {
+			line := sc.Text()
+			i := strings.Index(line, `"src":"`)
+			if i < 0 {
+				continue
+			}
+			src := line[i+7:]
+			src = src[:strings.IndexByte(src, '"')]
+			require.NotEmpty(t, URL(src), "%s: %s", name, src)
+			n++
 		}
-		src := line[i+7:]
-		src = src[:strings.IndexByte(src, '"')]
-		require.NotEmpty(t, URL(src), src)
-		n++
+		require.NoError(t, sc.Err())
+		f.Close()
+		require.Greater(t, n, 100, name)
 	}
-	require.NoError(t, sc.Err())
-	require.Greater(t, n, 100)
 }
