@@ -109,9 +109,9 @@ func (c *Consumer) setState(to MemberState, src string) {
 
 func (c *Consumer) assign(tps []TopicPartition, callback, src string) {
 	c.owned = tps
-	if c.s.Tracing() {
-		c.s.Emit(sim.Event{Kind: "assign", Subj: "consumer[" + c.Name + "]", Item: callback, Note: FormatPartitions(tps), Src: src})
-	}
+	emit(c.s, func() sim.Event {
+		return sim.Event{Kind: "assign", Subj: "consumer[" + c.Name + "]", Item: callback, Note: FormatPartitions(tps), Src: src}
+	})
 }
 
 // freeze holds the running thread through a stall (a JVM-wide GC pause
@@ -218,11 +218,11 @@ func (c *Consumer) received(m *message) {
 	if r.req.api == apiLeaveGroup && r.err == None && r.memberErr != None {
 		c.lastError = r.memberErr
 	}
-	if c.s.Tracing() {
+	emit(c.s, func() sim.Event {
 		src := map[string]string{apiJoinGroup: srcJoinGroupResponse, apiSyncGroup: srcSyncGroupResponse,
 			apiHeartbeat: srcHeartbeatResponse, apiLeaveGroup: srcLeaveGroupResponse}[r.req.api]
-		c.s.Emit(sim.Event{Kind: "client.recv", Subj: c.subj(), ID: r.req.id, Item: r.label(), Note: r.note(), Src: src})
-	}
+		return sim.Event{Kind: "client.recv", Subj: c.subj(), ID: r.req.id, Item: r.label(), Note: r.note(), Src: src}
+	})
 }
 
 // poll is ConsumerCoordinator.poll as KafkaConsumer.poll calls it in 2.5
@@ -332,9 +332,9 @@ func (c *Consumer) newRequest(api string, replyTo *sim.Queue[*message]) *request
 }
 
 func (c *Consumer) sendRequest(r *request, note, src string) {
-	if c.s.Tracing() {
-		c.s.Emit(sim.Event{Kind: "client.send", Subj: c.subj(), ID: r.id, Item: r.api, Note: note, Src: src})
-	}
+	emit(c.s, func() sim.Event {
+		return sim.Event{Kind: "client.send", Subj: c.subj(), ID: r.id, Item: r.api, Note: note, Src: src}
+	})
 	c.sys.coord.send(r)
 }
 

@@ -115,9 +115,9 @@ func (c *Coordinator) send(r *request) {
 // operation), then the processor writes it to the client's socket.
 func (c *Coordinator) respond(req *request, resp *response) {
 	resp.req = req
-	if c.s.Tracing() {
-		c.s.Emit(sim.Event{Kind: "send", Subj: req.subj(), ID: req.id, Item: resp.label(), Note: resp.note(), Src: srcSendResponse})
-	}
+	emit(c.s, func() sim.Event {
+		return sim.Event{Kind: "send", Subj: req.subj(), ID: req.id, Item: resp.label(), Note: resp.note(), Src: srcSendResponse}
+	})
 	c.processor.Post(c.s.Now()+c.cfg.NetworkLatency, func() { req.replyTo(resp) })
 }
 
@@ -144,9 +144,9 @@ func (r *response) note() string {
 func (c *Coordinator) handler() {
 	for {
 		req := c.requestQueue.Take(srcHandlerRun)
-		if c.s.Tracing() {
-			c.s.Emit(sim.Event{Kind: "recv", Subj: req.subj(), ID: req.id, Item: req.api, Src: srcHandlerRun})
-		}
+		emit(c.s, func() sim.Event {
+			return sim.Event{Kind: "recv", Subj: req.subj(), ID: req.id, Item: req.api, Src: srcHandlerRun}
+		})
 		switch req.api {
 		case apiJoinGroup:
 			c.handleJoinGroup(req)
@@ -466,10 +466,10 @@ func (c *Coordinator) handleSyncGroup(req *request) {
 func (c *Coordinator) setAndPropagateAssignment(g *groupMetadata, plan map[string][]TopicPartition) {
 	for _, m := range g.members {
 		m.assignment = plan[m.id]
-		if c.s.Tracing() {
-			c.s.Emit(sim.Event{Kind: "assign", Subj: "member[" + m.client + "]", Item: strconv.Itoa(g.generation),
-				Note: FormatPartitions(m.assignment), Src: srcPropagateAssignment})
-		}
+		emit(c.s, func() sim.Event {
+			return sim.Event{Kind: "assign", Subj: "member[" + m.client + "]", Item: strconv.Itoa(g.generation),
+				Note: FormatPartitions(m.assignment), Src: srcPropagateAssignment}
+		})
 	}
 	c.propagateAssignment(g, None)
 }

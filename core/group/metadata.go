@@ -188,9 +188,9 @@ func (g *groupMetadata) add(m *member, cb func(joinResult)) {
 	}
 	g.members = append(g.members, m)
 	g.byID[m.id] = m
-	if g.c.s.Tracing() {
-		g.c.s.Emit(sim.Event{Kind: "member.add", Subj: "member[" + m.client + "]", Item: g.id, Note: m.id, Src: srcGroupAdd})
-	}
+	emit(g.c.s, func() sim.Event {
+		return sim.Event{Kind: "member.add", Subj: "member[" + m.client + "]", Item: g.id, Note: m.id, Src: srcGroupAdd}
+	})
 	if g.leader == "" {
 		g.setLeader(m.id, srcGroupAdd)
 	}
@@ -261,9 +261,9 @@ func (g *groupMetadata) isPendingMember(id string) bool {
 
 func (g *groupMetadata) addPendingMember(id, client string) {
 	g.pending = append(g.pending, id)
-	if g.c.s.Tracing() {
-		g.c.s.Emit(sim.Event{Kind: "member.pending", Subj: "member[" + client + "]", Item: g.id, Note: id, Src: srcDoUnknownJoinGroup})
-	}
+	emit(g.c.s, func() sim.Event {
+		return sim.Event{Kind: "member.pending", Subj: "member[" + client + "]", Item: g.id, Note: id, Src: srcDoUnknownJoinGroup}
+	})
 }
 
 func (g *groupMetadata) removePendingMember(id string) bool {

@@ -124,9 +124,9 @@ func (p *purgatory) add(op *delayedOp) {
 	s := p.c.s
 	op.deadline = s.Now() + op.delay
 	heap.Push(&p.timer, op)
-	if s.Tracing() {
-		s.Emit(sim.Event{Kind: "timer.add", Subj: op.subj, ID: op.id, Item: op.kind, Note: sim.FormatDuration(op.delay), Src: srcTimerAdd})
-	}
+	emit(s, func() sim.Event {
+		return sim.Event{Kind: "timer.add", Subj: op.subj, ID: op.id, Item: op.kind, Note: sim.FormatDuration(op.delay), Src: srcTimerAdd}
+	})
 	if p.target < 0 || op.deadline < p.target {
 		p.target = op.deadline
 		p.delayQueue.Put(op, srcTimerAdd)
@@ -140,9 +140,9 @@ func (p *purgatory) cancel(op *delayedOp) {
 	}
 	heap.Remove(&p.timer, op.index)
 	s := p.c.s
-	if s.Tracing() {
-		s.Emit(sim.Event{Kind: "timer.cancel", Subj: op.subj, ID: op.id, Item: op.kind, Src: srcForceComplete})
-	}
+	emit(s, func() sim.Event {
+		return sim.Event{Kind: "timer.cancel", Subj: op.subj, ID: op.id, Item: op.kind, Src: srcForceComplete}
+	})
 	if p.retarget && op.deadline == p.target {
 		p.target = -1
 		if len(p.timer) > 0 {
@@ -161,9 +161,9 @@ func (p *purgatory) reap() {
 	for {
 		for len(p.timer) > 0 && p.timer[0].deadline <= s.Now() {
 			op := heap.Pop(&p.timer).(*delayedOp)
-			if s.Tracing() {
-				s.Emit(sim.Event{Kind: "timer.fire", Subj: op.subj, ID: op.id, Item: op.kind, Note: "after " + sim.FormatDuration(op.delay), Src: srcAdvanceClock})
-			}
+			emit(s, func() sim.Event {
+				return sim.Event{Kind: "timer.fire", Subj: op.subj, ID: op.id, Item: op.kind, Note: "after " + sim.FormatDuration(op.delay), Src: srcAdvanceClock}
+			})
 			p.workQueue.Put(op, srcAdvanceClock)
 		}
 		if len(p.timer) == 0 {

@@ -353,3 +353,26 @@ func TestDeterministic(t *testing.T) {
 	}
 	require.Equal(t, run(7), run(7))
 }
+
+// FACTS.md 2.2, 2.3: the DelayedJoin gives up at the rebalance timeout (the
+// members' max.poll.interval.ms): a member that did not rejoin is removed,
+// and if it led, a member that did rejoin leads the next generation.
+func TestRebalanceTimeoutRemovesWhoDidNotRejoin(t *testing.T) {
+	w := newWorld(t, 1, func(c *Config) { c.Consumer.MaxPollInterval = sec(10) })
+	w.y.Topic(0, "t0", 4)
+	w.join(0, "C0", "G", "t0")
+	w.join(ms(500), "C1", "G", "t0")
+	w.runTo(sec(9))
+	w.expect(map[string]string{"group[G].leader": "C0", "group[G].state": "Stable"})
+	w.join(sec(10), "C2", "G", "t0")    // a rebalance from 10.003s: DelayedJoin(10s)
+	w.y.Process(sec(11), "C0", sec(20)) // C0's poll loop is busy: it cannot rejoin
+	w.runTo(sec(20) + ms(100))
+	removed := w.events("member.remove", "member[C0]")
+	require.Len(t, removed, 1)
+	require.Equal(t, "did not rejoin before the rebalance timeout", removed[0].Note)
+	require.Equal(t, "executor-Rebalance", removed[0].Actor)
+	require.Equal(t, int64(20003), removed[0].T/1000)
+	w.expect(map[string]string{"group[G].generation": "2", "group[G].leader": "C1", "group[G].members": "C1,C2"})
+	// C0 kept heartbeating meanwhile: its session never expired
+	require.Empty(t, w.events("timer.fire", "member[C0]"))
+}
