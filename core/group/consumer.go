@@ -154,8 +154,7 @@ func (c *Consumer) run() {
 }
 
 // settled reports whether the consumer is in step with its group: joined
-// in the group's current Stable generation and, if it leads, holding the
-// metadata it assigned from. This reads the coordinator and the cluster
+// in the group's current Stable generation. This reads the coordinator
 // (which the client cannot) only to decide which idle wakes to simulate.
 func (c *Consumer) settled() bool {
 	if c.closing || c.joinInFlight {
@@ -165,27 +164,13 @@ func (c *Consumer) settled() bool {
 		return false
 	}
 	g := c.sys.coord.groups[c.Group]
-	if g == nil || !g.has(c.memberID) || g.generation != c.generation || !g.is(Stable) {
-		return false
-	}
-	return !c.metadataPending()
+	return g != nil && g.has(c.memberID) && g.generation == c.generation && g.is(Stable)
 }
 
-// metadataPending: the leader's next refresh will find partitions it did
-// not assign from.
-func (c *Consumer) metadataPending() bool {
-	return c.isLeader && c.assignmentSnapshot != nil &&
-		!sameMetadata(c.groupTopics, c.assignmentSnapshot, c.sys.metadataAt(c.groupTopics, c.s.Now()))
-}
-
-// untilSettles is how long the poll thread waits while out of step: to the
-// leader's next metadata refresh, or to the heartbeat thread's next deadline.
+// untilSettles is how long the poll thread waits while out of step: until
+// the heartbeat thread's next deadline, when upstream's poll wakes too.
 func (c *Consumer) untilSettles() time.Duration {
-	now := c.s.Now()
-	if c.metadataPending() {
-		return max(c.refreshed+c.cfg.MetadataMaxAge-now, time.Millisecond)
-	}
-	return max(c.nextHeartbeatWake()-now, time.Millisecond)
+	return max(c.nextHeartbeatWake()-c.s.Now(), time.Millisecond)
 }
 
 func (c *Consumer) handle(m *message) {
@@ -228,24 +213,9 @@ func (c *Consumer) received(m *message) {
 // poll is ConsumerCoordinator.poll as KafkaConsumer.poll calls it in 2.5
 // (with a zero timer: a rebalance in progress never blocks poll).
 func (c *Consumer) poll() {
-	c.maybeRefreshMetadata()
 	c.lastPoll = c.s.Now() // pollHeartbeat
 	if c.rejoinNeededOrPending() {
 		c.ensureActiveGroup()
-	}
-}
-
-// maybeRefreshMetadata takes the latest periodic metadata update (every
-// metadata.max.age.ms; the MetadataRequest is not modeled) into the
-// snapshot, as maybeUpdateSubscriptionMetadata does. Only the leader acts
-// on a change, so only its refreshes are followed.
-func (c *Consumer) maybeRefreshMetadata() {
-	if !c.isLeader || c.assignmentSnapshot == nil {
-		return
-	}
-	if k := (c.s.Now() - c.refreshed) / c.cfg.MetadataMaxAge; k > 0 {
-		c.refreshed += k * c.cfg.MetadataMaxAge
-		c.metadataSnapshot = c.sys.metadataAt(c.groupTopics, c.refreshed)
 	}
 }
 
@@ -256,6 +226,31 @@ func (c *Consumer) rejoinNeededOrPending() bool {
 		c.requestRejoin("metadata changed since the assignment")
 	}
 	return c.rejoinNeeded || c.joinInFlight
+}
+
+// nextRefresh is when the leader next refreshes its metadata (every
+// metadata.max.age.ms), -1 if it does not matter: only the leader acts on
+// a change (new partitions, a subscribed topic created).
+func (c *Consumer) nextRefresh() time.Duration {
+	if !c.isLeader || c.assignmentSnapshot == nil {
+		return -1
+	}
+	return c.refreshed + c.cfg.MetadataMaxAge
+}
+
+// maybeRefreshMetadata is the periodic metadata update a network poll of
+// the heartbeat thread triggers (NetworkClient.poll; the MetadataRequest
+// is not modeled). A change wakes the poll thread, whose next poll sees it
+// (maybeUpdateSubscriptionMetadata, then rejoinNeededOrPending).
+func (c *Consumer) maybeRefreshMetadata(now time.Duration) {
+	if next := c.nextRefresh(); next < 0 || now < next {
+		return
+	}
+	c.refreshed += (now - c.refreshed) / c.cfg.MetadataMaxAge * c.cfg.MetadataMaxAge
+	c.metadataSnapshot = c.sys.metadataAt(c.groupTopics, c.refreshed)
+	if !sameMetadata(c.groupTopics, c.assignmentSnapshot, c.metadataSnapshot) {
+		c.wakePoll("metadata")
+	}
 }
 
 func (c *Consumer) requestRejoin(why string) {
@@ -559,6 +554,7 @@ func (c *Consumer) heartbeatLoop() {
 			continue
 		}
 		now := c.s.Now()
+		c.maybeRefreshMetadata(now)
 		switch {
 		case now >= c.sessionAt:
 			// no successful heartbeat for a session: markCoordinatorUnknown.
@@ -586,6 +582,9 @@ func (c *Consumer) nextHeartbeatWake() time.Duration {
 	t := min(c.heartbeatAt, c.sessionAt)
 	if !c.inPoll {
 		t = min(t, c.lastPoll+c.cfg.MaxPollInterval)
+	}
+	if r := c.nextRefresh(); r >= 0 {
+		t = min(t, r)
 	}
 	return t
 }

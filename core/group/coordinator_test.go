@@ -1,6 +1,7 @@
 package group
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -225,4 +226,30 @@ func TestInvalidTransitionIsAnInvariantViolation(t *testing.T) {
 	require.Equal(t, Empty, g.state)
 	require.Len(t, r.y.Violations, 1)
 	require.Contains(t, r.y.Violations[0], "invalid transition Empty → Stable")
+}
+
+// Every documented path answers, on a system with a group and a consumer
+// and on one without; malformed ones are refused.
+func TestPaths(t *testing.T) {
+	w := newWorld(t, 1, nil)
+	w.y.Topic(0, "t0", 2)
+	w.join(0, "C0", "G", "t0")
+	w.runTo(sec(5))
+	for _, p := range Paths {
+		for _, key := range []string{"G", "C0", "t0", "nope"} {
+			path := strings.NewReplacer("[G]", "["+key+"]", "[C]", "["+key+"]", "[T]", "["+key+"]").Replace(p)
+			require.NoError(t, CheckPath(path), path)
+			_, err := w.y.Get(path)
+			require.NoError(t, err, path)
+		}
+	}
+	for path, want := range map[string]string{"group[G].state": "Stable", "group[nope].state": "Dead", "group[nope].members": "",
+		"consumer[C0].state": "STABLE", "consumer[nope].thread": "stopped", "topic[t0].partitions": "2", "topic[nope].partitions": "0",
+		"admin.deleteGroups[G]": "none", "coordinator.completedRebalances": "1", "group[G].assignment[nope]": ""} {
+		require.Equal(t, want, w.get(path), path)
+	}
+	for _, p := range []string{"group", "group[G]", "group[G].nope", "group[G].assignment[C0].x", "group[G].assignment[]", "consumer[C0]",
+		"consumer[C0].lag", "topic[t0].leader", "admin.deleteGroups[G].x", "nope[x].y", "group[G", "group[].state"} {
+		require.ErrorIs(t, CheckPath(p), ErrUnknownPath, p)
+	}
 }

@@ -66,8 +66,16 @@
 // the seeded source instead of a UUID. Records are not fetched: poll
 // returns nothing, and "consumer C process D" stands for a batch whose
 // processing takes D. Only the leader's metadata refreshes are followed,
-// since only the leader acts on a change; a topic change wakes the leader's
-// poll loop, which upstream wakes at every heartbeat deadline anyway.
+// since only the leader acts on a change; they happen on the heartbeat
+// thread's network polls.
+//
+// Idle. The poll thread sleeps until something arrives while its consumer
+// is in step with the group, and wakes at its heartbeat deadlines while it
+// is not (as upstream's poll loop does all the time). The heartbeat
+// threads and the Heartbeat purgatory only run periodic tasks: "run idle"
+// ends once no request is in flight, no join is pending and every consumer
+// is in step or paused (a stall or a batch keeps it going); it does not
+// wait for a leader's next metadata refresh.
 //
 // Invariants: a group only moves along GroupMetadata's valid previous
 // states (an invalid transition is recorded, traced as kind invariant, and

@@ -22,9 +22,8 @@ const (
 	GroupIDNotFound           Error = "GROUP_ID_NOT_FOUND"
 )
 
-// Errors for configurations, actions and paths a scenario gets wrong.
+// Errors for settings and paths a scenario gets wrong.
 var (
 	ErrConfig      = errors.New("group: bad setting")
-	ErrAction      = errors.New("group: bad action")
 	ErrUnknownPath = errors.New("group: unknown state path")
 )

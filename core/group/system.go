@@ -21,7 +21,6 @@ type System struct {
 
 	topics     map[string][]topicVersion // lookups only; history for metadata refreshes
 	consumers  map[string]*Consumer      // the latest consumer of each name; lookups only
-	names      []string                  // the consumers' names, sorted
 	deletes    map[string]Error          // DeleteGroups answers, by group
 	Violations []string
 }
@@ -104,14 +103,6 @@ func (y *System) Topic(at time.Duration, name string, partitions int) {
 			return
 		}
 		y.topics[name] = append(y.topics[name], topicVersion{y.s.Now(), partitions})
-		// Upstream the leader's poll loop wakes at every heartbeat deadline
-		// and so meets its next metadata refresh; here a leader that
-		// assigned this topic is woken to wait for that refresh.
-		for _, c := range y.consumerList() {
-			if c.isLeader && c.assignmentSnapshot != nil && contains(c.groupTopics, name) {
-				c.wakePoll("metadata")
-			}
-		}
 	})
 }
 
@@ -138,31 +129,9 @@ func (y *System) Join(at time.Duration, name, group string, topics []string, cfg
 		}
 		y.action(text, srcPoll)
 		c := newConsumer(y, name, group, topics, cfg)
-		if y.consumers[name] == nil {
-			y.names = append(y.names, name)
-			sort.Strings(y.names)
-		}
 		y.consumers[name] = c
 		y.s.Go(name, c.run)
 	})
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// consumerList is every consumer, by name.
-func (y *System) consumerList() []*Consumer {
-	out := make([]*Consumer, 0, len(y.names))
-	for _, n := range y.names {
-		out = append(out, y.consumers[n])
-	}
-	return out
 }
 
 // Leave schedules "consumer C leave": the application closes the consumer.
