@@ -73,7 +73,7 @@ type Consumer struct {
 	metadataSnapshot   map[string]int
 	assignmentSnapshot map[string]int // the leader's: what it assigned from
 	groupTopics        []string       // the leader's group subscription
-	refreshed          time.Duration  // last metadata refresh
+	refreshed          time.Duration  // the leader's last metadata refresh
 
 	heartbeats  int // Heartbeat requests sent
 	stallUntil  time.Duration
@@ -131,7 +131,6 @@ func (c *Consumer) freeze() {
 // sleep until something arrives, and wakes it at the next deadline only
 // while it is out of step (see settled).
 func (c *Consumer) run() {
-	c.refreshed = c.s.Now()
 	for !c.closed {
 		c.poll()
 		if c.closed {
@@ -496,8 +495,8 @@ func (c *Consumer) wakePoll(why string) {
 	}
 }
 
-// maybeLeaveGroup is AbstractCoordinator.maybeLeaveGroup; it reports
-// whether a LeaveGroup went out.
+// maybeLeaveGroup is AbstractCoordinator.maybeLeaveGroup; it returns the
+// LeaveGroup it sent, or nil when the consumer was not in the group.
 func (c *Consumer) maybeLeaveGroup(reason string, replyTo *sim.Queue[*message]) *request {
 	var r *request
 	if c.state != Unjoined && c.memberID != "" {
