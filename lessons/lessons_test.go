@@ -114,14 +114,13 @@ func TestOnlyTheEventThreadTouchesControllerState(t *testing.T) {
 	require.Greater(t, n, 30)
 }
 
-// runLesson runs a lesson with extra settings and returns its trace.
-func runLesson(t *testing.T, id string, sets ...string) *scenario.Result {
+func runLesson(t *testing.T, id string, opt scenario.Options) *scenario.Result {
 	t.Helper()
 	l, err := Get(id)
 	require.NoError(t, err)
 	sc, err := scenario.Parse(l.File, l.Scenario)
 	require.NoError(t, err)
-	res := scenario.Run(sc, scenario.Options{Sets: sets})
+	res := scenario.Run(sc, opt)
 	require.NoError(t, res.Err)
 	require.Empty(t, res.Panic)
 	return res
@@ -140,8 +139,8 @@ func TestZookeeperLessonWithoutWorkersQueuesBehindTheSlowRequest(t *testing.T) {
 		}
 		return out
 	}
-	require.Equal(t, []string{"app-3#1", "app-3#2", "slow"}, order(runLesson(t, "02-zookeeper-reactor")))
-	res := runLesson(t, "02-zookeeper-reactor", "zookeeper.nio.numWorkerThreads 0")
+	require.Equal(t, []string{"app-3#1", "app-3#2", "slow"}, order(runLesson(t, "02-zookeeper-reactor", scenario.Options{})))
+	res := runLesson(t, "02-zookeeper-reactor", scenario.Options{Sets: []string{"zookeeper.nio.numWorkerThreads 0"}})
 	require.Equal(t, []string{"slow", "app-3#1", "app-3#2"}, order(res))
 	for _, e := range res.Trace {
 		if e.Kind == "recv" {
@@ -152,7 +151,7 @@ func TestZookeeperLessonWithoutWorkersQueuesBehindTheSlowRequest(t *testing.T) {
 
 // Step 7's aside: maxClientCnxns 0 disables the per-IP check.
 func TestZookeeperLessonWithoutTheLimitRefusesNothing(t *testing.T) {
-	res := runLesson(t, "02-zookeeper-reactor", "maxClientCnxns 0")
+	res := runLesson(t, "02-zookeeper-reactor", scenario.Options{Sets: []string{"maxClientCnxns 0"}})
 	for _, e := range res.Trace {
 		require.NotEqual(t, "conn.refuse", e.Kind, "event %d", e.Seq)
 	}
@@ -197,4 +196,93 @@ func TestPipelineLessonWithControlPlaneServesStopReplicaAtOnce(t *testing.T) {
 		failed = append(failed, f.Msg)
 	}
 	require.Contains(t, failed, "expect socketserver.conn[c1].processor == 0: got 1", "the data-plane processors are 1 to 3")
+}
+
+// Lesson 07, steps 4 and 7: only the leader's JoinGroup answer lists the
+// members; C2 is removed by executor-Heartbeat when the reaper hands it
+// C2's expired DelayedHeartbeat.
+func TestGroupLessonLeaderListAndExpiryThreads(t *testing.T) {
+	res := runLesson(t, "07-consumer-group-rebalance", scenario.Options{})
+	var lists, answers int
+	for _, e := range res.Trace {
+		if e.Kind == "send" && e.Item == "JoinGroup NONE" {
+			answers++
+			if strings.Contains(e.Note, "members' subscriptions") {
+				lists++
+				require.Contains(t, e.Note, "leader "+strings.TrimPrefix(strings.TrimSuffix(e.Subj, "]"), "member[")+"-", "seq %d", e.Seq)
+			}
+		}
+	}
+	require.Greater(t, answers, lists)
+	require.Equal(t, 4, lists, "one leader answer in each of generations 1 to 4")
+	fired := false
+	for _, e := range res.Trace {
+		if e.Kind == "timer.fire" && e.Subj == "member[C2]" && e.Item == "DelayedHeartbeat" && e.Actor == "ExpirationReaper-1-Heartbeat" {
+			fired = true
+		}
+		if e.Kind == "member.remove" && strings.Contains(e.Note, "heartbeat expiration") {
+			require.True(t, fired, "seq %d", e.Seq)
+			require.Equal(t, "member[C2]", e.Subj)
+			require.Equal(t, "executor-Heartbeat", e.Actor)
+		}
+	}
+}
+
+func heartbeatExpiries(res *scenario.Result) []string {
+	var out []string
+	for _, e := range res.Trace {
+		if e.Kind == "member.remove" && strings.Contains(e.Note, "heartbeat expiration") {
+			out = append(out, e.Subj)
+		}
+	}
+	return out
+}
+
+// Lesson 07's what-ifs: a session timeout longer than the pause keeps C2
+// in the group (generation 1 lasts until C1 leaves); a pause shorter than
+// the session changes nothing.
+func TestGroupLessonWhatIfs(t *testing.T) {
+	id := "07-consumer-group-rebalance"
+	require.Equal(t, []string{"member[C2]"}, heartbeatExpiries(runLesson(t, id, scenario.Options{})))
+
+	long := runLesson(t, id, scenario.Options{Sets: []string{"session.timeout.ms 30000"}})
+	require.Empty(t, heartbeatExpiries(long))
+	for _, e := range long.Trace {
+		if e.Kind == "state" && e.Subj == "group[G]" && e.From == "Stable" {
+			require.Contains(t, e.Item, "on LeaveGroup", "the first rebalance after generation 1")
+			require.Equal(t, "1", e.Note)
+			break
+		}
+	}
+
+	base := runLesson(t, id, scenario.Options{})
+	short := runLesson(t, id, scenario.Options{Inject: []scenario.Injection{{After: base.Steps[5].Seq, Action: "consumer C1 stall 8s"}}})
+	require.Equal(t, []string{"member[C2]"}, heartbeatExpiries(short))
+	require.Empty(t, short.Failures)
+}
+
+// Lesson 08's what-ifs: preferring round robin from the start deals three
+// partitions each in generation 1; a consumer of t1 only, joining at the
+// end, is skipped for t0's partitions and gets t1-0.
+func TestAssignorLessonWhatIfs(t *testing.T) {
+	id := "08-assignors"
+	rr := runLesson(t, id, scenario.Options{Sets: []string{"partition.assignment.strategy roundrobin,range"}})
+	var first []string
+	for _, e := range rr.Trace {
+		if e.Kind == "assign" && strings.HasPrefix(e.Subj, "member[C") && e.Item == "1" { // group G's members
+			first = append(first, e.Subj+"="+e.Note)
+		}
+	}
+	require.ElementsMatch(t, []string{"member[C0]=t0-0,t0-2,t1-1", "member[C1]=t0-1,t1-0,t1-2"}, first)
+
+	base := runLesson(t, id, scenario.Options{})
+	last := len(base.Trace) - 1
+	joined := runLesson(t, id, scenario.Options{Inject: []scenario.Injection{{After: last, Action: "consumer C4 join G topics=t1 assignor=roundrobin"}}})
+	var gen6 []string
+	for _, e := range joined.Trace[last:] {
+		if e.Kind == "assign" && strings.HasPrefix(e.Subj, "member[C") && e.Item == "6" {
+			gen6 = append(gen6, e.Subj+"="+e.Note)
+		}
+	}
+	require.ElementsMatch(t, []string{"member[C0]=t0-0,t0-3,t1-1", "member[C1]=t0-1,t0-4,t1-2", "member[C3]=t0-2", "member[C4]=t1-0"}, gen6)
 }

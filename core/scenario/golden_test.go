@@ -76,3 +76,19 @@ func TestSeedsGiveTheSameTraceEverywhere(t *testing.T) {
 	}
 	golden(t, "seeds.golden", b.Bytes())
 }
+
+// The same check for the group lessons: 20 seeds each, natively and under
+// GOOS=js, against one file of hashes.
+func TestGroupSeedsGiveTheSameTraceEverywhere(t *testing.T) {
+	var b bytes.Buffer
+	for _, id := range []string{"07-consumer-group-rebalance", "08-assignors"} {
+		sc := lesson(t, id)
+		for seed := int64(1); seed <= 20; seed++ {
+			res := scenario.Run(sc, scenario.Options{Seed: seed})
+			require.NoError(t, res.Err)
+			require.Empty(t, res.Panic)
+			fmt.Fprintf(&b, "%s seed %2d events %4d sha256 %x\n", id, seed, res.Events, sha256.Sum256(encode(t, res)))
+		}
+	}
+	golden(t, "group-seeds.golden", b.Bytes())
+}

@@ -26,6 +26,7 @@ func TestEverySrcOfTheGoldenTracesHasALink(t *testing.T) {
 		f, err := os.Open(file)
 		require.NoError(t, err)
 		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		n := 0
 		for sc.Scan() {
 			line := sc.Text()

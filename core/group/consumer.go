@@ -1,0 +1,627 @@
+package group
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"brokerlab/core/sim"
+)
+
+// message is what a consumer thread's queue carries: a response from the
+// coordinator, or a wakeup (a notify, KafkaConsumer.wakeup, a batch of records).
+type message struct {
+	id   int
+	resp *response
+	wake string        // rejoin, notify, stall, process, close
+	dur  time.Duration // process: how long the batch takes
+}
+
+func messageLabel(m *message) (int, string) {
+	if m.resp != nil {
+		return m.id, m.resp.label()
+	}
+	return m.id, "wakeup: " + m.wake
+}
+
+// consumerProtocolType is ConsumerProtocol.PROTOCOL_TYPE.
+const consumerProtocolType = "consumer"
+
+// closeTimeout is KafkaConsumer's DEFAULT_CLOSE_TIMEOUT_MS: how long close
+// waits for the LeaveGroup response.
+const closeTimeout = 30 * time.Second
+
+// Consumer is one KafkaConsumer subscribed to topics in a group: its poll
+// loop (the application thread, named after the client) with
+// ConsumerCoordinator and AbstractCoordinator inside it, and the
+// kafka-coordinator-heartbeat-thread.
+type Consumer struct {
+	sys    *System
+	s      *sim.Sim
+	Name   string // client.id
+	Group  string // group.id
+	Topics []string
+	cfg    ConsumerConfig
+
+	responses *sim.Queue[*message] // what the poll thread waits on
+	hbQueue   *sim.Queue[*message] // what the heartbeat thread waits on
+	hbName    string
+
+	// AbstractCoordinator
+	state            MemberState
+	generation       int // -1: NO_GENERATION
+	memberID         string
+	protocol         string
+	rejoinNeeded     bool
+	rejoinReason     string
+	joinInFlight     bool // joinFuture != null
+	needsJoinPrepare bool
+	hbStarted        bool
+	hbEnabled        bool
+	hbClosed         bool
+
+	// Heartbeat's timers, as deadlines
+	heartbeatAt time.Duration
+	sessionAt   time.Duration
+	lastPoll    time.Duration
+	inPoll      bool // blocked inside poll(): the application polls on time
+
+	// ConsumerCoordinator and SubscriptionState
+	owned              []TopicPartition
+	isLeader           bool
+	metadataSnapshot   map[string]int
+	assignmentSnapshot map[string]int // the leader's: what it assigned from
+	groupTopics        []string       // the leader's group subscription
+	refreshed          time.Duration  // the leader's last metadata refresh
+
+	heartbeats  int // Heartbeat requests sent
+	stallUntil  time.Duration
+	closing     bool
+	closed      bool
+	wakePending bool
+	lastError   Error
+}
+
+func newConsumer(sys *System, name, group string, topics []string, cfg ConsumerConfig) *Consumer {
+	s := sys.s
+	c := &Consumer{sys: sys, s: s, Name: name, Group: group, Topics: topics, cfg: cfg,
+		state: Unjoined, generation: -1, rejoinNeeded: true, needsJoinPrepare: true, lastError: None}
+	c.responses = sim.NewQueue(s, "consumer["+name+"].responses", 0, messageLabel)
+	c.hbQueue = sim.NewQueue(s, "consumer["+name+"].heartbeat", 0, messageLabel)
+	// Upstream every consumer's heartbeat thread of group G has the same
+	// name; the client id in parentheses tells the trace's threads apart.
+	c.hbName = "kafka-coordinator-heartbeat-thread | " + group + " (" + name + ")"
+	return c
+}
+
+func (c *Consumer) subj() string { return "member[" + c.Name + "]" }
+
+func (c *Consumer) setState(to MemberState, src string) {
+	if to == c.state {
+		return
+	}
+	from := c.state
+	c.state = to
+	c.s.Emit(sim.Event{Kind: "state", Subj: "consumer[" + c.Name + "]", From: string(from), To: string(to),
+		Note: strconv.Itoa(c.generation), Src: src})
+}
+
+func (c *Consumer) assign(tps []TopicPartition, callback, src string) {
+	c.owned = tps
+	emit(c.s, func() sim.Event {
+		return sim.Event{Kind: "assign", Subj: "consumer[" + c.Name + "]", Item: callback, Note: FormatPartitions(tps), Src: src}
+	})
+}
+
+// freeze holds the running thread through a stall (a JVM-wide GC pause
+// stops every thread of the consumer): it runs on whatever woke it once
+// the pause is over.
+func (c *Consumer) freeze() {
+	if now := c.s.Now(); now < c.stallUntil {
+		c.s.Sleep(c.stallUntil-now, "GC pause until "+sim.FormatDuration(c.stallUntil))
+	}
+}
+
+// run is the application's loop: poll, handle what arrives, poll again.
+// With no records to fetch, poll(timeout) returns empty and is called
+// again and again; upstream the thread also wakes at each heartbeat
+// deadline (timeToNextPoll). Those wakes change nothing while the
+// consumer is in step with its group, so the model lets the thread
+// sleep until something arrives, and wakes it at the next deadline only
+// while it is out of step (see settled).
+func (c *Consumer) run() {
+	for !c.closed {
+		c.poll()
+		if c.closed {
+			return
+		}
+		var m *message
+		c.inPoll = true
+		if c.settled() {
+			m = c.responses.Take(srcPoll)
+		} else {
+			c.s.Select(srcPoll, c.responses.Recv(&m, srcPoll), sim.After(c.untilSettles()))
+		}
+		c.inPoll = false
+		c.lastPoll = c.s.Now()
+		c.freeze()
+		if m != nil {
+			c.handle(m)
+		}
+	}
+}
+
+// settled reports whether the consumer is in step with its group: joined
+// in the group's current Stable generation. This reads the coordinator
+// (which the client cannot) only to decide which idle wakes to simulate.
+func (c *Consumer) settled() bool {
+	if c.closing || c.joinInFlight {
+		return true // an answer is owed to it, or it is gone
+	}
+	if c.state != MemberStable {
+		return false
+	}
+	g := c.sys.coord.groups[c.Group]
+	return g != nil && g.has(c.memberID) && g.generation == c.generation && g.is(Stable)
+}
+
+// untilSettles is how long the poll thread waits while out of step: until
+// the heartbeat thread's next deadline, when upstream's poll wakes too.
+func (c *Consumer) untilSettles() time.Duration {
+	return max(c.nextHeartbeatWake()-c.s.Now(), time.Millisecond)
+}
+
+func (c *Consumer) handle(m *message) {
+	if m.resp != nil {
+		c.received(m)
+		switch m.resp.req.api {
+		case apiJoinGroup:
+			c.onJoinGroupResponse(m.resp)
+		case apiSyncGroup:
+			c.onSyncGroupResponse(m.resp)
+		}
+		return
+	}
+	switch m.wake {
+	case "rejoin", "metadata":
+		c.wakePending = false
+	case "process":
+		c.s.Sleep(m.dur, "processing records for "+sim.FormatDuration(m.dur))
+		c.freeze()
+	case "close":
+		c.close()
+	}
+}
+
+func (c *Consumer) received(m *message) {
+	r := m.resp
+	if r.err != None {
+		c.lastError = r.err
+	}
+	if r.req.api == apiLeaveGroup && r.err == None && r.memberErr != None {
+		c.lastError = r.memberErr
+	}
+	emit(c.s, func() sim.Event {
+		src := map[string]string{apiJoinGroup: srcJoinGroupResponse, apiSyncGroup: srcSyncGroupResponse,
+			apiHeartbeat: srcHeartbeatResponse, apiLeaveGroup: srcLeaveGroupResponse}[r.req.api]
+		return sim.Event{Kind: "client.recv", Subj: c.subj(), ID: r.req.id, Item: r.label(), Note: r.note(), Src: src}
+	})
+}
+
+// poll is ConsumerCoordinator.poll as KafkaConsumer.poll calls it in 2.5
+// (with a zero timer: a rebalance in progress never blocks poll).
+func (c *Consumer) poll() {
+	c.lastPoll = c.s.Now() // pollHeartbeat
+	if c.rejoinNeededOrPending() {
+		c.ensureActiveGroup()
+	}
+}
+
+// rejoinNeededOrPending is ConsumerCoordinator.rejoinNeededOrPending: the
+// leader rejoins when the metadata it assigned from has changed.
+func (c *Consumer) rejoinNeededOrPending() bool {
+	if c.assignmentSnapshot != nil && !sameMetadata(c.groupTopics, c.assignmentSnapshot, c.metadataSnapshot) {
+		c.requestRejoin("metadata changed since the assignment")
+	}
+	return c.rejoinNeeded || c.joinInFlight
+}
+
+// nextRefresh is when the leader next refreshes its metadata (every
+// metadata.max.age.ms), -1 if it does not matter: only the leader acts on
+// a change (new partitions, a subscribed topic created).
+func (c *Consumer) nextRefresh() time.Duration {
+	if !c.isLeader || c.assignmentSnapshot == nil {
+		return -1
+	}
+	return c.refreshed + c.cfg.MetadataMaxAge
+}
+
+// maybeRefreshMetadata is the periodic metadata update a network poll of
+// the heartbeat thread triggers (NetworkClient.poll; the MetadataRequest
+// is not modeled). A change wakes the poll thread, whose next poll sees it
+// (maybeUpdateSubscriptionMetadata, then rejoinNeededOrPending).
+func (c *Consumer) maybeRefreshMetadata(now time.Duration) {
+	if next := c.nextRefresh(); next < 0 || now < next {
+		return
+	}
+	c.refreshed += (now - c.refreshed) / c.cfg.MetadataMaxAge * c.cfg.MetadataMaxAge
+	c.metadataSnapshot = c.sys.metadataAt(c.groupTopics, c.refreshed)
+	if !sameMetadata(c.groupTopics, c.assignmentSnapshot, c.metadataSnapshot) {
+		c.wakePoll("metadata")
+	}
+}
+
+func (c *Consumer) requestRejoin(why string) {
+	if !c.rejoinNeeded {
+		c.rejoinReason = why
+	}
+	c.rejoinNeeded = true
+}
+
+// ensureActiveGroup starts the heartbeat thread and joins if needed;
+// joinGroupIfNeeded does not wait: the JoinGroup and SyncGroup responses
+// are handled as they arrive.
+func (c *Consumer) ensureActiveGroup() {
+	if !c.hbStarted {
+		c.hbStarted = true
+		c.s.GoBackground(c.hbName, c.heartbeatLoop)
+	}
+	if c.joinInFlight {
+		return
+	}
+	if c.needsJoinPrepare {
+		c.needsJoinPrepare = false
+		c.onJoinPrepare()
+	}
+	c.initiateJoinGroup()
+}
+
+// onJoinPrepare is ConsumerCoordinator.onJoinPrepare with the eager
+// protocol: every owned partition is given up before joining.
+func (c *Consumer) onJoinPrepare() {
+	if len(c.owned) > 0 {
+		cb := "onPartitionsRevoked"
+		if c.generation == -1 && c.memberID == "" {
+			cb = "onPartitionsLost" // the heartbeat thread found us out of the group
+		}
+		c.assign(nil, cb, srcOnJoinPrepare)
+	}
+	c.isLeader = false
+	c.groupTopics = nil
+}
+
+// initiateJoinGroup fences the heartbeat thread off and sends JoinGroup.
+func (c *Consumer) initiateJoinGroup() {
+	c.hbEnabled = false
+	c.setState(Rebalancing, srcInitiateJoinGroup)
+	c.joinInFlight = true
+	ps := make([]protocol, len(c.cfg.Assignors))
+	for i, a := range c.cfg.Assignors {
+		ps[i] = protocol{name: a, topics: c.Topics}
+	}
+	r := c.newRequest(apiJoinGroup, c.responses)
+	r.protocolType, r.protocols = consumerProtocolType, ps
+	r.sessionTimeout, r.rebalanceTimeout = c.cfg.SessionTimeout, c.cfg.MaxPollInterval
+	note := ""
+	if c.s.Tracing() {
+		note = "memberId " + strconv.Quote(c.memberID) + ", protocols " + strings.Join(c.cfg.Assignors, ",")
+		if c.rejoinReason != "" {
+			note += ", because " + c.rejoinReason
+		}
+	}
+	c.rejoinReason = ""
+	c.sendRequest(r, note, srcSendJoinGroup)
+}
+
+func (c *Consumer) newRequest(api string, replyTo *sim.Queue[*message]) *request {
+	r := &request{id: c.s.NextToken(), api: api, client: c.Name, groupID: c.Group, memberID: c.memberID, generation: c.generation}
+	r.replyTo = func(resp *response) {
+		if c.closed { // its socket is gone: the response is dropped
+			return
+		}
+		replyTo.Put(&message{id: r.id, resp: resp}, srcProcessorRun)
+	}
+	return r
+}
+
+func (c *Consumer) sendRequest(r *request, note, src string) {
+	emit(c.s, func() sim.Event {
+		return sim.Event{Kind: "client.send", Subj: c.subj(), ID: r.id, Item: r.api, Note: note, Src: src}
+	})
+	c.sys.coord.send(r)
+}
+
+// onJoinGroupResponse is JoinGroupResponseHandler.handle and what
+// joinGroupIfNeeded does with the outcome.
+func (c *Consumer) onJoinGroupResponse(r *response) {
+	switch r.err {
+	case None:
+		if c.state != Rebalancing { // UnjoinedGroupException: left meanwhile
+			c.joinFailed()
+			return
+		}
+		c.generation, c.memberID, c.protocol = r.generation, r.memberID, r.protocol
+		if r.leader == r.memberID {
+			c.onJoinLeader(r)
+		} else {
+			c.syncGroup(nil, nil, "")
+		}
+	case MemberIDRequired:
+		// the coordinator gave us an id: join again with it, at once
+		c.generation, c.memberID, c.protocol = -1, r.memberID, ""
+		c.rejoinNeeded = true
+		c.joinFailed()
+	case UnknownMemberID:
+		c.resetGenerationOnResponseError()
+		c.joinFailed()
+	case CoordinatorNotAvailable, NotCoordinator:
+		// markCoordinatorUnknown; FindCoordinator is not modeled: the
+		// coordinator is found again at once, the join retried after a backoff
+		c.joinFailed()
+		c.backoff()
+	default:
+		// INCONSISTENT_GROUP_PROTOCOL, INVALID_SESSION_TIMEOUT,
+		// GROUP_MAX_SIZE_REACHED, INVALID_GROUP_ID: poll() throws; the
+		// application gives up and closes the consumer.
+		c.joinFailed()
+		c.close()
+	}
+}
+
+// joinFailed is the join future failing: recordRebalanceFailure, resetJoinGroupFuture.
+func (c *Consumer) joinFailed() {
+	c.joinInFlight = false
+	c.setState(Unjoined, srcInitiateJoinGroup)
+}
+
+func (c *Consumer) backoff() {
+	c.inPoll = true
+	c.s.Sleep(c.cfg.RetryBackoff, "retry.backoff.ms")
+	c.inPoll = false
+	c.lastPoll = c.s.Now()
+	c.freeze()
+}
+
+// onJoinLeader is performAssignment: the leader refreshes the metadata of
+// every topic the group subscribes to and runs the chosen assignor.
+func (c *Consumer) onJoinLeader(r *response) {
+	a := LookupAssignor(r.protocol)
+	var topics []string
+	seen := map[string]bool{}
+	for _, m := range r.members {
+		for _, t := range m.Topics {
+			if !seen[t] {
+				seen[t] = true
+				topics = append(topics, t)
+			}
+		}
+	}
+	sort.Strings(topics)
+	now := c.s.Now()
+	c.groupTopics = topics
+	c.refreshed = now
+	c.metadataSnapshot = c.sys.metadataAt(topics, now)
+	c.isLeader = true
+	parts := a.Assign(c.metadataSnapshot, r.members)
+	c.assignmentSnapshot = c.metadataSnapshot
+	plan := make([]assigned, len(r.members))
+	for i, m := range r.members {
+		plan[i] = assigned{memberID: m.MemberID, partitions: parts[i]}
+	}
+	note := ""
+	if c.s.Tracing() {
+		byID := make([]int, len(plan))
+		for i := range byID {
+			byID[i] = i
+		}
+		sort.Slice(byID, func(x, y int) bool { return plan[byID[x]].memberID < plan[byID[y]].memberID })
+		var b strings.Builder
+		b.WriteString(a.Name() + ":")
+		for _, i := range byID {
+			b.WriteString(" " + plan[i].memberID + "=[" + FormatPartitions(plan[i].partitions) + "]")
+		}
+		note = b.String()
+	}
+	c.syncGroup(plan, c.metadataSnapshot, note)
+}
+
+func (c *Consumer) syncGroup(plan []assigned, meta map[string]int, note string) {
+	r := c.newRequest(apiSyncGroup, c.responses)
+	r.protocolType, r.protocolName = consumerProtocolType, c.protocol
+	r.plan, r.planMetadata = plan, meta
+	if note == "" && c.s.Tracing() {
+		note = "generation " + strconv.Itoa(c.generation) + ", no assignment (follower)"
+	}
+	src := srcSendSyncGroup
+	if plan != nil {
+		src = srcPerformAssignment
+	}
+	c.sendRequest(r, note, src)
+}
+
+// onSyncGroupResponse is SyncGroupResponseHandler.handle, the join
+// future's listener and onJoinComplete.
+func (c *Consumer) onSyncGroupResponse(r *response) {
+	if r.err == None {
+		if c.memberID == "" { // the heartbeat thread reset the generation meanwhile
+			c.rejoinNeeded = true
+			c.joinFailed()
+			return
+		}
+		c.setState(MemberStable, srcInitiateJoinGroup)
+		c.rejoinNeeded = false
+		c.enableHeartbeat()
+		if !c.isLeader {
+			c.assignmentSnapshot = nil
+		}
+		c.assign(r.assignment, "onPartitionsAssigned", srcOnJoinComplete)
+		c.joinInFlight = false
+		c.needsJoinPrepare = true
+		return
+	}
+	c.requestRejoin("SyncGroup " + string(r.err))
+	switch r.err {
+	case UnknownMemberID, IllegalGeneration:
+		c.resetGenerationOnResponseError()
+	}
+	c.joinFailed()
+}
+
+func (c *Consumer) resetGenerationOnResponseError() {
+	if c.state != Rebalancing {
+		c.setState(Unjoined, srcResetGeneration)
+	}
+	c.generation, c.memberID, c.protocol = -1, "", ""
+	c.rejoinNeeded = true
+}
+
+// enableHeartbeat is HeartbeatThread.enable: timers reset, thread notified.
+func (c *Consumer) enableHeartbeat() {
+	now := c.s.Now()
+	c.hbEnabled = true
+	c.sessionAt = now + c.cfg.SessionTimeout
+	c.lastPoll = now
+	c.heartbeatAt = now + c.cfg.HeartbeatInterval
+	c.hbQueue.Put(&message{id: c.s.NextToken(), wake: "notify"}, srcHeartbeatThread)
+}
+
+// wakePoll lets a poll thread blocked in poll react at once, as the
+// shared network client's selector would wake it.
+func (c *Consumer) wakePoll(why string) {
+	if c.inPoll && !c.wakePending {
+		c.wakePending = true
+		c.responses.Put(&message{id: c.s.NextToken(), wake: why}, srcHeartbeatThread)
+	}
+}
+
+// maybeLeaveGroup is AbstractCoordinator.maybeLeaveGroup; it returns the
+// LeaveGroup it sent, or nil when the consumer was not in the group.
+func (c *Consumer) maybeLeaveGroup(reason string, replyTo *sim.Queue[*message]) *request {
+	var r *request
+	if c.state != Unjoined && c.memberID != "" {
+		r = c.newRequest(apiLeaveGroup, replyTo)
+		c.sendRequest(r, "member "+c.memberID+", because "+reason, srcMaybeLeaveGroup)
+	}
+	c.setState(Unjoined, srcMaybeLeaveGroup)
+	c.generation, c.memberID, c.protocol = -1, "", ""
+	c.rejoinNeeded = true
+	return r
+}
+
+// close is KafkaConsumer.close: stop the heartbeat thread, give up the
+// partitions, leave the group and wait for the answer (at most 30 s).
+func (c *Consumer) close() {
+	c.closing = true
+	c.hbClosed = true
+	c.hbQueue.Put(&message{id: c.s.NextToken(), wake: "notify"}, srcClose)
+	if len(c.owned) > 0 {
+		cb := "onPartitionsRevoked"
+		if c.memberID == "" {
+			cb = "onPartitionsLost"
+		}
+		c.assign(nil, cb, srcClose)
+	}
+	leave := c.maybeLeaveGroup("the consumer is being closed", c.responses)
+	deadline := c.s.Now() + closeTimeout
+	for leave != nil && c.s.Now() < deadline {
+		var m *message
+		if c.s.Select(srcClose, c.responses.Recv(&m, srcClose), sim.After(deadline-c.s.Now())) != 0 {
+			break
+		}
+		c.freeze()
+		if m.resp != nil && m.resp.req == leave {
+			c.received(m)
+			break
+		}
+	}
+	c.closed = true
+}
+
+// heartbeatLoop is HeartbeatThread.run. Upstream rechecks every
+// retry.backoff.ms while it waits; here it sleeps until the next thing
+// due (a heartbeat, the session or poll deadline) or a response.
+func (c *Consumer) heartbeatLoop() {
+	for !c.hbClosed {
+		if !c.hbEnabled {
+			c.hbWait(-1)
+			continue
+		}
+		if c.state != MemberStable {
+			// out of the group or rebalancing: wait for the poll thread
+			c.hbEnabled = false
+			continue
+		}
+		now := c.s.Now()
+		c.maybeRefreshMetadata(now)
+		switch {
+		case now >= c.sessionAt:
+			// no successful heartbeat for a session: markCoordinatorUnknown.
+			// FindCoordinator is not modeled: rediscovering the coordinator
+			// at once resets the session timer, as its handler does.
+			c.sessionAt = now + c.cfg.SessionTimeout
+		case c.pollExpired(now):
+			c.maybeLeaveGroup("consumer poll timeout has expired", c.hbQueue)
+		case now < c.heartbeatAt:
+			c.hbWait(c.nextHeartbeatWake() - now)
+		default:
+			c.heartbeatAt = now + c.cfg.HeartbeatInterval // sentHeartbeat
+			c.heartbeats++
+			r := c.newRequest(apiHeartbeat, c.hbQueue)
+			c.sendRequest(r, "generation "+strconv.Itoa(c.generation), srcHeartbeatThread)
+		}
+	}
+}
+
+func (c *Consumer) pollExpired(now time.Duration) bool {
+	return !c.inPoll && now-c.lastPoll >= c.cfg.MaxPollInterval
+}
+
+func (c *Consumer) nextHeartbeatWake() time.Duration {
+	t := min(c.heartbeatAt, c.sessionAt)
+	if !c.inPoll {
+		t = min(t, c.lastPoll+c.cfg.MaxPollInterval)
+	}
+	if r := c.nextRefresh(); r >= 0 {
+		t = min(t, r)
+	}
+	return t
+}
+
+func (c *Consumer) hbWait(d time.Duration) {
+	var m *message
+	cases := []sim.Case{c.hbQueue.Recv(&m, srcHeartbeatThread)}
+	if d >= 0 {
+		cases = append(cases, sim.After(d))
+	}
+	c.s.Select(srcHeartbeatThread, cases...)
+	c.freeze()
+	if m == nil || m.resp == nil {
+		return
+	}
+	c.received(m)
+	if m.resp.req.api == apiHeartbeat {
+		c.onHeartbeatResponse(m.resp)
+	}
+}
+
+// onHeartbeatResponse is HeartbeatResponseHandler.handle and the heartbeat
+// future's listener.
+func (c *Consumer) onHeartbeatResponse(r *response) {
+	now := c.s.Now()
+	switch r.err {
+	case None:
+		c.sessionAt = now + c.cfg.SessionTimeout // receiveHeartbeat
+	case RebalanceInProgress:
+		c.requestRejoin("Heartbeat REBALANCE_IN_PROGRESS")
+		c.sessionAt = now + c.cfg.SessionTimeout
+		c.wakePoll("rejoin")
+	case IllegalGeneration, UnknownMemberID:
+		c.resetGenerationOnResponseError()
+		c.rejoinReason = "Heartbeat " + string(r.err)
+		c.heartbeatAt = now + c.cfg.RetryBackoff // failHeartbeat
+		c.wakePoll("rejoin")
+	default:
+		c.heartbeatAt = now + c.cfg.RetryBackoff
+	}
+}

@@ -1,0 +1,692 @@
+package group
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"brokerlab/core/sim"
+)
+
+// The APIs of the group protocol this model has.
+const (
+	apiJoinGroup    = "JoinGroup"
+	apiSyncGroup    = "SyncGroup"
+	apiHeartbeat    = "Heartbeat"
+	apiLeaveGroup   = "LeaveGroup"
+	apiDeleteGroups = "DeleteGroups"
+)
+
+// request is one request to the coordinator, as KafkaApis hands it to
+// GroupCoordinator: the fields of the API's request data that matter here.
+type request struct {
+	id               int
+	api              string
+	client           string // clientId: a consumer's name, or "admin"
+	groupID          string
+	memberID         string
+	generation       int
+	protocolType     string
+	protocolName     string     // SyncGroup
+	protocols        []protocol // JoinGroup
+	sessionTimeout   time.Duration
+	rebalanceTimeout time.Duration
+	plan             []assigned     // SyncGroup from the leader: its assignment
+	planMetadata     map[string]int // the partition counts the leader assigned from (for the invariant)
+	replyTo          func(*response)
+}
+
+// assigned is one member's share of the leader's plan.
+type assigned struct {
+	memberID   string
+	partitions []TopicPartition
+}
+
+func (r *request) subj() string {
+	if r.client == adminClient {
+		return adminClient
+	}
+	return "member[" + r.client + "]"
+}
+
+func requestLabel(r *request) (int, string) { return r.id, r.api }
+
+// response is what the coordinator answers.
+type response struct {
+	req          *request
+	err          Error
+	memberErr    Error // LeaveGroup: the member's own error
+	memberID     string
+	generation   int
+	protocolType string
+	protocol     string
+	leader       string
+	members      []Subscription
+	assignment   []TopicPartition
+}
+
+func (r *response) label() string { return r.req.api + " " + string(r.err) }
+
+const adminClient = "admin"
+
+// Coordinator is one broker's GroupCoordinator with the machinery that
+// runs it: the request handler pool taking from RequestChannel's request
+// queue, the network processor that moves requests and responses, and the
+// Heartbeat and Rebalance purgatories.
+type Coordinator struct {
+	sys          *System
+	s            *sim.Sim
+	cfg          Config
+	groups       map[string]*groupMetadata // lookups only
+	groupOrder   []string                  // the groups' ids, in creation order
+	requestQueue *sim.Queue[*request]
+	processor    *sim.Worker
+
+	heartbeatPurgatory *purgatory
+	joinPurgatory      *purgatory
+
+	// CompletedRebalances is the group-completed-rebalance-count metric.
+	CompletedRebalances int
+}
+
+// queuedMaxRequests is queued.max.requests, the request queue's capacity.
+const queuedMaxRequests = 500
+
+func newCoordinator(sys *System, s *sim.Sim, cfg Config) *Coordinator {
+	c := &Coordinator{sys: sys, s: s, cfg: cfg, groups: map[string]*groupMetadata{}}
+	c.requestQueue = sim.NewQueue(s, "RequestChannel.requestQueue", queuedMaxRequests, requestLabel)
+	c.processor = s.NewWorker("data-plane-kafka-network-thread-"+strconv.Itoa(cfg.BrokerID)+"-ListenerName(PLAINTEXT)-PLAINTEXT-0", "Selector")
+	for i := 0; i < cfg.NumIOThreads; i++ {
+		s.Go("data-plane-kafka-request-handler-"+strconv.Itoa(i), c.handler)
+	}
+	c.heartbeatPurgatory = newPurgatory(c, "Heartbeat", true)
+	c.joinPurgatory = newPurgatory(c, "Rebalance", false)
+	return c
+}
+
+// send carries a request from a client to the request queue, one network
+// latency later, as the processor thread that reads it from the socket.
+func (c *Coordinator) send(r *request) {
+	c.processor.Post(c.s.Now()+c.cfg.NetworkLatency, func() { c.requestQueue.Put(r, srcProcessorRun) })
+}
+
+// respond is the response callback: RequestChannel.sendResponse on the
+// thread that answers (a handler, or the executor of an expired
+// operation), then the processor writes it to the client's socket.
+func (c *Coordinator) respond(req *request, resp *response) {
+	resp.req = req
+	emit(c.s, func() sim.Event {
+		return sim.Event{Kind: "send", Subj: req.subj(), ID: req.id, Item: resp.label(), Note: resp.note(), Src: srcSendResponse}
+	})
+	c.processor.Post(c.s.Now()+c.cfg.NetworkLatency, func() { req.replyTo(resp) })
+}
+
+func (r *response) note() string {
+	var parts []string
+	switch {
+	case r.req.api == apiJoinGroup && r.err == None:
+		parts = append(parts, "generation "+strconv.Itoa(r.generation), "member "+r.memberID, "leader "+r.leader, "protocol "+r.protocol)
+		if r.members != nil {
+			parts = append(parts, strconv.Itoa(len(r.members))+" members' subscriptions")
+		}
+	case r.req.api == apiJoinGroup && r.err == MemberIDRequired:
+		parts = append(parts, "member "+r.memberID)
+	case r.req.api == apiSyncGroup && r.err == None:
+		parts = append(parts, "assignment "+FormatPartitions(r.assignment))
+	case r.req.api == apiLeaveGroup && r.memberErr != None && r.memberErr != "":
+		parts = append(parts, "member "+string(r.memberErr))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// handler is KafkaRequestHandler.run. Upstream polls the queue in 300 ms
+// slices to measure idle time; here it blocks in take.
+func (c *Coordinator) handler() {
+	for {
+		req := c.requestQueue.Take(srcHandlerRun)
+		emit(c.s, func() sim.Event {
+			return sim.Event{Kind: "recv", Subj: req.subj(), ID: req.id, Item: req.api, Src: srcHandlerRun}
+		})
+		switch req.api {
+		case apiJoinGroup:
+			c.handleJoinGroup(req)
+		case apiSyncGroup:
+			c.handleSyncGroup(req)
+		case apiHeartbeat:
+			c.handleHeartbeat(req)
+		case apiLeaveGroup:
+			c.handleLeaveGroup(req)
+		case apiDeleteGroups:
+			c.handleDeleteGroups(req)
+		}
+	}
+}
+
+func groupKey(g *groupMetadata) string             { return g.id }
+func memberKey(g *groupMetadata, id string) string { return g.id + "/" + id }
+
+func (c *Coordinator) joinCallback(req *request) func(joinResult) {
+	return func(r joinResult) {
+		c.respond(req, &response{err: r.err, memberID: r.memberID, generation: r.generation, protocolType: r.protocolType,
+			protocol: r.protocol, leader: r.leader, members: r.members})
+	}
+}
+
+func (c *Coordinator) syncCallback(req *request) func(syncResult) {
+	return func(r syncResult) {
+		c.respond(req, &response{err: r.err, protocolType: r.protocolType, protocol: r.protocol, assignment: r.assignment})
+	}
+}
+
+func (c *Coordinator) addGroup(id string) *groupMetadata {
+	g := newGroupMetadata(c, id)
+	c.groups[id] = g
+	c.groupOrder = append(c.groupOrder, id)
+	return g
+}
+
+// handleJoinGroup is GroupCoordinator.handleJoinGroup. This broker is the
+// active, loaded coordinator of every group, so validateGroupStatus only
+// ever finds an empty group id.
+func (c *Coordinator) handleJoinGroup(req *request) {
+	cb := c.joinCallback(req)
+	if req.groupID == "" {
+		cb(joinError(req.memberID, InvalidGroupID))
+		return
+	}
+	if req.sessionTimeout < c.cfg.MinSessionTimeout || req.sessionTimeout > c.cfg.MaxSessionTimeout {
+		cb(joinError(req.memberID, InvalidSessionTimeout))
+		return
+	}
+	unknown := req.memberID == ""
+	g := c.groups[req.groupID]
+	if g == nil {
+		// only an unknown member creates the group
+		if !unknown {
+			cb(joinError(req.memberID, UnknownMemberID))
+			return
+		}
+		g = c.addGroup(req.groupID)
+		c.doUnknownJoinGroup(g, req, cb)
+		return
+	}
+	g.inLock(srcHandleJoinGroup, func() {
+		overCapacity := g.size() > c.cfg.MaxSize
+		if (overCapacity && g.has(req.memberID) && !g.get(req.memberID).isAwaitingJoin()) || (unknown && g.size() >= c.cfg.MaxSize) {
+			g.remove(req.memberID, "group.max.size reached")
+			cb(joinError("", GroupMaxSizeReached))
+		} else if unknown {
+			c.doUnknownJoinGroup(g, req, cb)
+		} else {
+			c.doJoinGroup(g, req, cb)
+		}
+		if g.is(PreparingRebalance) {
+			c.joinPurgatory.checkAndComplete(groupKey(g))
+		}
+	})
+}
+
+// doUnknownJoinGroup is GroupCoordinator.doUnknownJoinGroup for a dynamic
+// member of JoinGroup v4+ (KafkaApis sets requireKnownMemberId): the member
+// gets an id, becomes pending, and is asked to join again with it.
+func (c *Coordinator) doUnknownJoinGroup(g *groupMetadata, req *request, cb func(joinResult)) {
+	g.inLock(srcDoUnknownJoinGroup, func() {
+		switch {
+		case g.is(Dead):
+			cb(joinError("", CoordinatorNotAvailable))
+		case !g.supportsProtocols(req.protocolType, req.protocols):
+			cb(joinError("", InconsistentGroupProtocol))
+		default:
+			id := g.generateMemberID(req.client)
+			g.addPendingMember(id, req.client)
+			c.addPendingMemberExpiration(g, id, req.client, req.sessionTimeout)
+			cb(joinError(id, MemberIDRequired))
+		}
+	})
+}
+
+// doJoinGroup is GroupCoordinator.doJoinGroup without static membership.
+func (c *Coordinator) doJoinGroup(g *groupMetadata, req *request, cb func(joinResult)) {
+	g.inLock(srcDoJoinGroup, func() {
+		switch {
+		case g.is(Dead):
+			cb(joinError(req.memberID, CoordinatorNotAvailable))
+		case !g.supportsProtocols(req.protocolType, req.protocols):
+			cb(joinError(req.memberID, InconsistentGroupProtocol))
+		case g.isPendingMember(req.memberID):
+			c.addMemberAndRebalance(g, req, cb)
+		case !g.has(req.memberID):
+			cb(joinError(req.memberID, UnknownMemberID))
+		default:
+			m := g.get(req.memberID)
+			current := func(withMembers bool) joinResult {
+				r := joinResult{memberID: m.id, generation: g.generation, protocolType: g.protocolType, protocol: g.protocol, leader: g.leader, err: None}
+				if withMembers {
+					r.members = g.currentMemberMetadata()
+				}
+				return r
+			}
+			switch g.state {
+			case PreparingRebalance:
+				c.updateMemberAndRebalance(g, m, req.protocols, cb)
+			case CompletingRebalance:
+				if m.matches(req.protocols) {
+					// it lost its JoinGroup response: answer again
+					cb(current(g.isLeader(m.id)))
+				} else {
+					c.updateMemberAndRebalance(g, m, req.protocols, cb)
+				}
+			case Stable:
+				if g.isLeader(m.id) || !m.matches(req.protocols) {
+					// a leader's join may mean new topic metadata: rebalance
+					c.updateMemberAndRebalance(g, m, req.protocols, cb)
+				} else {
+					cb(current(false))
+				}
+			case Empty, Dead:
+				cb(joinError(req.memberID, UnknownMemberID))
+			}
+		}
+	})
+}
+
+// addMemberAndRebalance is GroupCoordinator.addMemberAndRebalance.
+func (c *Coordinator) addMemberAndRebalance(g *groupMetadata, req *request, cb func(joinResult)) {
+	m := &member{id: req.memberID, client: req.client, rebalanceTimeout: req.rebalanceTimeout, sessionTimeout: req.sessionTimeout,
+		protocolType: req.protocolType, protocols: req.protocols, isNew: true}
+	// lets the initial delayed join wait longer
+	if g.is(PreparingRebalance) && g.generation == 0 {
+		g.newMemberAdded = true
+	}
+	g.add(m, cb)
+	// a new member cannot heartbeat yet: its JoinGroup times out instead
+	c.completeAndScheduleNextExpiration(g, m, NewMemberJoinTimeout)
+	g.removePendingMember(m.id)
+	c.maybePrepareRebalance(g, "Adding new member "+m.id)
+}
+
+func (c *Coordinator) updateMemberAndRebalance(g *groupMetadata, m *member, ps []protocol, cb func(joinResult)) {
+	g.updateMember(m, ps, cb)
+	c.maybePrepareRebalance(g, "Updating metadata for member "+m.id)
+}
+
+func (c *Coordinator) maybePrepareRebalance(g *groupMetadata, reason string) {
+	g.inLock(srcPrepareRebalance, func() {
+		if g.canRebalance() {
+			c.prepareRebalance(g, reason)
+		}
+	})
+}
+
+// prepareRebalance is GroupCoordinator.prepareRebalance: an Empty group
+// waits group.initial.rebalance.delay.ms for more members, any other
+// waits up to the rebalance timeout for every member to rejoin.
+func (c *Coordinator) prepareRebalance(g *groupMetadata, reason string) {
+	if g.is(CompletingRebalance) {
+		c.resetAndPropagateAssignmentError(g, RebalanceInProgress)
+	}
+	var op *delayedOp
+	if g.is(Empty) {
+		d := c.cfg.InitialRebalanceDelay
+		op = c.newInitialDelayedJoin(g, d, d, max(g.rebalanceTimeout()-d, 0))
+	} else {
+		op = c.newDelayedJoin(g, g.rebalanceTimeout())
+	}
+	g.transitionTo(PreparingRebalance, reason, srcPrepareRebalance)
+	g.join = op
+	c.joinPurgatory.tryCompleteElseWatch(op, groupKey(g))
+}
+
+func (c *Coordinator) newDelayedJoin(g *groupMetadata, timeout time.Duration) *delayedOp {
+	op := c.joinPurgatory.newOp("DelayedJoin", g.subj(), timeout)
+	op.tryComplete = func(op *delayedOp) bool { return c.tryCompleteJoin(g, op) }
+	op.onComplete = func() { c.onCompleteJoin(g) }
+	return op
+}
+
+// newInitialDelayedJoin is InitialDelayedJoin: it never completes early;
+// when it expires it waits again (min(configured, remaining)) if members
+// joined meanwhile and time remains, else it completes the join.
+func (c *Coordinator) newInitialDelayedJoin(g *groupMetadata, configured, delay, remaining time.Duration) *delayedOp {
+	op := c.joinPurgatory.newOp("InitialDelayedJoin", g.subj(), delay)
+	op.tryComplete = func(*delayedOp) bool { return false }
+	op.onComplete = func() {
+		g.inLock(srcInitialDelayedJoin, func() {
+			if g.newMemberAdded && remaining != 0 {
+				g.newMemberAdded = false
+				next := c.newInitialDelayedJoin(g, configured, min(configured, remaining), max(remaining-delay, 0))
+				g.join = next
+				c.joinPurgatory.tryCompleteElseWatch(next, groupKey(g))
+			} else {
+				c.onCompleteJoin(g)
+			}
+		})
+	}
+	return op
+}
+
+func (c *Coordinator) tryCompleteJoin(g *groupMetadata, op *delayedOp) bool {
+	done := false
+	g.inLock(srcOnCompleteJoin, func() {
+		if g.hasAllMembersJoined() {
+			done = op.forceComplete()
+		}
+	})
+	return done
+}
+
+// onCompleteJoin is GroupCoordinator.onCompleteJoin: drop the members that
+// did not rejoin, start the next generation, answer every parked JoinGroup
+// (only the leader's answer lists the members) and rearm their heartbeats.
+func (c *Coordinator) onCompleteJoin(g *groupMetadata) {
+	g.inLock(srcOnCompleteJoin, func() {
+		for _, m := range g.notYetRejoinedMembers() {
+			c.removeHeartbeatForLeavingMember(g, m)
+			g.remove(m.id, "did not rejoin before the rebalance timeout")
+		}
+		switch {
+		case g.is(Dead):
+		case !g.maybeElectNewJoinedLeader() && g.size() > 0:
+			// nobody rejoined: wait again until session timeouts remove them
+			op := c.newDelayedJoin(g, g.rebalanceTimeout())
+			g.join = op
+			c.joinPurgatory.tryCompleteElseWatch(op, groupKey(g))
+		default:
+			g.initNextGeneration()
+			if g.is(Empty) {
+				return // storeGroup of the empty group: a write this model leaves out
+			}
+			for _, m := range append([]*member(nil), g.members...) {
+				r := joinResult{memberID: m.id, generation: g.generation, protocolType: g.protocolType, protocol: g.protocol, leader: g.leader, err: None}
+				if g.isLeader(m.id) {
+					r.members = g.currentMemberMetadata()
+				}
+				g.maybeInvokeJoinCallback(m, r)
+				c.completeAndScheduleNextHeartbeatExpiration(g, m)
+				m.isNew = false
+			}
+		}
+	})
+}
+
+// handleSyncGroup is GroupCoordinator.handleSyncGroup and doSyncGroup.
+func (c *Coordinator) handleSyncGroup(req *request) {
+	cb := c.syncCallback(req)
+	fail := func(e Error) { cb(syncResult{err: e}) }
+	if req.groupID == "" {
+		fail(InvalidGroupID)
+		return
+	}
+	g := c.groups[req.groupID]
+	if g == nil {
+		fail(UnknownMemberID)
+		return
+	}
+	g.inLock(srcHandleSyncGroup, func() {
+		switch {
+		case g.is(Dead):
+			fail(CoordinatorNotAvailable)
+		case !g.has(req.memberID):
+			fail(UnknownMemberID)
+		case req.generation != g.generation:
+			fail(IllegalGeneration)
+		case req.protocolType != "" && req.protocolType != g.protocolType,
+			req.protocolName != "" && req.protocolName != g.protocol:
+			fail(InconsistentGroupProtocol)
+		default:
+			switch g.state {
+			case Empty:
+				fail(UnknownMemberID)
+			case PreparingRebalance:
+				fail(RebalanceInProgress)
+			case CompletingRebalance:
+				g.get(req.memberID).awaitingSync = cb
+				if g.isLeader(req.memberID) {
+					// The leader's plan; members it left out get nothing. The
+					// group is then written to __consumer_offsets (storeGroup):
+					// on this one-broker cluster the write succeeds at once.
+					plan := map[string][]TopicPartition{}
+					for _, a := range req.plan {
+						plan[a.memberID] = a.partitions
+					}
+					g.plan = req.planMetadata
+					c.setAndPropagateAssignment(g, plan)
+					g.transitionTo(Stable, "", srcHandleSyncGroup)
+					c.CompletedRebalances++
+				}
+			case Stable:
+				m := g.get(req.memberID)
+				cb(syncResult{protocolType: g.protocolType, protocol: g.protocol, assignment: m.assignment, err: None})
+				c.completeAndScheduleNextHeartbeatExpiration(g, m)
+			}
+		}
+	})
+}
+
+func (c *Coordinator) setAndPropagateAssignment(g *groupMetadata, plan map[string][]TopicPartition) {
+	for _, m := range g.members {
+		m.assignment = plan[m.id]
+		emit(c.s, func() sim.Event {
+			return sim.Event{Kind: "assign", Subj: "member[" + m.client + "]", Item: strconv.Itoa(g.generation),
+				Note: FormatPartitions(m.assignment), Src: srcPropagateAssignment}
+		})
+	}
+	c.propagateAssignment(g, None)
+}
+
+func (c *Coordinator) resetAndPropagateAssignmentError(g *groupMetadata, err Error) {
+	for _, m := range g.members {
+		m.assignment = nil
+	}
+	c.propagateAssignment(g, err)
+}
+
+// propagateAssignment answers every parked SyncGroup and rearms the
+// heartbeat of each member answered.
+func (c *Coordinator) propagateAssignment(g *groupMetadata, err Error) {
+	for _, m := range append([]*member(nil), g.members...) {
+		r := syncResult{assignment: m.assignment, err: err}
+		if err == None {
+			r.protocolType, r.protocol = g.protocolType, g.protocol
+		}
+		if g.maybeInvokeSyncCallback(m, r) {
+			c.completeAndScheduleNextHeartbeatExpiration(g, m)
+		}
+	}
+}
+
+// handleHeartbeat is GroupCoordinator.handleHeartbeat of Kafka 2.5: in
+// CompletingRebalance it answers REBALANCE_IN_PROGRESS and does not reset
+// the member's session timer (2.7 answers NONE and resets it).
+func (c *Coordinator) handleHeartbeat(req *request) {
+	cb := func(e Error) { c.respond(req, &response{err: e}) }
+	if req.groupID == "" {
+		cb(InvalidGroupID)
+		return
+	}
+	g := c.groups[req.groupID]
+	if g == nil {
+		cb(UnknownMemberID)
+		return
+	}
+	g.inLock(srcHandleHeartbeat, func() {
+		switch {
+		case g.is(Dead):
+			cb(CoordinatorNotAvailable)
+		case !g.has(req.memberID):
+			cb(UnknownMemberID)
+		case req.generation != g.generation:
+			cb(IllegalGeneration)
+		default:
+			switch g.state {
+			case Empty:
+				cb(UnknownMemberID)
+			case CompletingRebalance:
+				cb(RebalanceInProgress)
+			case PreparingRebalance:
+				c.completeAndScheduleNextHeartbeatExpiration(g, g.get(req.memberID))
+				cb(RebalanceInProgress)
+			case Stable:
+				c.completeAndScheduleNextHeartbeatExpiration(g, g.get(req.memberID))
+				cb(None)
+			}
+		}
+	})
+}
+
+// handleLeaveGroup is GroupCoordinator.handleLeaveGroup for one member
+// (what a 2.5 consumer sends). The client reads the member's error when
+// the top-level one is NONE (LeaveGroupResponse.error).
+func (c *Coordinator) handleLeaveGroup(req *request) {
+	cb := func(top, mine Error) { c.respond(req, &response{err: top, memberErr: mine}) }
+	if req.groupID == "" {
+		cb(InvalidGroupID, "")
+		return
+	}
+	g := c.groups[req.groupID]
+	if g == nil {
+		cb(None, UnknownMemberID)
+		return
+	}
+	g.inLock(srcHandleLeaveGroup, func() {
+		id := req.memberID
+		switch {
+		case g.is(Dead):
+			cb(CoordinatorNotAvailable, "")
+		case g.isPendingMember(id):
+			c.removePendingMemberAndUpdateGroup(g, id, req.client, "pending member left")
+			c.heartbeatPurgatory.checkAndComplete(memberKey(g, id))
+			cb(None, None)
+		case !g.has(id):
+			cb(None, UnknownMemberID)
+		default:
+			m := g.get(id)
+			c.removeHeartbeatForLeavingMember(g, m)
+			c.removeMemberAndUpdateGroup(g, m, "removing member "+id+" on LeaveGroup")
+			cb(None, None)
+		}
+	})
+}
+
+// handleDeleteGroups is GroupCoordinator.handleDeleteGroups for one group:
+// an Empty group goes Dead and leaves the coordinator's cache.
+func (c *Coordinator) handleDeleteGroups(req *request) {
+	err := None
+	g := c.groups[req.groupID]
+	switch {
+	case req.groupID == "":
+		err = InvalidGroupID
+	case g == nil:
+		err = GroupIDNotFound
+	default:
+		g.inLock(srcHandleDeleteGroups, func() {
+			switch g.state {
+			case Dead:
+				err = GroupIDNotFound
+			case Empty:
+				g.transitionTo(Dead, "DeleteGroups", srcHandleDeleteGroups)
+				c.removeGroup(g.id) // cleanupGroupMetadata: a Dead group leaves the cache
+			default:
+				err = NonEmptyGroup
+			}
+		})
+	}
+	c.respond(req, &response{err: err})
+}
+
+func (c *Coordinator) removeGroup(id string) {
+	delete(c.groups, id)
+	for i, x := range c.groupOrder {
+		if x == id {
+			c.groupOrder = append(c.groupOrder[:i], c.groupOrder[i+1:]...)
+			break
+		}
+	}
+}
+
+func (c *Coordinator) removeHeartbeatForLeavingMember(g *groupMetadata, m *member) {
+	m.isLeaving = true
+	c.heartbeatPurgatory.checkAndComplete(memberKey(g, m.id))
+}
+
+// removeMemberAndUpdateGroup is GroupCoordinator.removeMemberAndUpdateGroup:
+// a parked JoinGroup is answered UNKNOWN_MEMBER_ID, the member goes, and
+// the group rebalances (or, already rebalancing, checks if the join is done).
+func (c *Coordinator) removeMemberAndUpdateGroup(g *groupMetadata, m *member, reason string) {
+	g.maybeInvokeJoinCallback(m, joinError("", UnknownMemberID))
+	g.remove(m.id, reason)
+	switch g.state {
+	case Stable, CompletingRebalance:
+		c.maybePrepareRebalance(g, reason)
+	case PreparingRebalance:
+		c.joinPurgatory.checkAndComplete(groupKey(g))
+	}
+}
+
+func (c *Coordinator) removePendingMemberAndUpdateGroup(g *groupMetadata, id, client, why string) {
+	if g.removePendingMember(id) {
+		c.s.Emit(sim.Event{Kind: "member.remove", Subj: "member[" + client + "]", Item: g.id, Note: why, Src: srcRemoveMember})
+	}
+	if g.is(PreparingRebalance) {
+		c.joinPurgatory.checkAndComplete(groupKey(g))
+	}
+}
+
+func (c *Coordinator) completeAndScheduleNextHeartbeatExpiration(g *groupMetadata, m *member) {
+	c.completeAndScheduleNextExpiration(g, m, m.sessionTimeout)
+}
+
+// completeAndScheduleNextExpiration completes the member's current
+// DelayedHeartbeat and watches a new one timeout from now.
+func (c *Coordinator) completeAndScheduleNextExpiration(g *groupMetadata, m *member, timeout time.Duration) {
+	key := memberKey(g, m.id)
+	m.heartbeatSatisfied = true
+	c.heartbeatPurgatory.checkAndComplete(key)
+	m.heartbeatSatisfied = false
+	c.heartbeatPurgatory.tryCompleteElseWatch(c.newDelayedHeartbeat(g, m.id, m.client, false, timeout), key)
+}
+
+func (c *Coordinator) addPendingMemberExpiration(g *groupMetadata, id, client string, timeout time.Duration) {
+	c.heartbeatPurgatory.tryCompleteElseWatch(c.newDelayedHeartbeat(g, id, client, true, timeout), memberKey(g, id))
+}
+
+func (c *Coordinator) newDelayedHeartbeat(g *groupMetadata, id, client string, isPending bool, timeout time.Duration) *delayedOp {
+	op := c.heartbeatPurgatory.newOp("DelayedHeartbeat", "member["+client+"]", timeout)
+	op.tryComplete = func(op *delayedOp) bool { return c.tryCompleteHeartbeat(g, id, isPending, op) }
+	op.onExpiration = func() { c.onExpireHeartbeat(g, id, client, isPending) }
+	return op
+}
+
+func (c *Coordinator) tryCompleteHeartbeat(g *groupMetadata, id string, isPending bool, op *delayedOp) bool {
+	done := false
+	g.inLock(srcOnExpireHeartbeat, func() {
+		switch {
+		case g.is(Dead):
+			done = op.forceComplete()
+		case isPending:
+			if g.has(id) { // the pending member joined
+				done = op.forceComplete()
+			}
+		case !g.has(id) || g.get(id).hasSatisfiedHeartbeat() || g.get(id).isLeaving:
+			done = op.forceComplete()
+		}
+	})
+	return done
+}
+
+// onExpireHeartbeat is GroupCoordinator.onExpireHeartbeat: a member whose
+// session timed out without a heartbeat is removed.
+func (c *Coordinator) onExpireHeartbeat(g *groupMetadata, id, client string, isPending bool) {
+	g.inLock(srcOnExpireHeartbeat, func() {
+		switch {
+		case g.is(Dead):
+		case isPending:
+			c.removePendingMemberAndUpdateGroup(g, id, client, "pending member expired")
+		case !g.has(id):
+		default:
+			if m := g.get(id); !m.hasSatisfiedHeartbeat() {
+				c.removeMemberAndUpdateGroup(g, m, "removing member "+id+" on heartbeat expiration")
+			}
+		}
+	})
+}

@@ -1,0 +1,29 @@
+package group
+
+import "errors"
+
+// Error is a Kafka protocol error (Errors.java), by its upstream name.
+type Error string
+
+// The errors the group protocol answers with in this model.
+const (
+	None                      Error = "NONE"
+	CoordinatorNotAvailable   Error = "COORDINATOR_NOT_AVAILABLE"
+	NotCoordinator            Error = "NOT_COORDINATOR"
+	IllegalGeneration         Error = "ILLEGAL_GENERATION"
+	InconsistentGroupProtocol Error = "INCONSISTENT_GROUP_PROTOCOL"
+	InvalidGroupID            Error = "INVALID_GROUP_ID"
+	UnknownMemberID           Error = "UNKNOWN_MEMBER_ID"
+	InvalidSessionTimeout     Error = "INVALID_SESSION_TIMEOUT"
+	RebalanceInProgress       Error = "REBALANCE_IN_PROGRESS"
+	MemberIDRequired          Error = "MEMBER_ID_REQUIRED"
+	GroupMaxSizeReached       Error = "GROUP_MAX_SIZE_REACHED"
+	NonEmptyGroup             Error = "NON_EMPTY_GROUP"
+	GroupIDNotFound           Error = "GROUP_ID_NOT_FOUND"
+)
+
+// Errors for settings and paths a scenario gets wrong.
+var (
+	ErrConfig      = errors.New("group: bad setting")
+	ErrUnknownPath = errors.New("group: unknown state path")
+)

@@ -1,0 +1,477 @@
+package group
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"time"
+
+	"brokerlab/core/sim"
+)
+
+// protocol is one entry of a member's supported protocols: an assignor's
+// name and its metadata, the consumer's Subscription (its topics; with the
+// eager protocol the owned partitions it also carries are always empty at
+// JoinGroup, so they are left out).
+type protocol struct {
+	name   string
+	topics []string
+}
+
+// joinResult is JoinGroupResult.
+type joinResult struct {
+	members      []Subscription // only in the leader's response
+	memberID     string
+	generation   int
+	protocolType string
+	protocol     string
+	leader       string
+	err          Error
+}
+
+func joinError(memberID string, err Error) joinResult {
+	return joinResult{memberID: memberID, generation: -1, err: err}
+}
+
+// syncResult is SyncGroupResult.
+type syncResult struct {
+	protocolType string
+	protocol     string
+	assignment   []TopicPartition
+	err          Error
+}
+
+// member is MemberMetadata.
+type member struct {
+	id               string
+	client           string // clientId: the consumer's name in the scenario
+	rebalanceTimeout time.Duration
+	sessionTimeout   time.Duration
+	protocolType     string
+	protocols        []protocol // in the member's order of preference
+	assignment       []TopicPartition
+
+	awaitingJoin       func(joinResult)
+	awaitingSync       func(syncResult)
+	isLeaving          bool
+	isNew              bool
+	heartbeatSatisfied bool
+}
+
+func (m *member) isAwaitingJoin() bool { return m.awaitingJoin != nil }
+func (m *member) isAwaitingSync() bool { return m.awaitingSync != nil }
+
+// hasSatisfiedHeartbeat is MemberMetadata.hasSatisfiedHeartbeat: members
+// parked in JoinGroup or SyncGroup cannot expire, new ones can.
+func (m *member) hasSatisfiedHeartbeat() bool {
+	if m.isNew {
+		return m.heartbeatSatisfied
+	}
+	if m.isAwaitingJoin() || m.isAwaitingSync() {
+		return true
+	}
+	return m.heartbeatSatisfied
+}
+
+// matches is MemberMetadata.matches: same protocols, same metadata, same order.
+func (m *member) matches(ps []protocol) bool {
+	if len(ps) != len(m.protocols) {
+		return false
+	}
+	for i, p := range ps {
+		q := m.protocols[i]
+		if p.name != q.name || len(p.topics) != len(q.topics) {
+			return false
+		}
+		for j := range p.topics {
+			if p.topics[j] != q.topics[j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (m *member) metadata(name string) []string {
+	for _, p := range m.protocols {
+		if p.name == name {
+			return p.topics
+		}
+	}
+	return nil
+}
+
+// vote is MemberMetadata.vote: the member's first protocol among the candidates.
+func (m *member) vote(candidates []string) string {
+	for _, p := range m.protocols {
+		for _, c := range candidates {
+			if p.name == c {
+				return c
+			}
+		}
+	}
+	return ""
+}
+
+// groupMetadata is GroupMetadata. Its members keep the order they were
+// added in: upstream's HashMap order, which decides a new leader and the
+// protocol vote's ties, is arbitrary; insertion order is one such order.
+type groupMetadata struct {
+	c     *Coordinator
+	id    string
+	lock  *sim.Lock
+	state GroupState
+	// currentStateTimestamp
+	stateTime    time.Duration
+	protocolType string // "" is None
+	protocol     string // "" is None
+	generation   int
+	leader       string // member id, "" is None
+
+	members         []*member
+	byID            map[string]*member // lookups only
+	pending         []string           // pendingMembers, in the order added
+	numAwaitingJoin int
+	newMemberAdded  bool
+
+	// The pending DelayedJoin or InitialDelayedJoin, for the paths.
+	join *delayedOp
+	// The partitions per topic the leader assigned from, for the invariant.
+	plan map[string]int
+}
+
+func newGroupMetadata(c *Coordinator, id string) *groupMetadata {
+	g := &groupMetadata{c: c, id: id, state: Empty, stateTime: c.s.Now(), byID: map[string]*member{}}
+	g.lock = sim.NewLock(c.s, "group["+id+"].lock")
+	c.s.Emit(sim.Event{Kind: "state", Subj: g.subj(), To: string(Empty), Note: "0", Src: srcAddGroup})
+	return g
+}
+
+func (g *groupMetadata) subj() string { return "group[" + g.id + "]" }
+
+func (g *groupMetadata) inLock(src string, fn func()) {
+	g.lock.Lock(src)
+	defer g.lock.Unlock(src)
+	fn()
+}
+
+func (g *groupMetadata) is(s GroupState) bool  { return g.state == s }
+func (g *groupMetadata) has(id string) bool    { return g.byID[id] != nil }
+func (g *groupMetadata) get(id string) *member { return g.byID[id] }
+func (g *groupMetadata) size() int             { return len(g.members) }
+func (g *groupMetadata) isLeader(id string) bool {
+	return g.leader != "" && g.leader == id
+}
+
+// clientOf names a member by its consumer, "none" for no member.
+func (g *groupMetadata) clientOf(id string) string {
+	if m := g.byID[id]; m != nil {
+		return m.client
+	}
+	return "none"
+}
+
+func (g *groupMetadata) setLeader(id, src string) {
+	if id == g.leader {
+		return
+	}
+	from := g.clientOf(g.leader)
+	g.leader = id
+	g.c.s.Emit(sim.Event{Kind: "state", Subj: g.subj() + ".leader", From: from, To: g.clientOf(id),
+		Note: strconv.Itoa(g.generation), Src: src})
+}
+
+// add is GroupMetadata.add.
+func (g *groupMetadata) add(m *member, cb func(joinResult)) {
+	if len(g.members) == 0 {
+		g.protocolType = m.protocolType
+	}
+	g.members = append(g.members, m)
+	g.byID[m.id] = m
+	emit(g.c.s, func() sim.Event {
+		return sim.Event{Kind: "member.add", Subj: "member[" + m.client + "]", Item: g.id, Note: m.id, Src: srcGroupAdd}
+	})
+	if g.leader == "" {
+		g.setLeader(m.id, srcGroupAdd)
+	}
+	m.awaitingJoin = cb
+	if m.isAwaitingJoin() {
+		g.numAwaitingJoin++
+	}
+}
+
+// remove is GroupMetadata.remove; a removed leader is replaced by the
+// first member left (members.keys.headOption).
+func (g *groupMetadata) remove(id, why string) {
+	m := g.byID[id]
+	if m == nil {
+		return
+	}
+	for i, x := range g.members {
+		if x == m {
+			g.members = append(g.members[:i], g.members[i+1:]...)
+			break
+		}
+	}
+	delete(g.byID, id)
+	if m.isAwaitingJoin() {
+		g.numAwaitingJoin--
+	}
+	g.c.s.Emit(sim.Event{Kind: "member.remove", Subj: "member[" + m.client + "]", Item: g.id, Note: why, Src: srcGroupRemove})
+	if g.isLeader(id) {
+		next := ""
+		if len(g.members) > 0 {
+			next = g.members[0].id
+		}
+		from := m.client
+		g.leader = next
+		g.c.s.Emit(sim.Event{Kind: "state", Subj: g.subj() + ".leader", From: from, To: g.clientOf(next),
+			Note: strconv.Itoa(g.generation), Src: srcGroupRemove})
+	}
+}
+
+// maybeElectNewJoinedLeader is GroupMetadata.maybeElectNewJoinedLeader.
+func (g *groupMetadata) maybeElectNewJoinedLeader() bool {
+	if g.leader == "" {
+		return false
+	}
+	if g.get(g.leader).isAwaitingJoin() {
+		return true
+	}
+	for _, m := range g.members {
+		if m.isAwaitingJoin() {
+			g.setLeader(m.id, srcElectLeader)
+			return true
+		}
+	}
+	return false
+}
+
+func (g *groupMetadata) isPendingMember(id string) bool {
+	if g.has(id) {
+		return false
+	}
+	for _, p := range g.pending {
+		if p == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *groupMetadata) addPendingMember(id, client string) {
+	g.pending = append(g.pending, id)
+	emit(g.c.s, func() sim.Event {
+		return sim.Event{Kind: "member.pending", Subj: "member[" + client + "]", Item: g.id, Note: id, Src: srcDoUnknownJoinGroup}
+	})
+}
+
+func (g *groupMetadata) removePendingMember(id string) bool {
+	for i, p := range g.pending {
+		if p == id {
+			g.pending = append(g.pending[:i], g.pending[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+func (g *groupMetadata) notYetRejoinedMembers() []*member {
+	var out []*member
+	for _, m := range g.members {
+		if !m.isAwaitingJoin() {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func (g *groupMetadata) hasAllMembersJoined() bool {
+	return len(g.members) == g.numAwaitingJoin && len(g.pending) == 0
+}
+
+// rebalanceTimeout is the largest rebalanceTimeoutMs of the members.
+func (g *groupMetadata) rebalanceTimeout() time.Duration {
+	var d time.Duration
+	for _, m := range g.members {
+		d = max(d, m.rebalanceTimeout)
+	}
+	return d
+}
+
+// generateMemberID is clientId + "-" + a UUID, the UUID cut to four hex
+// digits from the run's seeded source (unique within the group).
+func (g *groupMetadata) generateMemberID(client string) string {
+	for {
+		id := fmt.Sprintf("%s-%04x", client, g.c.s.Rand().Uint32()&0xffff)
+		if !g.has(id) && !g.isPendingMember(id) {
+			return id
+		}
+	}
+}
+
+// canRebalance is GroupMetadata.canRebalance.
+func (g *groupMetadata) canRebalance() bool { return CanTransition(g.state, PreparingRebalance) }
+
+// transitionTo is GroupMetadata.transitionTo. Upstream throws
+// IllegalStateException on an invalid transition; here the invariant is
+// recorded and the state stays.
+func (g *groupMetadata) transitionTo(to GroupState, why, src string) {
+	if !CanTransition(g.state, to) {
+		g.c.sys.violation(g.id+": invalid transition "+string(g.state)+" → "+string(to), src)
+		return
+	}
+	from := g.state
+	g.state = to
+	g.stateTime = g.c.s.Now()
+	g.c.s.Emit(sim.Event{Kind: "state", Subj: g.subj(), From: string(from), To: string(to), Item: why,
+		Note: strconv.Itoa(g.generation), Src: src})
+	if to == Stable {
+		g.c.sys.checkAssignment(g)
+	}
+}
+
+// candidateProtocols are the protocols every member supports, in the first
+// member's order (a candidate must be one of its protocols).
+func (g *groupMetadata) candidateProtocols() []string {
+	if len(g.members) == 0 {
+		return nil
+	}
+	var out []string
+	for _, p := range g.members[0].protocols {
+		all := true
+		for _, m := range g.members[1:] {
+			all = all && m.metadata(p.name) != nil
+		}
+		if all {
+			out = append(out, p.name)
+		}
+	}
+	return out
+}
+
+// selectProtocol is GroupMetadata.selectProtocol: each member votes for
+// its most preferred candidate, most votes wins. Upstream breaks a tie by
+// HashMap order; here the candidate first voted for wins it.
+func (g *groupMetadata) selectProtocol() string {
+	cands := g.candidateProtocols()
+	var names []string
+	votes := map[string]int{}
+	for _, m := range g.members {
+		v := m.vote(cands)
+		if votes[v] == 0 {
+			names = append(names, v)
+		}
+		votes[v]++
+	}
+	best := ""
+	for _, n := range names {
+		if best == "" || votes[n] > votes[best] {
+			best = n
+		}
+	}
+	return best
+}
+
+// supportsProtocols is GroupMetadata.supportsProtocols.
+func (g *groupMetadata) supportsProtocols(protocolType string, ps []protocol) bool {
+	if g.is(Empty) {
+		return protocolType != "" && len(ps) > 0
+	}
+	if g.protocolType != protocolType {
+		return false
+	}
+	for _, p := range ps {
+		all := true
+		for _, m := range g.members {
+			all = all && m.metadata(p.name) != nil
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// updateMember is GroupMetadata.updateMember.
+func (g *groupMetadata) updateMember(m *member, ps []protocol, cb func(joinResult)) {
+	m.protocols = ps
+	if cb != nil && !m.isAwaitingJoin() {
+		g.numAwaitingJoin++
+	} else if cb == nil && m.isAwaitingJoin() {
+		g.numAwaitingJoin--
+	}
+	m.awaitingJoin = cb
+}
+
+// maybeInvokeJoinCallback is GroupMetadata.maybeInvokeJoinCallback.
+func (g *groupMetadata) maybeInvokeJoinCallback(m *member, r joinResult) {
+	if m.isAwaitingJoin() {
+		cb := m.awaitingJoin
+		m.awaitingJoin = nil
+		g.numAwaitingJoin--
+		cb(r)
+	}
+}
+
+// maybeInvokeSyncCallback is GroupMetadata.maybeInvokeSyncCallback.
+func (g *groupMetadata) maybeInvokeSyncCallback(m *member, r syncResult) bool {
+	if !m.isAwaitingSync() {
+		return false
+	}
+	cb := m.awaitingSync
+	m.awaitingSync = nil
+	cb(r)
+	return true
+}
+
+// initNextGeneration is GroupMetadata.initNextGeneration: the generation
+// goes up by one whether or not anyone is left.
+func (g *groupMetadata) initNextGeneration() {
+	g.generation++
+	old := g.protocol
+	if len(g.members) > 0 {
+		g.protocol = g.selectProtocol()
+		g.emitProtocol(old)
+		g.transitionTo(CompletingRebalance, "", srcInitNextGeneration)
+	} else {
+		g.protocol = ""
+		g.emitProtocol(old)
+		g.transitionTo(Empty, "", srcInitNextGeneration)
+	}
+}
+
+func (g *groupMetadata) emitProtocol(old string) {
+	if old == g.protocol {
+		return
+	}
+	g.c.s.Emit(sim.Event{Kind: "state", Subj: g.subj() + ".protocol", From: orNone(old), To: orNone(g.protocol),
+		Note: strconv.Itoa(g.generation), Src: srcInitNextGeneration})
+}
+
+// currentMemberMetadata is what the leader's JoinGroup response carries:
+// every member's subscription for the chosen protocol.
+func (g *groupMetadata) currentMemberMetadata() []Subscription {
+	out := make([]Subscription, len(g.members))
+	for i, m := range g.members {
+		out[i] = Subscription{MemberID: m.id, Topics: m.metadata(g.protocol)}
+	}
+	return out
+}
+
+// memberNames lists the members' consumers, sorted.
+func (g *groupMetadata) memberNames() []string {
+	out := make([]string, len(g.members))
+	for i, m := range g.members {
+		out[i] = m.client
+	}
+	sort.Strings(out)
+	return out
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}

@@ -1,0 +1,183 @@
+package group
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Paths documents the state paths a scenario can read (expect, run until).
+// G is a group id, C a consumer's name (its client.id), T a topic.
+var Paths = []string{
+	"group[G].state", "group[G].generation", "group[G].leader", "group[G].members", "group[G].pending",
+	"group[G].protocol", "group[G].assignment[C]", "group[G].currentStateTimestamp", "group[G].delayedJoin",
+	"consumer[C].state", "consumer[C].generation", "consumer[C].memberId", "consumer[C].error",
+	"consumer[C].assignment", "consumer[C].leader", "consumer[C].heartbeats", "consumer[C].thread",
+	"topic[T].partitions", "admin.deleteGroups[G]", "coordinator.completedRebalances", "invariant.violations",
+}
+
+// CheckPath reports whether path is one the group system can answer.
+func CheckPath(path string) error {
+	_, err := get(nil, path)
+	return err
+}
+
+// Get answers a state path; lists are comma-separated, sorted.
+func (y *System) Get(path string) (string, error) { return get(y, path) }
+
+func get(y *System, path string) (string, error) {
+	switch path {
+	case "invariant.violations":
+		if y == nil {
+			return "", nil
+		}
+		return strconv.Itoa(len(y.Violations)), nil
+	case "coordinator.completedRebalances":
+		if y == nil {
+			return "", nil
+		}
+		return strconv.Itoa(y.coord.CompletedRebalances), nil
+	}
+	head, key, tail, err := splitKey(path)
+	if err != nil {
+		return "", err
+	}
+	switch head {
+	case "group":
+		return getGroup(y, path, key, tail)
+	case "consumer":
+		return getConsumer(y, path, key, tail)
+	case "topic":
+		if tail != ".partitions" {
+			return "", fmt.Errorf("%w %q: a topic has .partitions", ErrUnknownPath, path)
+		}
+		if y == nil {
+			return "", nil
+		}
+		return strconv.Itoa(y.partitionsAt(key, y.s.Now())), nil
+	case "admin.deleteGroups":
+		if tail != "" {
+			return "", fmt.Errorf("%w %q", ErrUnknownPath, path)
+		}
+		if y == nil {
+			return "", nil
+		}
+		if e, ok := y.deletes[key]; ok {
+			return string(e), nil
+		}
+		return "none", nil
+	}
+	return "", fmt.Errorf("%w %q (paths: %s)", ErrUnknownPath, path, strings.Join(Paths, ", "))
+}
+
+// getGroup answers group[G]…; a group the coordinator does not have reads
+// Dead with no members, as DescribeGroups answers for it.
+func getGroup(y *System, path, id, tail string) (string, error) {
+	var g *groupMetadata
+	if y != nil {
+		g = y.coord.groups[id]
+	}
+	if strings.HasPrefix(tail, ".assignment[") {
+		_, c, rest, err := splitKey(tail)
+		if err != nil || rest != "" {
+			return "", fmt.Errorf("%w %q: expected group[G].assignment[C]", ErrUnknownPath, path)
+		}
+		if g == nil {
+			return "", nil
+		}
+		// DescribeGroups shows assignments of a Stable group only
+		for _, m := range g.members {
+			if m.client == c && g.is(Stable) {
+				return FormatPartitions(m.assignment), nil
+			}
+		}
+		return "", nil
+	}
+	switch tail {
+	case ".state", ".generation", ".leader", ".members", ".pending", ".protocol", ".currentStateTimestamp", ".delayedJoin":
+	default:
+		return "", fmt.Errorf("%w %q: a group has .state, .generation, .leader, .members, .pending, .protocol, .assignment[C], .currentStateTimestamp and .delayedJoin", ErrUnknownPath, path)
+	}
+	if y == nil {
+		return "", nil
+	}
+	if g == nil {
+		return map[string]string{".state": string(Dead), ".generation": "0", ".leader": "none", ".protocol": "none",
+			".currentStateTimestamp": "-1", ".delayedJoin": "none"}[tail], nil
+	}
+	switch tail {
+	case ".state":
+		return string(g.state), nil
+	case ".generation":
+		return strconv.Itoa(g.generation), nil
+	case ".leader":
+		return g.clientOf(g.leader), nil
+	case ".members":
+		return strings.Join(g.memberNames(), ","), nil
+	case ".pending":
+		return strconv.Itoa(len(g.pending)), nil
+	case ".protocol":
+		return orNone(g.protocol), nil
+	case ".currentStateTimestamp":
+		return strconv.FormatInt(int64(g.stateTime/time.Millisecond), 10), nil
+	default: // .delayedJoin
+		if g.join == nil || g.join.completed {
+			return "none", nil
+		}
+		return g.join.kind, nil
+	}
+}
+
+func getConsumer(y *System, path, name, tail string) (string, error) {
+	switch tail {
+	case ".state", ".generation", ".memberId", ".error", ".assignment", ".leader", ".heartbeats", ".thread":
+	default:
+		return "", fmt.Errorf("%w %q: a consumer has .state, .generation, .memberId, .error, .assignment, .leader, .heartbeats and .thread", ErrUnknownPath, path)
+	}
+	if y == nil {
+		return "", nil
+	}
+	c := y.consumers[name]
+	if c == nil {
+		return map[string]string{".state": string(Unjoined), ".generation": "-1", ".memberId": "", ".error": string(None),
+			".assignment": "", ".leader": "false", ".heartbeats": "0", ".thread": "stopped"}[tail], nil
+	}
+	switch tail {
+	case ".state":
+		return string(c.state), nil
+	case ".generation":
+		return strconv.Itoa(c.generation), nil
+	case ".memberId":
+		return c.memberID, nil
+	case ".error":
+		return string(c.lastError), nil
+	case ".assignment":
+		return FormatPartitions(c.owned), nil
+	case ".leader":
+		return strconv.FormatBool(c.isLeader && c.state == MemberStable), nil
+	case ".heartbeats":
+		return strconv.Itoa(c.heartbeats), nil
+	default: // .thread
+		if c.closed {
+			return "stopped", nil
+		}
+		return "running", nil
+	}
+}
+
+// splitKey splits "group[G].state" into head, key and tail.
+func splitKey(path string) (head, key, tail string, err error) {
+	i := strings.IndexByte(path, '[')
+	if i < 0 {
+		return "", "", "", fmt.Errorf("%w %q (paths: %s)", ErrUnknownPath, path, strings.Join(Paths, ", "))
+	}
+	j := strings.IndexByte(path[i:], ']')
+	if j < 0 {
+		return "", "", "", fmt.Errorf("%w %q: missing ]", ErrUnknownPath, path)
+	}
+	if j == 1 {
+		return "", "", "", fmt.Errorf("%w %q: empty []", ErrUnknownPath, path)
+	}
+	return path[:i], path[i+1 : i+j], path[i+j+1:], nil
+}

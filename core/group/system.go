@@ -1,0 +1,242 @@
+package group
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"brokerlab/core/sim"
+)
+
+// System is the group system of a scenario: one broker's GroupCoordinator
+// with its threads, the cluster's topic metadata, and the consumers. The
+// scenario's actions run on the application's main thread.
+type System struct {
+	s     *sim.Sim
+	cfg   Config
+	coord *Coordinator
+	main  *sim.Worker
+
+	topics     map[string][]topicVersion // lookups only; history for metadata refreshes
+	consumers  map[string]*Consumer      // the latest consumer of each name; lookups only
+	deletes    map[string]Error          // DeleteGroups answers, by group
+	Violations []string
+}
+
+type topicVersion struct {
+	at         time.Duration
+	partitions int
+}
+
+// New assembles the system: the coordinator's threads start, idle; topics
+// and consumers come from actions.
+func New(s *sim.Sim, cfg Config) (*System, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	y := &System{s: s, cfg: cfg, topics: map[string][]topicVersion{}, consumers: map[string]*Consumer{}, deletes: map[string]Error{}}
+	y.coord = newCoordinator(y, s, cfg)
+	y.main = s.NewWorker("main", "signals")
+	return y, nil
+}
+
+// Config is the system's configuration.
+func (y *System) Config() Config { return y.cfg }
+
+func (y *System) violation(msg, src string) {
+	y.Violations = append(y.Violations, msg)
+	y.s.Emit(sim.Event{Kind: "invariant", Note: msg, Src: src})
+}
+
+// partitionsAt is the topic's partition count at time t (0: no such topic).
+func (y *System) partitionsAt(topic string, t time.Duration) int {
+	n := 0
+	for _, v := range y.topics[topic] {
+		if v.at <= t {
+			n = v.partitions
+		}
+	}
+	return n
+}
+
+// metadataAt is the partition count of each of topics that exists at t,
+// as a metadata response then would give it.
+func (y *System) metadataAt(topics []string, t time.Duration) map[string]int {
+	out := map[string]int{}
+	for _, tp := range topics {
+		if n := y.partitionsAt(tp, t); n > 0 {
+			out[tp] = n
+		}
+	}
+	return out
+}
+
+// sameMetadata compares two metadata snapshots of topics.
+func sameMetadata(topics []string, a, b map[string]int) bool {
+	for _, t := range topics {
+		if a[t] != b[t] {
+			return false
+		}
+	}
+	return true
+}
+
+func (y *System) action(text, src string) {
+	y.s.Emit(sim.Event{Kind: "action", Note: text, Src: src})
+}
+
+// Topic schedules "topic T partitions=N": create the topic, or add
+// partitions to it (CreatePartitions); a topic never shrinks.
+func (y *System) Topic(at time.Duration, name string, partitions int) {
+	y.main.Post(at, func() {
+		text := "topic " + name + " partitions=" + strconv.Itoa(partitions)
+		cur := y.partitionsAt(name, y.s.Now())
+		switch {
+		case cur == 0:
+			y.action(text, srcCreateTopics)
+		case partitions > cur:
+			y.action(text, srcCreatePartitions)
+		default:
+			y.action(text+": refused, partitions can only be increased (it has "+strconv.Itoa(cur)+")", srcCreatePartitions)
+			return
+		}
+		y.topics[name] = append(y.topics[name], topicVersion{y.s.Now(), partitions})
+	})
+}
+
+// running is the consumer of that name if it has not closed.
+func (y *System) running(name string) *Consumer {
+	if c := y.consumers[name]; c != nil && !c.closing {
+		return c
+	}
+	return nil
+}
+
+// Join schedules "consumer C join G topics=…": a new KafkaConsumer
+// subscribes and starts polling.
+func (y *System) Join(at time.Duration, name, group string, topics []string, cfg ConsumerConfig) {
+	y.main.Post(at, func() {
+		text := "consumer " + name + " join " + group + " topics=" + strings.Join(topics, ",")
+		if y.running(name) != nil {
+			y.action(text+": refused, "+name+" is already running", srcPoll)
+			return
+		}
+		if err := cfg.Validate(); err != nil {
+			y.action(text+": refused, "+strings.TrimPrefix(err.Error(), "group: "), srcPoll)
+			return
+		}
+		y.action(text, srcPoll)
+		c := newConsumer(y, name, group, topics, cfg)
+		y.consumers[name] = c
+		y.s.Go(name, c.run)
+	})
+}
+
+// Leave schedules "consumer C leave": the application closes the consumer.
+func (y *System) Leave(at time.Duration, name string) {
+	y.wake(at, name, "consumer "+name+" leave", &message{wake: "close"}, srcClose)
+}
+
+// Stall schedules "consumer C stall D": the whole consumer freezes for d,
+// like a long GC pause: no polls, no heartbeats.
+func (y *System) Stall(at time.Duration, name string, d time.Duration) {
+	y.wake(at, name, "consumer "+name+" stall "+sim.FormatDuration(d), &message{wake: "stall", dur: d}, srcPoll)
+}
+
+// Process schedules "consumer C process D": poll returns a batch whose
+// processing takes d; the heartbeat thread keeps running meanwhile.
+func (y *System) Process(at time.Duration, name string, d time.Duration) {
+	y.wake(at, name, "consumer "+name+" process "+sim.FormatDuration(d), &message{wake: "process", dur: d}, srcPoll)
+}
+
+func (y *System) wake(at time.Duration, name, text string, m *message, src string) {
+	y.main.Post(at, func() {
+		c := y.running(name)
+		if c == nil {
+			y.action(text+": refused, "+name+" is not running", src)
+			return
+		}
+		y.action(text, src)
+		if m.wake == "stall" {
+			c.stallUntil = max(c.stallUntil, y.s.Now()+m.dur)
+		}
+		m.id = y.s.NextToken()
+		c.responses.Put(m, src)
+	})
+}
+
+// DeleteGroup schedules "group G delete": an admin client's DeleteGroups.
+func (y *System) DeleteGroup(at time.Duration, group string) {
+	y.main.Post(at, func() {
+		y.action("group "+group+" delete", srcAdmin)
+		r := &request{id: y.s.NextToken(), api: apiDeleteGroups, client: adminClient, groupID: group}
+		r.replyTo = func(resp *response) {
+			y.deletes[group] = resp.err
+			y.s.Emit(sim.Event{Kind: "client.recv", Subj: adminClient, ID: r.id, Item: resp.label(), Src: srcAdmin})
+		}
+		y.s.Emit(sim.Event{Kind: "client.send", Subj: adminClient, ID: r.id, Item: apiDeleteGroups, Note: group, Src: srcAdmin})
+		y.coord.send(r)
+	})
+}
+
+// AssignmentViolations checks every Stable group: each partition is
+// assigned to exactly one member (every partition of the subscribed
+// topics, as the leader's metadata had them, and none twice).
+func (y *System) AssignmentViolations() []string {
+	var out []string
+	for _, id := range y.groupIDs() {
+		if g := y.coord.groups[id]; g.is(Stable) {
+			out = append(out, assignmentProblems(g, y)...)
+		}
+	}
+	return out
+}
+
+func (y *System) checkAssignment(g *groupMetadata) {
+	for _, p := range assignmentProblems(g, y) {
+		y.violation(p, srcHandleSyncGroup)
+	}
+}
+
+func assignmentProblems(g *groupMetadata, y *System) []string {
+	var out []string
+	owner := map[TopicPartition]string{}
+	for _, m := range g.members {
+		for _, tp := range m.assignment {
+			if o, ok := owner[tp]; ok {
+				out = append(out, fmt.Sprintf("%s generation %d: %s is assigned to both %s and %s", g.id, g.generation, tp, o, m.client))
+			}
+			owner[tp] = m.client
+			if tp.Partition < 0 || tp.Partition >= y.partitionsAt(tp.Topic, y.s.Now()) {
+				out = append(out, fmt.Sprintf("%s generation %d: %s does not exist", g.id, g.generation, tp))
+			}
+		}
+	}
+	var topics []string
+	seen := map[string]bool{}
+	for _, m := range g.members {
+		for _, t := range m.metadata(g.protocol) {
+			if !seen[t] {
+				seen[t] = true
+				topics = append(topics, t)
+			}
+		}
+	}
+	sort.Strings(topics)
+	for _, t := range topics {
+		for p := 0; p < g.plan[t]; p++ {
+			if _, ok := owner[TopicPartition{t, p}]; !ok {
+				out = append(out, fmt.Sprintf("%s generation %d: %s-%d is assigned to nobody", g.id, g.generation, t, p))
+			}
+		}
+	}
+	return out
+}
+
+func (y *System) groupIDs() []string {
+	ids := append([]string(nil), y.coord.groupOrder...)
+	sort.Strings(ids)
+	return ids
+}
