@@ -434,8 +434,12 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 	}
 	sa, sb := a.states()
 	key = fmt.Sprint(a.run, a.Pos, a.Sel, a.Lang, a.NoLock())
-	if a.Reactor() {
-		return stage.BuildReactor(sa, sb, a.Frac, stage.Options{Threads: a.M.Threads, Selected: a.Sel, Actor: a.Event().Actor, ZH: a.Lang == "zh"}), key
+	so := stage.Options{Threads: a.M.Threads, Selected: a.Sel, Actor: a.Event().Actor, ZH: a.Lang == "zh"}
+	switch a.System() {
+	case "zookeeper", "socketserver":
+		return stage.BuildReactor(sa, sb, a.Frac, so), key
+	case "group":
+		return stage.BuildGroup(sa, sb, a.Frac, so), key
 	}
 	o := stage.Options{
 		Threads:  a.M.Threads,
@@ -448,11 +452,17 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 	return stage.Build(sa, sb, a.Frac, o), key
 }
 
+// System is the system the run assembled ("controller", "zookeeper", …).
+func (a *App) System() string {
+	if a.Sc == nil {
+		return ""
+	}
+	return a.Sc.System
+}
+
 // Reactor reports whether the run draws the reactor stage (ZooKeeper's
 // NIOServerCnxnFactory, Kafka's SocketServer) instead of the controller's.
-func (a *App) Reactor() bool {
-	return a.Sc != nil && (a.Sc.System == "zookeeper" || a.Sc.System == "socketserver")
-}
+func (a *App) Reactor() bool { return a.System() == "zookeeper" || a.System() == "socketserver" }
 
 // Select selects a stage element by its key ("thread:NAME", "tok:7", a
 // queue slot, the putLock, "conn:C", "req:7", a reactor queue "q:NAME");
@@ -461,7 +471,7 @@ func (a *App) Reactor() bool {
 func (a *App) Select(key string) {
 	kind, rest, _ := strings.Cut(key, ":")
 	switch kind {
-	case "thread", "tok", "conn", "req", "q":
+	case "thread", "tok", "conn", "req", "q", "member":
 	case "slot", "more", "qt":
 		key = "queue"
 		if a.Reactor() {

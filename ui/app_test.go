@@ -354,3 +354,33 @@ func find(sc stage.Scene, key string) (stage.Node, bool) {
 	}
 	return stage.Node{}, false
 }
+
+// Lesson 07 draws the group stage; its what-ifs are actions the group
+// system runs.
+func TestGroupWhatIfs(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/07-consumer-group-rebalance?pos=300")
+	must(t, "group lesson: "+a.Notice, a.System() == "group" && a.Notice == "" && a.Crash == "")
+	sc, _ := a.Frame()
+	_, ok := find(sc, "group:G:state:Stable")
+	must(t, "state machine drawn", ok)
+	_, ok = find(sc, "member:C0")
+	must(t, "member drawn", ok)
+	must(t, "groups", reflect.DeepEqual(a.GroupNames(), []string{"G"}))
+	a.Select("member:C1")
+	must(t, "selected C1", a.SelMember() == "C1")
+	title, f := a.Selected()
+	must(t, "inspector: "+title, title == "consumer C1" && len(f) > 2)
+	a.MemberAction("stall 15s")
+	must(t, "stall: "+a.Notice, a.Notice == "" && a.Link.Inject[0].Action == "consumer C1 stall 15s")
+	a.JoinConsumer("G", "t0")
+	must(t, "join: "+a.Notice, a.Notice == "" && a.Link.Inject[1].Action == "consumer C3 join G topics=t0")
+	end := a.M.At(a.Len() - 1)
+	joined := false
+	for _, m := range end.Grp.Members {
+		joined = joined || m.Name == "C3" && m.ID != ""
+	}
+	must(t, "C3 got a member id", joined)
+	a.SetSetting("session.timeout.ms", "30000")
+	must(t, "session timeout: "+a.Notice, a.Notice == "" && strings.Contains(a.Hash(), "set=session.timeout.ms:30000"))
+}

@@ -129,3 +129,11 @@ func (a *App) IfChecked(checked bool, v string) string {
 	}
 	return ""
 }
+
+// OrDefault shows a what-if choice: v, or the default's value marked as such.
+func (a *App) OrDefault(v, def string) string {
+	if v == "" {
+		return def + " (" + a.T("default") + ")"
+	}
+	return v
+}

@@ -446,6 +446,29 @@ func TestBrowserReactors(t *testing.T) {
 	p.shot("kafka.png")
 }
 
+// Lesson 07: the group stage shows the state machine and the members; a
+// consumer stalled from the stage loses its session.
+func TestBrowserGroup(t *testing.T) {
+	ctx := newBrowser(t)
+	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
+	p.open("#/lesson/07-consumer-group-rebalance?pos=100")
+	p.wait("the state machine", `document.querySelectorAll('#stage [data-k^="group:G:state:"]').length === 5`)
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#speed").value = "5"; document.querySelector("#speed").dispatchEvent(new Event("change", {bubbles: true}))`))
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#steps li")[4].click()`))
+	p.click("#play")
+	p.wait("Stable lit", `(e => !!e && e.classList.contains("lit"))(document.querySelector('#stage [data-k="group:G:state:Stable"]'))`)
+	p.click("#play")
+	p.wait("three members", `[...document.querySelectorAll('#stage [data-k^="member:"]')].filter(e => /^member:C\d+$/.test(e.getAttribute("data-k"))).length === 3`)
+	// Stall C1 from the stage for 15 s: past its 10 s session.
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#stage [data-k="member:C1"] rect').dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
+	p.wait("the inspector describes C1", `document.querySelector("#selection") && document.querySelector("#selection").textContent.includes("client state")`)
+	p.click("#stall15")
+	p.wait("the injected action listed", `document.querySelector("#injected") && document.querySelector("#injected").textContent.includes("consumer C1 stall 15s")`)
+	p.wait("the action in the URL", `location.hash.includes("consumer%20C1%20stall%2015s")`)
+	p.noCrash()
+	p.shot("group.png")
+}
+
 // The loading page must say what went wrong when main.wasm is missing.
 func TestLoadFailure(t *testing.T) {
 	ctx := newBrowser(t)

@@ -21,6 +21,10 @@ import (
 // under a microsecond, so 1,000 keeps a jump far below a frame.
 const SnapEvery = 1000
 
+// ControllerState is the subject of the controller's state events; other
+// systems' state machines (groups, members) have their own.
+const ControllerState = "ControllerState"
+
 // Thread statuses, written out because the stage shows them as words (not
 // only as colours).
 const (
@@ -112,7 +116,8 @@ type State struct {
 	Invariants []string // violated invariants
 	Panic      string
 
-	Net *Net // the reactors' connections, queues and requests; nil for the controller
+	Net *Net    // the reactors' connections, queues and requests; nil for the controller
+	Grp *Groups // the consumer groups; nil unless the run has one
 }
 
 // Thread returns the named thread and whether it exists.
@@ -201,7 +206,7 @@ func New(trace []sim.Event) *Model {
 			seen[e.Actor] = true
 			m.Threads = append(m.Threads, e.Actor)
 		}
-		if e.Kind == "state" {
+		if e.Kind == "state" && e.Subj == ControllerState {
 			if _, ok := states[e.From]; !ok && e.From != "" {
 				states[e.From] = ""
 			}
@@ -270,6 +275,7 @@ func (s *State) clone() State {
 	c.Failures = s.Failures[:len(s.Failures):len(s.Failures)]
 	c.Invariants = s.Invariants[:len(s.Invariants):len(s.Invariants)]
 	c.Net = s.Net.clone()
+	c.Grp = s.Grp.clone()
 	return c
 }
 
@@ -311,6 +317,12 @@ func (s *State) apply(e sim.Event) {
 			s.Net = &Net{}
 		}
 		s.Net.apply(e)
+	}
+	if isGroup(e) {
+		if s.Grp == nil {
+			s.Grp = &Groups{}
+		}
+		s.Grp.apply(e)
 	}
 	switch e.Kind {
 	case "thread.exit":
@@ -390,7 +402,9 @@ func (s *State) apply(e sim.Event) {
 	case "callback":
 		s.Answers = append(s.Answers, Answer{e.ID, e.Note})
 	case "state":
-		s.CtlState, s.CtlValue = e.To, e.Note
+		if e.Subj == ControllerState {
+			s.CtlState, s.CtlValue = e.To, e.Note
+		}
 	case "metric":
 		s.metric(e.Subj, e.Note)
 	case "step":

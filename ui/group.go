@@ -1,0 +1,83 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The consumer groups' what-ifs: a consumer joins, the selected one leaves
+// or stalls (a long GC pause: no polls, no heartbeats), a topic grows, and
+// the settings lessons invite changing (session.timeout.ms, the assignors).
+
+// SelMember is the consumer selected on the stage, or "".
+func (a *App) SelMember() string {
+	if m, ok := strings.CutPrefix(a.Sel, "member:"); ok {
+		return m
+	}
+	return ""
+}
+
+// GroupNames are the run's groups, in order of appearance.
+func (a *App) GroupNames() []string {
+	var out []string
+	if g := a.State().Grp; g != nil {
+		for _, x := range g.Groups {
+			out = append(out, x.Name)
+		}
+	}
+	if len(out) == 0 && a.M != nil {
+		if g := a.M.At(a.Len() - 1).Grp; g != nil {
+			for _, x := range g.Groups {
+				out = append(out, x.Name)
+			}
+		}
+	}
+	return out
+}
+
+// JoinConsumer makes a new consumer join group g subscribed to topics
+// (comma-separated), with the assignors of the run's settings.
+func (a *App) JoinConsumer(g, topics string) {
+	topics = strings.Join(strings.Fields(strings.ReplaceAll(topics, ",", " ")), ",")
+	if g == "" || topics == "" {
+		a.Notice = a.T("joinNeeds")
+		return
+	}
+	name := a.freshMember()
+	a.Inject("consumer " + name + " join " + g + " topics=" + topics)
+}
+
+// freshMember is a consumer name the run has not used: C + a number.
+func (a *App) freshMember() string {
+	used := map[string]bool{}
+	if a.M != nil {
+		if g := a.M.At(a.Len() - 1).Grp; g != nil {
+			for _, m := range g.Members {
+				used[m.Name] = true
+			}
+		}
+	}
+	for _, in := range a.Link.Inject {
+		if f := strings.Fields(in.Action); len(f) > 1 && f[0] == "consumer" {
+			used[f[1]] = true
+		}
+	}
+	for i := 0; ; i++ {
+		if n := "C" + strconv.Itoa(i); !used[n] {
+			return n
+		}
+	}
+}
+
+// MemberAction makes the selected consumer leave ("leave") or stall for a
+// duration ("stall 15s").
+func (a *App) MemberAction(what string) {
+	if m := a.SelMember(); m != "" {
+		a.Inject("consumer " + m + " " + what)
+	}
+}
+
+// GrowTopic sets topic t to n partitions.
+func (a *App) GrowTopic(t, n string) {
+	a.Inject("topic " + strings.TrimSpace(t) + " partitions=" + strings.TrimSpace(n))
+}
