@@ -254,8 +254,13 @@ func (a *App) seek(i int) {
 // states returns the states at Pos and Pos+1, cached for the position.
 func (a *App) states() (*model.State, *model.State) {
 	if a.cur != a.Pos || a.curRun != a.run {
+		next := a.cur+1 == a.Pos && a.curRun == a.run
 		a.cur, a.curRun = a.Pos, a.run
-		a.sa = a.M.At(a.Pos)
+		if next { // playing: the next event's state is already folded
+			a.sa = a.sb
+		} else {
+			a.sa = a.M.At(a.Pos)
+		}
 		a.sb = a.sa
 		if a.Pos+1 < a.M.Len() {
 			a.sb = a.M.At(a.Pos + 1)

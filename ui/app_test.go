@@ -384,3 +384,18 @@ func TestGroupWhatIfs(t *testing.T) {
 	a.SetSetting("session.timeout.ms", "30000")
 	must(t, "session timeout: "+a.Notice, a.Notice == "" && strings.Contains(a.Hash(), "set=session.timeout.ms:30000"))
 }
+
+// Playing reuses the next event's folded state: it must be the state a
+// jump to that event would give.
+func TestPlayingReusesTheNextState(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/02-zookeeper-reactor?pos=100")
+	for i := 0; i < 50; i++ {
+		a.StepBy(1)
+		sa, sb := a.states()
+		want, wantNext := a.M.At(a.Pos), a.M.At(a.Pos+1)
+		if !reflect.DeepEqual(*sa, want) || !reflect.DeepEqual(*sb, wantNext) {
+			t.Fatalf("at %d: the reused states differ from a jump's", a.Pos)
+		}
+	}
+}
