@@ -445,6 +445,8 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 		return stage.BuildReactor(sa, sb, a.Frac, so), key
 	case "group":
 		return stage.BuildGroup(sa, sb, a.Frac, so), key
+	case "listener":
+		return stage.BuildListener(sa, sb, a.Frac, so), key
 	}
 	o := stage.Options{
 		Threads:  a.M.Threads,

@@ -116,8 +116,9 @@ type State struct {
 	Invariants []string // violated invariants
 	Panic      string
 
-	Net *Net    // the reactors' connections, queues and requests; nil for the controller
-	Grp *Groups // the consumer groups; nil unless the run has one
+	Net *Net        // the reactors' connections, queues and requests; nil for the controller
+	Grp *Groups     // the consumer groups; nil unless the run has one
+	Lis *Containers // Spring listener containers; nil unless the run has one
 }
 
 // Thread returns the named thread and whether it exists.
@@ -276,6 +277,7 @@ func (s *State) clone() State {
 	c.Invariants = s.Invariants[:len(s.Invariants):len(s.Invariants)]
 	c.Net = s.Net.clone()
 	c.Grp = s.Grp.clone()
+	c.Lis = s.Lis.clone()
 	return c
 }
 
@@ -323,6 +325,12 @@ func (s *State) apply(e sim.Event) {
 			s.Grp = &Groups{}
 		}
 		s.Grp.apply(e)
+	}
+	if isListener(e) {
+		if s.Lis == nil {
+			s.Lis = &Containers{}
+		}
+		s.Lis.apply(e)
 	}
 	switch e.Kind {
 	case "thread.exit":

@@ -441,7 +441,8 @@ type dict struct {
 	accept, selectors, pool, accepted, refused, sent, answered    string
 	conns, full, readyKeys, inSelect, processors, handlers        string
 	coordinator, members, generation, protocol, leader, owns      string
-	session                                                       string
+	session, listener, offsetsMap, lastCommit, committed          string
+	duplicates, recovered                                         string
 }
 
 func words(zh bool) dict {
@@ -451,14 +452,16 @@ func words(zh bool) dict {
 			"运行中", "阻塞于", "等待任务：", "处理中", "已退出", "未启动",
 			"接收与客户端", "多路复用线程及其连接", "工作线程池", "已接收", "已拒绝", "已发送", "已响应",
 			"个连接", "已满", "就绪键", "在 select() 中等待就绪事件", "网络线程（Processor）及其连接", "请求处理线程池",
-			"协调者的线程", "消费者（组成员）", "代", "协议", "领导者", "持有分区", "会话"}
+			"协调者的线程", "消费者（组成员）", "代", "协议", "领导者", "持有分区", "会话",
+			"监听器", "offsets 映射", "上次提交", "已提交", "重复", "已恢复"}
 	}
 	return dict{"producer threads", "size", "head (next to take) at the top", "removed", "held", "free", "more",
 		"in hand: taken from the queue", "processed", "preempted", "lost", "ignored",
 		"running", "blocked on", "waiting for work on", "busy", "exited", "not started",
 		"accept and clients", "selector threads and their connections", "worker pool", "accepted", "refused", "sent", "answered",
 		"connections", "full", "ready keys", "waiting in select()", "processors (network threads) and their connections", "request handler pool",
-		"coordinator's threads", "consumers (members)", "generation", "protocol", "leader", "owns", "session"}
+		"coordinator's threads", "consumers (members)", "generation", "protocol", "leader", "owns", "session",
+		"listener", "offsets map", "last commit", "committed", "duplicates", "recovered"}
 }
 
 // queueName is a lane queue's label: the selector's ready set is not a

@@ -1,0 +1,246 @@
+package model
+
+import (
+	"strconv"
+	"strings"
+
+	"brokerlab/core/sim"
+)
+
+// Containers is the Spring listener containers' part of a state: each
+// ListenerConsumer's loop phase, the record in its listener, its offsets
+// map and last commit; each partition's records with how often each was
+// delivered and what became of it, and the group's committed offset. It
+// is folded from the listener kinds (state of listener[C], record.*,
+// offset.pending, commit, commit.done, offset.commit, seek, log.append);
+// the acks queues are Net's queues.
+type Containers struct {
+	Bean       string // the container's state: running, stopped, crashed
+	Consumers  []LC   // in order of first appearance
+	Partitions []Part // in order of first appearance
+}
+
+// LC is one ListenerConsumer.
+type LC struct {
+	Client  string // the consumer's client id (listener[C])
+	Thread  string // its thread
+	Phase   string // processCommits, poll, invokeListener, wrapUp, stopped, crashed
+	Record  string // the record in the listener, P@offset, "" if none
+	Deliver int    // that delivery's token
+	Failed  string // the exception of the last failed delivery, while it is handled
+	Offsets []Pending
+	Commit  string // the last commit: "sync t0-0=5", then its answer
+}
+
+// Pending is one entry of a ListenerConsumer's offsets map.
+type Pending struct {
+	Part   string
+	Offset string // the highest acked offset; the commit sends it + 1
+}
+
+// Part is one partition's records as the application saw them.
+type Part struct {
+	Name      string
+	Recs      []Rec // by offset from 0
+	Committed int   // the group's committed offset, -1 before any
+}
+
+// Rec is one record.
+type Rec struct {
+	Deliveries int
+	Dups       int  // deliveries after it was completed
+	Done       bool // the listener completed it at least once
+	Failing    bool // its last delivery threw
+	Recovered  bool // the error handler's recoverer skipped it
+}
+
+// Tally counts the records' fates over all partitions. A duplicate is a
+// delivery of a record the listener had already completed; a record is
+// lost when the group's committed offset passed it but it was never
+// completed nor recovered, and no listener holds it.
+func (c *Containers) Tally() (processed, duplicates, recovered, lost int) {
+	for _, p := range c.Partitions {
+		for off, r := range p.Recs {
+			duplicates += r.Dups
+			if r.Done {
+				processed++
+			}
+			if r.Recovered {
+				recovered++
+			}
+			if c.Lost(p.Name, off) {
+				lost++
+			}
+		}
+	}
+	return processed, duplicates, recovered, lost
+}
+
+// Lost says whether record part@off is lost: the group's committed offset
+// passed it, it was never completed nor recovered, and no listener holds it.
+func (c *Containers) Lost(part string, off int) bool {
+	for _, p := range c.Partitions {
+		if p.Name == part && off < len(p.Recs) {
+			r := p.Recs[off]
+			return off < p.Committed && !r.Done && !r.Recovered && !c.inHand(part, off)
+		}
+	}
+	return false
+}
+
+func (c *Containers) inHand(part string, off int) bool {
+	want := part + "@" + strconv.Itoa(off)
+	for _, lc := range c.Consumers {
+		if lc.Record == want {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Containers) clone() *Containers {
+	if c == nil {
+		return nil
+	}
+	d := &Containers{Bean: c.Bean, Consumers: make([]LC, len(c.Consumers)), Partitions: make([]Part, len(c.Partitions))}
+	for i, lc := range c.Consumers {
+		lc.Offsets = append([]Pending(nil), lc.Offsets...)
+		d.Consumers[i] = lc
+	}
+	for i, p := range c.Partitions {
+		p.Recs = append([]Rec(nil), p.Recs...)
+		d.Partitions[i] = p
+	}
+	return d
+}
+
+// isListener says whether e belongs to the containers' fold.
+func isListener(e sim.Event) bool {
+	switch e.Kind {
+	case "record.deliver", "record.done", "record.fail", "record.handle", "record.recover", "offset.pending", "commit", "commit.done", "offset.commit", "seek", "log.append":
+		return true
+	case "state":
+		return strings.HasPrefix(e.Subj, "listener[") || strings.HasPrefix(e.Subj, "org.springframework.kafka")
+	}
+	return false
+}
+
+func (c *Containers) consumer(client string) *LC {
+	for i := range c.Consumers {
+		if c.Consumers[i].Client == client {
+			return &c.Consumers[i]
+		}
+	}
+	c.Consumers = append(c.Consumers, LC{Client: client})
+	return &c.Consumers[len(c.Consumers)-1]
+}
+
+// byThread is the ListenerConsumer running on thread, if known.
+func (c *Containers) byThread(thread string) *LC {
+	for i := range c.Consumers {
+		if c.Consumers[i].Thread == thread {
+			return &c.Consumers[i]
+		}
+	}
+	return nil
+}
+
+func (c *Containers) part(name string) *Part {
+	for i := range c.Partitions {
+		if c.Partitions[i].Name == name {
+			return &c.Partitions[i]
+		}
+	}
+	c.Partitions = append(c.Partitions, Part{Name: name, Committed: -1})
+	return &c.Partitions[len(c.Partitions)-1]
+}
+
+// rec returns record P@offset, growing the partition's log to hold it.
+func (c *Containers) rec(key string) *Rec {
+	part, o, ok := strings.Cut(key, "@")
+	off, err := strconv.Atoi(o)
+	if !ok || err != nil || off < 0 || off > 1<<20 {
+		return &Rec{}
+	}
+	p := c.part(part)
+	for len(p.Recs) <= off {
+		p.Recs = append(p.Recs, Rec{})
+	}
+	return &p.Recs[off]
+}
+
+func (c *Containers) apply(e sim.Event) {
+	switch e.Kind {
+	case "state":
+		if strings.HasPrefix(e.Subj, "listener[") {
+			_, client, _ := Bracket(e.Subj)
+			lc := c.consumer(client)
+			lc.Phase, lc.Thread = e.To, e.Actor
+		} else if !strings.Contains(e.Subj, "[") {
+			c.Bean = e.To
+		}
+	case "log.append":
+		p := c.part(e.Subj)
+		if to, err := strconv.Atoi(e.To); err == nil && to < 1<<20 {
+			for len(p.Recs) <= to {
+				p.Recs = append(p.Recs, Rec{})
+			}
+		}
+	case "record.deliver":
+		r := c.rec(e.Subj)
+		r.Deliveries++
+		r.Failing = false
+		if r.Done {
+			r.Dups++
+		}
+		if lc := c.byThread(e.Actor); lc != nil {
+			lc.Record, lc.Deliver, lc.Failed = e.Subj, e.ID, ""
+		}
+	case "record.done":
+		c.rec(e.Subj).Done = true
+		if lc := c.byThread(e.Actor); lc != nil && lc.Record == e.Subj {
+			lc.Record = ""
+		}
+	case "record.fail":
+		c.rec(e.Subj).Failing = true
+		if lc := c.byThread(e.Actor); lc != nil {
+			lc.Failed = e.Item
+		}
+	case "record.handle":
+		if lc := c.byThread(e.Actor); lc != nil && lc.Record == e.Subj {
+			lc.Record = ""
+		}
+	case "record.recover":
+		r := c.rec(e.Subj)
+		r.Recovered, r.Failing = true, false
+	case "offset.pending":
+		if lc := c.byThread(e.Actor); lc != nil {
+			lc.setPending(e.Subj, e.To)
+		}
+	case "commit":
+		if lc := c.byThread(e.Actor); lc != nil {
+			lc.Commit = e.Item + " " + e.Note
+			if strings.HasSuffix(e.Subj, ".offsets") {
+				lc.Offsets = nil // the commit takes the whole map
+			}
+		}
+	case "commit.done":
+		if lc := c.byThread(e.Actor); lc != nil {
+			lc.Commit += " → " + e.Item
+		}
+	case "offset.commit":
+		if to, err := strconv.Atoi(e.To); err == nil {
+			c.part(e.Subj).Committed = to
+		}
+	}
+}
+
+func (lc *LC) setPending(part, off string) {
+	for i := range lc.Offsets {
+		if lc.Offsets[i].Part == part {
+			lc.Offsets[i].Offset = off
+			return
+		}
+	}
+	lc.Offsets = append(lc.Offsets, Pending{part, off})
+}
