@@ -37,6 +37,8 @@ var files = map[string]string{
 	"ConsumerCoordinator.java":       Kafka + "clients/src/main/java/org/apache/kafka/clients/consumer/internals/ConsumerCoordinator.java",
 	"KafkaConsumer.java":             Kafka + "clients/src/main/java/org/apache/kafka/clients/consumer/KafkaConsumer.java",
 	"KafkaAdminClient.java":          Kafka + "clients/src/main/java/org/apache/kafka/clients/admin/KafkaAdminClient.java",
+	"Fetcher.java":                   Kafka + "clients/src/main/java/org/apache/kafka/clients/consumer/internals/Fetcher.java",
+	"Log.scala":                      Kafka + "core/src/main/scala/kafka/log/Log.scala",
 	"NIOServerCnxnFactory.java":      zks + "NIOServerCnxnFactory.java",
 	"NIOServerCnxn.java":             zks + "NIOServerCnxn.java",
 	"ExpiryQueue.java":               zks + "ExpiryQueue.java",
