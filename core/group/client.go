@@ -643,3 +643,12 @@ func (c *Consumer) dropPositions() {
 	}
 	c.f.positions = kept
 }
+
+// FetchPosition is the consumer's position for tp, if it has one.
+func (c *Consumer) FetchPosition(tp TopicPartition) (int64, bool) {
+	if c.f == nil {
+		return 0, false
+	}
+	p, ok := c.f.positions[tp]
+	return p, ok
+}

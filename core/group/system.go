@@ -45,6 +45,9 @@ func New(s *sim.Sim, cfg Config) (*System, error) {
 	return y, nil
 }
 
+// Main is the application's main thread, where the scenario's actions run.
+func (y *System) Main() *sim.Worker { return y.main }
+
 // Config is the system's configuration.
 func (y *System) Config() Config { return y.cfg }
 
