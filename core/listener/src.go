@@ -25,6 +25,7 @@ const (
 	srcDoStop                  = "ConcurrentMessageListenerContainer.java ConcurrentMessageListenerContainer.doStop"
 	srcChildDoStop             = "KafkaMessageListenerContainer.java KafkaMessageListenerContainer.doStop"
 	srcStop                    = "AbstractMessageListenerContainer.java AbstractMessageListenerContainer.stop"
+	srcSetErrorHandler         = "AbstractMessageListenerContainer.java AbstractMessageListenerContainer.setGenericErrorHandler"
 	srcSeekToCurrentHandle     = "SeekToCurrentErrorHandler.java SeekToCurrentErrorHandler.handle"
 	srcDoSeeks                 = "SeekUtils.java SeekUtils.doSeeks"
 	srcSkip                    = "FailedRecordTracker.java FailedRecordTracker.skip"

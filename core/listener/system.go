@@ -244,6 +244,21 @@ func (sys *System) Stop(at time.Duration) {
 	})
 }
 
+// SetErrorHandler schedules "container errorHandler E": the application
+// gives the stopped container another error handler
+// (setGenericErrorHandler), which its next start hands to the children.
+func (sys *System) SetErrorHandler(at time.Duration, handler string) {
+	sys.y.Main().Post(at, func() {
+		text := "container errorHandler " + handler
+		if why := sys.container.cannotStart(); why != "" {
+			sys.action(text+": refused, "+why, srcSetErrorHandler)
+			return
+		}
+		sys.action(text, srcSetErrorHandler)
+		sys.cfg.ErrorHandler = handler
+	})
+}
+
 // Crash schedules "container crash": the application's process dies.
 func (sys *System) Crash(at time.Duration) {
 	sys.y.Main().Post(at, func() {

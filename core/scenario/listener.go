@@ -34,6 +34,7 @@ func init() {
 //	records P offsets=A..B
 //	fail P@OFFSET [times=N|always] [error=E]
 //	container start | container stop | container crash
+//	container errorHandler SeekToCurrent|ContainerStopping (before a start)
 //	consumer C crash
 //	ack P@OFFSET
 type listenerSystem struct {
@@ -174,7 +175,7 @@ func plainName(s string) bool {
 }
 
 const listenerActions = "topic T partitions=N, records P offsets=A..B, fail P@OFFSET [times=N|always] [error=E], " +
-	"container start|stop|crash, consumer C crash, ack P@OFFSET"
+	"container start|stop|crash, container errorHandler E, consumer C crash, ack P@OFFSET"
 
 type recordsSpec struct {
 	tp       group.TopicPartition
@@ -244,18 +245,26 @@ func (l *listenerSystem) action(t []token) (*Action, *actionErr) {
 		}
 		return &Action{Text: text, Verb: "fail", Payload: spec}, nil
 	case "container":
-		if len(t) != 2 {
-			col := end
-			if len(t) > 2 {
-				col = t[2].col
-			}
-			return nil, &actionErr{col, "expected container start, container stop or container crash"}
+		if len(t) < 2 {
+			return nil, &actionErr{end, "expected container start, container stop, container crash or container errorHandler E"}
 		}
 		switch t[1].text {
 		case "start", "stop", "crash":
-			return &Action{Text: text, Verb: "container " + t[1].text}, nil
+			if len(t) == 2 {
+				return &Action{Text: text, Verb: "container " + t[1].text}, nil
+			}
+		case "errorHandler":
+			if len(t) != 3 {
+				return nil, &actionErr{end, "expected container errorHandler SeekToCurrent|ContainerStopping"}
+			}
+			if t[2].text != listener.SeekToCurrent && t[2].text != listener.ContainerStopping {
+				return nil, &actionErr{t[2].col, fmt.Sprintf("expected SeekToCurrent or ContainerStopping, got %q", t[2].text)}
+			}
+			return &Action{Text: text, Verb: "container errorHandler", Payload: t[2].text}, nil
+		default:
+			return nil, &actionErr{t[1].col, fmt.Sprintf("expected start, stop, crash or errorHandler, got %q", t[1].text)}
 		}
-		return nil, &actionErr{t[1].col, fmt.Sprintf("expected start, stop or crash, got %q", t[1].text)}
+		return nil, &actionErr{t[2].col, "expected container start, container stop or container crash"}
 	case "consumer":
 		if len(t) != 3 || t[2].text != "crash" {
 			col := end
@@ -327,6 +336,8 @@ func (i listenerInstance) do(at time.Duration, a *Action) {
 		i.sys.Stop(at)
 	case "container crash":
 		i.sys.Crash(at)
+	case "container errorHandler":
+		i.sys.SetErrorHandler(at, a.Payload.(string))
 	case "consumer crash":
 		i.sys.CrashConsumer(at, a.Payload.(string))
 	case "ack":
