@@ -134,8 +134,8 @@ func TestStopWakesThePollAndLeaves(t *testing.T) {
 	}
 }
 
-// Ticks of the same run are byte-identical; records past the log end are
-// refused.
+// Two runs of the same seed are byte-identical; actions that cannot
+// happen are refused in the trace.
 func TestDeterminismAndRefusals(t *testing.T) {
 	a := crashRig(t, 3, nil)
 	b := crashRig(t, 3, nil)
@@ -144,6 +144,7 @@ func TestDeterminismAndRefusals(t *testing.T) {
 	r := newRig(t, 1, 2, nil)
 	r.sys.Records(sec(1), t00, 5, 6)
 	r.sys.Records(sec(1), group.TopicPartition{Topic: "t0", Partition: 4}, 0, 0)
+	r.sys.SetErrorHandler(sec(1), ContainerStopping)
 	r.sys.Ack(sec(1), rec(0, 0))
 	r.sys.Stop(sec(2))
 	r.sys.Stop(sec(3))
@@ -158,8 +159,52 @@ func TestDeterminismAndRefusals(t *testing.T) {
 	require.Equal(t, []string{
 		"records t0-0 offsets=5..6: refused, t0-0's log ends at offset 2: records must start there",
 		"records t0-4 offsets=0..0: refused, no partition t0-4",
+		"container errorHandler ContainerStopping: refused, the container is running",
 		"ack t0-0@0: refused, ackMode BATCH gives the listener no Acknowledgment",
 		"container stop: refused, the container is not running",
 		"consumer nobody crash: refused, nobody is not running",
 	}, refused)
+}
+
+// FACTS.md 2.5 with a listener: a poll whose records take longer than
+// max.poll.interval.ms makes the heartbeat thread leave the group; the
+// container's commit then fails (CommitFailedException: not in a Stable
+// generation), the offsets are dropped, and the rejoined consumer gets
+// the same records again.
+func TestSlowListenerPastMaxPollIntervalGetsTheRecordsAgain(t *testing.T) {
+	r := newRig(t, 1, 15, func(c *Config) {
+		c.ListenerTime = time.Second
+		c.Group.Consumer.MaxPollInterval = 10 * time.Second
+	})
+	r.runTo(sec(25))
+	require.Equal(t, []string{
+		"client.send LeaveGroup member " + r.memberIDs()[0] + ", because consumer poll timeout has expired",
+		"commit.done listener[consumer-G-1].offsets CommitFailedException t0-0=15",
+	}, r.leaveAndCommits())
+	require.Equal(t, "none", r.get("listener.committed[t0-0]"))
+	require.Equal(t, "2", r.get("listener.delivered[t0-0@3]"))
+	require.NotEqual(t, "0", r.get("listener.duplicates"))
+}
+
+func (r *rig) memberIDs() []string {
+	var out []string
+	for _, e := range r.s.Trace() {
+		if e.Kind == "member.add" {
+			out = append(out, e.Note)
+		}
+	}
+	return out
+}
+
+func (r *rig) leaveAndCommits() []string {
+	var out []string
+	for _, e := range r.s.Trace() {
+		switch {
+		case e.Kind == "client.send" && e.Item == "LeaveGroup":
+			out = append(out, e.Kind+" "+e.Item+" "+e.Note)
+		case e.Kind == "commit.done":
+			out = append(out, e.Kind+" "+e.Subj+" "+e.Item+" "+e.Note)
+		}
+	}
+	return out
 }
