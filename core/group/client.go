@@ -34,6 +34,7 @@ var (
 	ErrRebalanceInProgress = errors.New("group: RebalanceInProgressException")
 	ErrRetriableCommit     = errors.New("group: RetriableCommitFailedException")
 	ErrCrashed             = errors.New("group: the consumer's process died")
+	ErrClosed              = errors.New("group: the consumer was closed")
 	ErrClient              = errors.New("group: bad client")
 )
 
@@ -201,8 +202,13 @@ func (c *Consumer) Poll(timeout time.Duration) ([]Record, error) {
 			c.handle(m)
 		}
 		c.poll()
-		if f.crashed {
+		switch {
+		case f.crashed:
 			return nil, ErrCrashed
+		case c.closed:
+			// a fatal JoinGroup error (GROUP_MAX_SIZE_REACHED…) closed it
+			c.emitPoll(nil, "KafkaException")
+			return nil, ErrClosed
 		}
 		c.maybeAutoCommitAsync()
 		c.updateFetchPositions()
@@ -235,6 +241,10 @@ func (c *Consumer) Poll(timeout time.Duration) ([]Record, error) {
 		c.lastPoll = c.s.Now()
 		if m != nil {
 			c.handle(m)
+		}
+		if c.closed && !f.crashed {
+			c.emitPoll(nil, "KafkaException")
+			return nil, ErrClosed
 		}
 	}
 }

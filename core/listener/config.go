@@ -130,8 +130,11 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: concurrency must be from 1 to 1000", ErrConfig)
 	case (c.AckMode == Count || c.AckMode == CountTime) && c.AckCount <= 0:
 		return fmt.Errorf("%w: 'ackCount' must be > 0", ErrConfig)
-	case c.AckTime < 0 || c.PollTimeout < 0 || c.ShutdownTimeout < 0 || c.BackOffInterval < 0 || c.ListenerTime < 0:
+	case c.AckTime < 0 || c.ShutdownTimeout < 0 || c.BackOffInterval < 0 || c.ListenerTime < 0:
 		return fmt.Errorf("%w: durations must be ≥ 0", ErrConfig)
+	case c.PollTimeout < time.Millisecond:
+		// with 0 an idle loop would spin without virtual time passing
+		return fmt.Errorf("%w: pollTimeout must be ≥ 1 ms", ErrConfig)
 	case c.BackOffMaxAttempts < 0 || c.CommitRetries < 0:
 		return fmt.Errorf("%w: maxAttempts and commitRetries must be ≥ 0", ErrConfig)
 	case c.ErrorHandler != SeekToCurrent && c.ErrorHandler != ContainerStopping:

@@ -47,6 +47,7 @@ type ListenerConsumer struct {
 	last    time.Duration
 
 	running bool // the child container's isRunning
+	fatal   bool // the consumer failed for good: no wrapUp
 	polling bool
 	phase   string
 	exited  bool
@@ -95,11 +96,19 @@ func (lc *ListenerConsumer) dead() bool { return lc.crashed || lc.consumer.Crash
 func (lc *ListenerConsumer) run() {
 	lc.last = lc.s().Now()
 	for lc.running {
-		if err := lc.pollAndInvoke(); err == errCrashed {
+		switch err := lc.pollAndInvoke(); err {
+		case errCrashed:
 			return
+		case group.ErrClosed:
+			// a fatal error: "Fatal consumer exception; stopping container"
+			lc.running, lc.fatal = false, true
 		}
 		// WakeupException is ignored; a commit's exception was logged
 		// (handleConsumerException) and the loop goes on.
+	}
+	if lc.fatal {
+		lc.end()
+		return
 	}
 	lc.wrapUp()
 }
@@ -308,9 +317,8 @@ func (lc *ListenerConsumer) checkRebalanceCommits() error {
 	if len(commits) == 0 {
 		return nil
 	}
-	err := lc.consumer.CommitSync(commits, lc.subj()+".commitsDuringRebalance")
-	if err == group.ErrCrashed || lc.dead() {
-		return errCrashed
+	if err := lc.commit(commits, lc.subj()+".commitsDuringRebalance"); err == errCrashed {
+		return err
 	}
 	return nil
 }
@@ -441,6 +449,11 @@ func (lc *ListenerConsumer) wrapUp() {
 	if lc.dead() {
 		return
 	}
+	lc.end()
+}
+
+// end marks the thread's end and tells a stop() waiting for it.
+func (lc *ListenerConsumer) end() {
 	lc.exited = true
 	lc.setPhase("stopped", srcWrapUp)
 	if lc.stopped != nil {

@@ -208,3 +208,15 @@ func (r *rig) leaveAndCommits() []string {
 	}
 	return out
 }
+
+// A consumer that a fatal JoinGroup error closes (here
+// INVALID_SESSION_TIMEOUT: 5000 ms is below group.min.session.timeout.ms)
+// ends its ListenerConsumer: "Fatal consumer exception".
+func TestFatalJoinErrorEndsTheListenerConsumer(t *testing.T) {
+	r := newRig(t, 1, 3, func(c *Config) { c.Group.Consumer.SessionTimeout = 5 * time.Second })
+	r.runTo(sec(5))
+	require.Equal(t, "stopped", r.get("listener.state[consumer-G-1]"))
+	require.Equal(t, "INVALID_SESSION_TIMEOUT", r.get("consumer[consumer-G-1].error"))
+	require.Equal(t, "0", r.get("listener.delivered[t0-0@0]"))
+	require.Contains(t, r.story("poll"), "poll consumer[consumer-G-1] KafkaException")
+}

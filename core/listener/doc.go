@@ -35,7 +35,9 @@
 // (AssignmentCommitOption LATEST_ONLY_NO_TX). Stopping (stop(), or the
 // ContainerStoppingErrorHandler) lets each ListenerConsumer finish its
 // poll's records (stopImmediate is false), commit what is pending, and
-// close its consumer (LeaveGroup); stop() waits up to shutdownTimeout.
+// close its consumer (LeaveGroup); stop() waits up to shutdownTimeout. A
+// consumer closed by a fatal JoinGroup error (INVALID_SESSION_TIMEOUT…)
+// ends its ListenerConsumer without wrapUp ("Fatal consumer exception").
 //
 // Errors. A listener exception goes to the error handler with the rest of
 // the poll, after the records processed before it are committed.

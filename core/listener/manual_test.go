@@ -93,6 +93,7 @@ func TestConfigChecks(t *testing.T) {
 		{func(c *Config) { c.Concurrency = 0 }, "concurrency"},
 		{func(c *Config) { c.ErrorHandler = "Logging" }, "errorHandler"},
 		{func(c *Config) { c.Client.AutoOffsetReset = "none" }, "auto.offset.reset"},
+		{func(c *Config) { c.PollTimeout = 0 }, "pollTimeout must be ≥ 1 ms"},
 	}
 	for _, tc := range tests {
 		cfg := DefaultConfig()

@@ -104,7 +104,7 @@ func (l *listenerSystem) set(key, val string) error {
 	case "errorHandler":
 		return oneOf(&c.ErrorHandler, listener.SeekToCurrent, listener.ContainerStopping)
 	case "pollTimeout":
-		return ms(&c.PollTimeout, 0)
+		return ms(&c.PollTimeout, 1)
 	case "shutdownTimeout":
 		return ms(&c.ShutdownTimeout, 0)
 	case "commitRetries":
@@ -210,8 +210,8 @@ func (l *listenerSystem) action(t []token) (*Action, *actionErr) {
 		a, b, ok2 := strings.Cut(v, "..")
 		from, err1 := strconv.ParseInt(a, 10, 64)
 		to, err2 := strconv.ParseInt(b, 10, 64)
-		if !ok || !ok2 || err1 != nil || err2 != nil || from < 0 || to < from || to-from >= 1_000_000 {
-			return nil, &actionErr{t[2].col, fmt.Sprintf("expected offsets=A..B with 0 ≤ A ≤ B and at most 1000000 records, got %q", t[2].text)}
+		if !ok || !ok2 || err1 != nil || err2 != nil || from < 0 || to < from || to-from >= 100_000 {
+			return nil, &actionErr{t[2].col, fmt.Sprintf("expected offsets=A..B with 0 ≤ A ≤ B and at most 100000 records, got %q", t[2].text)}
 		}
 		return &Action{Text: text, Verb: "records", Payload: recordsSpec{tp, from, to}}, nil
 	case "fail":

@@ -28,6 +28,7 @@ func TestListenerParseErrors(t *testing.T) {
 		{"concurrency", labUL + "set concurrency 0", 2, 17, "concurrency: expected a number from 1 to 1000"},
 		{"error handler", labUL + "set errorHandler Logging", 2, 18, `errorHandler: expected SeekToCurrent or ContainerStopping, got "Logging"`},
 		{"poll timeout", labUL + "set pollTimeout x", 2, 17, "pollTimeout: expected milliseconds"},
+		{"poll timeout zero", labUL + "set pollTimeout 0", 2, 17, "pollTimeout: expected milliseconds ≥ 1"},
 		{"max.poll.records", labUL + "set max.poll.records 0", 2, 22, "max.poll.records: expected a number from 1"},
 		{"auto.offset.reset", labUL + "set auto.offset.reset none", 2, 23, `auto.offset.reset: expected latest or earliest, got "none"`},
 		{"listener.time", labUL + "set listener.time 10", 2, 19, "listener.time: "},
