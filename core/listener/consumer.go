@@ -18,6 +18,9 @@ type delivery struct {
 	n     int // the record's how-manieth delivery
 	lc    *ListenerConsumer
 	acked bool
+	// waiting: a MANUAL delivery whose listener leaves the ack to
+	// another thread (listener.ack none), not acknowledged yet
+	waiting bool
 }
 
 func deliveryLabel(d *delivery) (int, string) { return d.id, d.rec.String() }
@@ -57,7 +60,7 @@ type ListenerConsumer struct {
 	failures               map[group.TopicPartition]*failedRecord // FailedRecordTracker, per thread
 	commitsDuringRebalance []group.Offset
 	commitRecovered        bool
-	unacked                int // MANUAL deliveries not acknowledged yet
+	unacked                int // deliveries waiting for another thread's ack
 	current                *delivery
 }
 
@@ -150,7 +153,9 @@ func (lc *ListenerConsumer) pollAndInvoke() error {
 
 // pollTimeout is the container's pollTimeout, or -1 (wait in poll until
 // something arrives) when nothing is pending: an empty poll would then
-// come back to a processCommits with nothing to do, again and again.
+// come back to a processCommits with nothing to do, again and again. A
+// MANUAL delivery waiting for another thread's ack is pending: that ack
+// is only processed when the poll returns.
 func (lc *ListenerConsumer) pollTimeout() time.Duration {
 	if lc.acks.Len() == 0 && len(lc.offsets) == 0 && lc.unacked == 0 && len(lc.commitsDuringRebalance) == 0 {
 		return -1
@@ -345,7 +350,10 @@ func (lc *ListenerConsumer) acknowledge(d *delivery, foreign bool) error {
 		return nil
 	}
 	d.acked = true
-	lc.unacked--
+	if d.waiting {
+		d.waiting = false
+		lc.unacked--
+	}
 	lc.s().Emit(sim.Event{Kind: "record.ack", Subj: d.rec.String(), ID: d.id, Src: srcAcknowledge})
 	if !foreign {
 		return lc.processAck(d)
@@ -394,7 +402,10 @@ func (lc *ListenerConsumer) doInvokeRecordListener(r group.Record, rest []group.
 func (lc *ListenerConsumer) invokeOnMessage(d *delivery) string {
 	manual := lc.isAnyManualAck()
 	if manual {
-		lc.unacked++
+		if lc.cfg.ListenerAck == AckNone {
+			d.waiting = true
+			lc.unacked++
+		}
 		if lc.cfg.ListenerAck == AckBefore {
 			if err := lc.acknowledge(d, false); err != nil {
 				return exceptionOf(err)

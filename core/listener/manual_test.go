@@ -117,3 +117,20 @@ func TestConfigChecks(t *testing.T) {
 	require.Equal(t, SeekToCurrent, cfg.ErrorHandler)
 	require.False(t, cfg.Client.EnableAutoCommit, "the container forces it false")
 }
+
+// A MANUAL listener that fails does not acknowledge: the container does
+// not wait for that ack, and after the recovery its poll waits for records
+// again (no empty poll every pollTimeout).
+func TestFailedManualDeliveryLeavesNothingPending(t *testing.T) {
+	r := newRig(t, 1, 2, func(c *Config) { c.AckMode = Manual })
+	r.sys.Fail(0, rec(0, 1), -1, "ClassCastException")
+	r.runTo(sec(60))
+	require.Equal(t, "2", r.get("listener.committed[t0-0]"))
+	n := 0
+	for _, e := range r.s.Trace() {
+		if e.Kind == "poll" && e.Item == "0 records" {
+			n++
+		}
+	}
+	require.Zero(t, n, "no poll times out")
+}
