@@ -67,7 +67,8 @@
 //
 // Simplifications against FACTS.md 6: record listeners only (no batch
 // listener, so no RecoveringBatchErrorHandler), no transactions, no
-// ConsumerSeekAware, no pause/resume, no idle events; ackOnError is
+// ConsumerSeekAware, no pause/resume, no idle events, no monitor task
+// (NonResponsiveConsumerEvent), no idleBetweenPolls; ackOnError is
 // false (its 2.3+ default) and not settable; the recoverer is the
 // default logging one (no dead-letter topic). ListenerUtils.recordToString
 // is written P@offset. A poll with nothing pending (no queued acks, an
