@@ -286,3 +286,178 @@ func TestAssignorLessonWhatIfs(t *testing.T) {
 	}
 	require.ElementsMatch(t, []string{"member[C0]=t0-0,t0-3,t1-1", "member[C1]=t0-1,t0-4,t1-2", "member[C3]=t0-2", "member[C4]=t1-0"}, gen6)
 }
+
+// failed returns the messages of the expect lines that did not hold.
+func failed(res *scenario.Result) []string {
+	var out []string
+	for _, f := range res.Failures {
+		out = append(out, f.Msg)
+	}
+	return out
+}
+
+// deliveries counts record.deliver events of record subj.
+func deliveries(res *scenario.Result, subj string) int {
+	n := 0
+	for _, e := range res.Trace {
+		if e.Kind == "record.deliver" && e.Subj == subj {
+			n++
+		}
+	}
+	return n
+}
+
+const (
+	app0Thread = "org.springframework.kafka.KafkaListenerEndpointContainer#0-0-C-1"
+	app1Thread = "org.springframework.kafka.KafkaListenerEndpointContainer#0-1-C-1"
+)
+
+// Lesson 09, steps 1 to 6: each consumer polls on its ListenerConsumer
+// thread, the five records come in one poll, every commit is made by the
+// consumer's own thread (never auto-commit), BATCH's commit comes after
+// the last record and before the next poll; the dead app-0 sends nothing
+// more; app-1's OffsetFetch answers 5.
+func TestSpringAckModesLessonThreads(t *testing.T) {
+	res := runLesson(t, "09-spring-ack-modes", scenario.Options{})
+	var crashAt int64
+	var afterLast, offsetFetch bool
+	for _, e := range res.Trace {
+		switch {
+		case e.Kind == "poll" && e.Subj == "consumer[app-0]" && e.Item == "5 records":
+			require.Equal(t, app0Thread, e.Actor)
+		case e.Kind == "record.deliver":
+			require.Contains(t, []string{app0Thread, app1Thread}, e.Actor)
+		case e.Kind == "commit":
+			require.Contains(t, []string{app0Thread, app1Thread}, e.Actor, "seq %d", e.Seq)
+			require.NotEqual(t, "auto-commit", e.Subj)
+			if e.Note == "t0-0=5" {
+				require.True(t, afterLast, "BATCH commits after the poll's last record")
+			}
+		case e.Kind == "record.done" && e.Subj == "t0-0@4":
+			afterLast = true
+		case e.Kind == "action" && e.Note == "consumer app-0 crash":
+			crashAt = e.T
+		case e.Kind == "client.recv" && e.Subj == "member[app-1]" && e.Item == "OffsetFetch NONE" && strings.Contains(e.Note, "t0-0=5"):
+			offsetFetch = true
+		}
+		if crashAt > 0 && e.T > crashAt && e.Kind != "thread.exit" {
+			require.NotEqual(t, app0Thread, e.Actor, "seq %d", e.Seq)
+			require.NotEqual(t, "kafka-coordinator-heartbeat-thread | G (app-0)", e.Actor, "seq %d", e.Seq)
+		}
+	}
+	require.Positive(t, crashAt)
+	require.True(t, offsetFetch, "app-1 fetches the committed offset 5")
+	require.Less(t, len(res.Trace), 5000)
+}
+
+// Lesson 09's what-ifs and the modes its one scenario cannot switch: each
+// ack mode's commits of t0-0 before app-0 dies (RECORD and
+// MANUAL_IMMEDIATE one per record, BATCH, TIME, MANUAL one per poll,
+// COUNT only once ackCount records wait) and what the crash then costs.
+func TestSpringAckModesLessonWhatIfs(t *testing.T) {
+	tests := []struct {
+		sets       []string
+		commits    string // t0-0's commits before the crash
+		duplicates int
+		lost       bool
+	}{
+		{nil, "5", 3, false},
+		{[]string{"ackMode RECORD"}, "1,2,3,4,5,6,7,8", 0, false},
+		{[]string{"ackMode MANUAL_IMMEDIATE"}, "1,2,3,4,5,6,7,8", 0, false},
+		{[]string{"ackMode MANUAL_IMMEDIATE", "listener.ack before"}, "1,2,3,4,5,6,7,8,9", 0, true},
+		{[]string{"ackMode MANUAL"}, "5", 3, false},
+		{[]string{"ackMode TIME"}, "5", 3, false}, // 7.5 s: ackTime has passed since the start
+		{[]string{"ackMode COUNT", "ackCount 10"}, "", 8, false},
+		{[]string{"ackMode COUNT_TIME", "ackCount 10", "ackTime 60000"}, "", 8, false},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.sets, ","), func(t *testing.T) {
+			res := runLesson(t, "09-spring-ack-modes", scenario.Options{Sets: tc.sets})
+			var commits []string
+			dups := 0
+			crashed := false
+			for _, e := range res.Trace {
+				crashed = crashed || (e.Kind == "action" && e.Note == "consumer app-0 crash")
+				if e.Kind == "offset.commit" && e.Subj == "t0-0" && !crashed {
+					commits = append(commits, e.To)
+				}
+				if e.Kind == "record.deliver" && strings.Contains(e.Note, "duplicate") {
+					dups++
+				}
+			}
+			require.Equal(t, tc.commits, strings.Join(commits, ","))
+			require.Equal(t, tc.duplicates, dups)
+			if tc.lost {
+				require.Contains(t, failed(res), "expect listener.lost == 0: got 1")
+				require.Equal(t, 1, deliveries(res, "t0-0@8"), "t0-0@8 is committed and never delivered again")
+			} else {
+				require.NotContains(t, strings.Join(failed(res), "\n"), "listener.lost")
+			}
+		})
+	}
+}
+
+// Lesson 10, steps 1 to 6: the records before the failed one are
+// committed before the first seek; SeekToCurrentErrorHandler throws nine
+// times then the recoverer logs; ClassCastException is recovered at
+// once; the ContainerStoppingErrorHandler's stop runs on
+// SimpleAsyncTaskExecutor-1 and app-0 sends LeaveGroup.
+func TestSpringErrorHandlersLesson(t *testing.T) {
+	res := runLesson(t, "10-spring-error-handlers", scenario.Options{})
+	var story, recovered []string
+	var stoppedBy string
+	for _, e := range res.Trace {
+		switch e.Kind {
+		case "commit", "seek":
+			if len(story) < 2 && (e.Kind == "commit" || strings.HasPrefix(e.Note, "SeekToCurrent")) {
+				story = append(story, e.Kind+" "+e.Note+e.To)
+			}
+		case "record.recover":
+			recovered = append(recovered, e.Note)
+		case "state":
+			if e.To == "stopped" && strings.HasPrefix(e.Subj, "org.springframework") && stoppedBy == "" {
+				stoppedBy = e.Actor
+			}
+		}
+	}
+	require.Equal(t, []string{"commit t0-0=2", "seek SeekToCurrentErrorHandler: t0-0@2 is the first record left2"}, story)
+	require.Equal(t, []string{"Backoff FixedBackOff{interval=0, currentAttempts=10, maxAttempts=9} exhausted for t0-0@2",
+		"Backoff none exhausted for t0-0@6"}, recovered)
+	require.Equal(t, "main", stoppedBy, "the application's own stop at 10 s")
+	n := 0
+	for _, e := range res.Trace {
+		if e.Kind == "record.handle" && e.Note == "KafkaException: Seek to current after exception" {
+			n++
+		}
+		if e.Kind == "state" && e.To == "stopped" && e.Subj == "org.springframework.kafka.KafkaListenerEndpointContainer#0" && e.T > 20_000_000 {
+			require.Equal(t, "SimpleAsyncTaskExecutor-1", e.Actor)
+		}
+		if e.Kind == "client.send" && e.Item == "LeaveGroup" {
+			require.Equal(t, app0Thread, e.Actor)
+		}
+	}
+	require.Equal(t, 9, n, "nine retries")
+	require.Less(t, len(res.Trace), 5000)
+}
+
+// Lesson 10's what-ifs: backOff.maxAttempts 2 gives three deliveries;
+// errorHandler ContainerStopping stops the container at t0-0@2's first
+// failure, with 0 and 1 committed.
+func TestSpringErrorHandlersLessonWhatIfs(t *testing.T) {
+	res := runLesson(t, "10-spring-error-handlers", scenario.Options{Sets: []string{"backOff.maxAttempts 2"}})
+	require.Equal(t, 3, deliveries(res, "t0-0@2"))
+	require.Contains(t, failed(res), "expect listener.delivered[t0-0@2] == 10: got 3")
+
+	res = runLesson(t, "10-spring-error-handlers", scenario.Options{Sets: []string{"errorHandler ContainerStopping"}})
+	var first []string
+	for _, e := range res.Trace {
+		if e.Kind == "offset.commit" || (e.Kind == "state" && e.Subj == "org.springframework.kafka.KafkaListenerEndpointContainer#0" && e.To == "stopped") {
+			first = append(first, e.Kind+" "+e.To)
+			if len(first) == 2 {
+				break
+			}
+		}
+	}
+	require.Equal(t, []string{"offset.commit 2", "state stopped"}, first)
+	require.Contains(t, failed(res), "expect listener.delivered[t0-0@3] == 1: got 0")
+}

@@ -15,6 +15,26 @@ type TopicPartition struct {
 
 func (tp TopicPartition) String() string { return tp.Topic + "-" + strconv.Itoa(tp.Partition) }
 
+func (tp TopicPartition) less(o TopicPartition) bool {
+	if tp.Topic != o.Topic {
+		return tp.Topic < o.Topic
+	}
+	return tp.Partition < o.Partition
+}
+
+// ParsePartition reads "t0-2": a topic name, a dash, a partition number.
+func ParsePartition(s string) (TopicPartition, bool) {
+	i := strings.LastIndexByte(s, '-')
+	if i <= 0 {
+		return TopicPartition{}, false
+	}
+	n, err := strconv.Atoi(s[i+1:])
+	if err != nil || n < 0 || s[i+1] == '+' || s[i+1] == '-' {
+		return TopicPartition{}, false
+	}
+	return TopicPartition{s[:i], n}, true
+}
+
 // FormatPartitions writes partitions sorted by topic then number, comma-separated.
 func FormatPartitions(tps []TopicPartition) string {
 	s := append([]TopicPartition(nil), tps...)
@@ -27,12 +47,7 @@ func FormatPartitions(tps []TopicPartition) string {
 }
 
 func sortPartitions(s []TopicPartition) {
-	sort.Slice(s, func(i, j int) bool {
-		if s[i].Topic != s[j].Topic {
-			return s[i].Topic < s[j].Topic
-		}
-		return s[i].Partition < s[j].Partition
-	})
+	sort.Slice(s, func(i, j int) bool { return s[i].less(s[j]) })
 }
 
 // Subscription is one member's subscription as the leader reads it from

@@ -12,13 +12,17 @@ import (
 // message is what a consumer thread's queue carries: a response from the
 // coordinator, or a wakeup (a notify, KafkaConsumer.wakeup, a batch of records).
 type message struct {
-	id   int
-	resp *response
-	wake string        // rejoin, notify, stall, process, close
-	dur  time.Duration // process: how long the batch takes
+	id    int
+	resp  *response
+	wake  string        // rejoin, notify, stall, process, close, fetch, wakeup
+	dur   time.Duration // process: how long the batch takes
+	label string        // the token's label, if not "wakeup: " and wake
 }
 
 func messageLabel(m *message) (int, string) {
+	if m.label != "" {
+		return m.id, m.label
+	}
 	if m.resp != nil {
 		return m.id, m.resp.label()
 	}
@@ -81,6 +85,8 @@ type Consumer struct {
 	closed      bool
 	wakePending bool
 	lastError   Error
+
+	f *fetcher // set when an application fetches and commits (client.go)
 }
 
 func newConsumer(sys *System, name, group string, topics []string, cfg ConsumerConfig) *Consumer {
@@ -109,6 +115,7 @@ func (c *Consumer) setState(to MemberState, src string) {
 
 func (c *Consumer) assign(tps []TopicPartition, callback, src string) {
 	c.owned = tps
+	c.dropPositions()
 	emit(c.s, func() sim.Event {
 		return sim.Event{Kind: "assign", Subj: "consumer[" + c.Name + "]", Item: callback, Note: FormatPartitions(tps), Src: src}
 	})
@@ -180,17 +187,24 @@ func (c *Consumer) handle(m *message) {
 			c.onJoinGroupResponse(m.resp)
 		case apiSyncGroup:
 			c.onSyncGroupResponse(m.resp)
+		case apiOffsetFetch:
+			if c.f.offsetFetch == m.resp.req {
+				c.f.offsetFetch = nil
+			}
+			c.initPositions(m.resp)
+		case apiOffsetCommit:
+			c.onAsyncCommitResponse(m.resp)
 		}
 		return
 	}
 	switch m.wake {
-	case "rejoin", "metadata":
+	case "rejoin", "metadata", "fetch", "wakeup":
 		c.wakePending = false
 	case "process":
 		c.s.Sleep(m.dur, "processing records for "+sim.FormatDuration(m.dur))
 		c.freeze()
 	case "close":
-		c.close()
+		c.close("the consumer is being closed", srcClose)
 	}
 }
 
@@ -204,7 +218,8 @@ func (c *Consumer) received(m *message) {
 	}
 	emit(c.s, func() sim.Event {
 		src := map[string]string{apiJoinGroup: srcJoinGroupResponse, apiSyncGroup: srcSyncGroupResponse,
-			apiHeartbeat: srcHeartbeatResponse, apiLeaveGroup: srcLeaveGroupResponse}[r.req.api]
+			apiHeartbeat: srcHeartbeatResponse, apiLeaveGroup: srcLeaveGroupResponse,
+			apiOffsetCommit: srcOffsetCommitResponse, apiOffsetFetch: srcOffsetFetchResponse}[r.req.api]
 		return sim.Event{Kind: "client.recv", Subj: c.subj(), ID: r.req.id, Item: r.label(), Note: r.note(), Src: src}
 	})
 }
@@ -280,11 +295,15 @@ func (c *Consumer) ensureActiveGroup() {
 // onJoinPrepare is ConsumerCoordinator.onJoinPrepare with the eager
 // protocol: every owned partition is given up before joining.
 func (c *Consumer) onJoinPrepare() {
+	if c.f != nil {
+		c.maybeAutoCommitSync()
+	}
 	if len(c.owned) > 0 {
 		cb := "onPartitionsRevoked"
 		if c.generation == -1 && c.memberID == "" {
 			cb = "onPartitionsLost" // the heartbeat thread found us out of the group
 		}
+		c.revokeCallback(cb)
 		c.assign(nil, cb, srcOnJoinPrepare)
 	}
 	c.isLeader = false
@@ -365,7 +384,7 @@ func (c *Consumer) onJoinGroupResponse(r *response) {
 		// GROUP_MAX_SIZE_REACHED, INVALID_GROUP_ID: poll() throws; the
 		// application gives up and closes the consumer.
 		c.joinFailed()
-		c.close()
+		c.close("the consumer is being closed", srcClose)
 	}
 }
 
@@ -458,6 +477,9 @@ func (c *Consumer) onSyncGroupResponse(r *response) {
 		c.assign(r.assignment, "onPartitionsAssigned", srcOnJoinComplete)
 		c.joinInFlight = false
 		c.needsJoinPrepare = true
+		if c.f != nil && c.f.opts.Listener != nil {
+			c.f.opts.Listener.OnPartitionsAssigned(c.Assignment())
+		}
 		return
 	}
 	c.requestRejoin("SyncGroup " + string(r.err))
@@ -511,7 +533,7 @@ func (c *Consumer) maybeLeaveGroup(reason string, replyTo *sim.Queue[*message]) 
 
 // close is KafkaConsumer.close: stop the heartbeat thread, give up the
 // partitions, leave the group and wait for the answer (at most 30 s).
-func (c *Consumer) close() {
+func (c *Consumer) close(reason, src string) {
 	c.closing = true
 	c.hbClosed = true
 	c.hbQueue.Put(&message{id: c.s.NextToken(), wake: "notify"}, srcClose)
@@ -520,9 +542,10 @@ func (c *Consumer) close() {
 		if c.memberID == "" {
 			cb = "onPartitionsLost"
 		}
-		c.assign(nil, cb, srcClose)
+		c.revokeCallback(cb)
+		c.assign(nil, cb, src)
 	}
-	leave := c.maybeLeaveGroup("the consumer is being closed", c.responses)
+	leave := c.maybeLeaveGroup(reason, c.responses)
 	deadline := c.s.Now() + closeTimeout
 	for leave != nil && c.s.Now() < deadline {
 		var m *message
@@ -595,6 +618,9 @@ func (c *Consumer) hbWait(d time.Duration) {
 		cases = append(cases, sim.After(d))
 	}
 	c.s.Select(srcHeartbeatThread, cases...)
+	if c.Crashed() {
+		return
+	}
 	c.freeze()
 	if m == nil || m.resp == nil {
 		return

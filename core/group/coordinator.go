@@ -31,8 +31,10 @@ type request struct {
 	protocols        []protocol // JoinGroup
 	sessionTimeout   time.Duration
 	rebalanceTimeout time.Duration
-	plan             []assigned     // SyncGroup from the leader: its assignment
-	planMetadata     map[string]int // the partition counts the leader assigned from (for the invariant)
+	plan             []assigned       // SyncGroup from the leader: its assignment
+	planMetadata     map[string]int   // the partition counts the leader assigned from (for the invariant)
+	offsets          []Offset         // OffsetCommit
+	partitions       []TopicPartition // OffsetFetch
 	replyTo          func(*response)
 }
 
@@ -63,6 +65,7 @@ type response struct {
 	leader       string
 	members      []Subscription
 	assignment   []TopicPartition
+	offsets      []Offset // OffsetFetch: the committed offsets, -1 for none
 }
 
 func (r *response) label() string { return r.req.api + " " + string(r.err) }
@@ -135,6 +138,8 @@ func (r *response) note() string {
 		parts = append(parts, "assignment "+FormatPartitions(r.assignment))
 	case r.req.api == apiLeaveGroup && r.memberErr != None && r.memberErr != "":
 		parts = append(parts, "member "+string(r.memberErr))
+	case r.req.api == apiOffsetFetch && r.err == None:
+		parts = append(parts, "committed "+FormatOffsets(r.offsets))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -158,6 +163,10 @@ func (c *Coordinator) handler() {
 			c.handleLeaveGroup(req)
 		case apiDeleteGroups:
 			c.handleDeleteGroups(req)
+		case apiOffsetCommit:
+			c.handleCommitOffsets(req)
+		case apiOffsetFetch:
+			c.handleFetchOffsets(req)
 		}
 	}
 }

@@ -30,7 +30,20 @@
 // a trace's threads have distinct names. The leader runs the assignor
 // chosen by the coordinator, client side, on the metadata it has.
 //
-// Trace. Groups change state with kind state, Subj group[G], From/To the
+// Trace. Offsets: offset.commit (Subj the partition, Item the group,
+// From/To the committed offset before and after, "none" before the
+// first) when the coordinator stores one; commit (Subj what the caller
+// commits, ID the OffsetCommit request, Item sync or async, Note the
+// offsets) when the application commits, and commit.done (same Subj and
+// ID, Item NONE or the exception, Note the offsets) when the answer is
+// handled: at once for sync, in a later poll for async; seek (Subj the
+// partition, To the new position, Note why) when a position is set by the
+// committed offset, by auto.offset.reset or by KafkaConsumer.seek; poll
+// (Subj consumer[C], Item "N records" or WakeupException, Note the
+// records per partition) when Poll returns; log.append (Subj the
+// partition, From/To the first and last offset) when records are written.
+//
+// Groups change state with kind state, Subj group[G], From/To the
 // GroupState, Note the generation (Item the reason of a rebalance); the
 // leader and the protocol with Subj group[G].leader and group[G].protocol
 // (From/To consumer names, protocol names). Members: member.pending,
@@ -51,10 +64,9 @@
 // group.instance.id, FENCED_INSTANCE_ID); the broker is always the active,
 // loaded coordinator of every group (no NOT_COORDINATOR,
 // COORDINATOR_LOAD_IN_PROGRESS, FindCoordinator: a client that would look
-// for the coordinator again finds it at once); no offsets, so no
-// OffsetCommit, no offset expiry and no auto commit; writing group
-// metadata to __consumer_offsets succeeds at once, as on a one-broker
-// cluster; the eager protocol only (no cooperative rebalancing); no
+// for the coordinator again finds it at once); no offset expiry; writing
+// group metadata and offsets to __consumer_offsets succeeds at once, as
+// on a one-broker cluster; the eager protocol only (no cooperative rebalancing); no
 // DelayedSync (2.8.1+). Handlers and the leader's assignment take no
 // virtual time. The timing wheel is a priority queue (deadlines exact to
 // the microsecond) and the reaper sleeps until the next deadline instead
@@ -63,11 +75,44 @@
 // rechecking every retry.backoff.ms. Upstream breaks ties of the protocol
 // vote and picks a new leader in HashMap order; here members keep the
 // order they joined in. A member id is clientId-xxxx, four hex digits from
-// the seeded source instead of a UUID. Records are not fetched: poll
-// returns nothing, and "consumer C process D" stands for a batch whose
-// processing takes D. Only the leader's metadata refreshes are followed,
-// since only the leader acts on a change; they happen on the heartbeat
-// thread's network polls.
+// the seeded source instead of a UUID. The group system's consumers
+// (Join) do not fetch: their poll returns nothing, and "consumer C process
+// D" stands for a batch whose processing takes D. Only the leader's
+// metadata refreshes are followed, since only the leader acts on a
+// change; they happen on the heartbeat thread's network polls.
+//
+// Offsets and records (offsets.go, client.go). The coordinator stores
+// committed offsets per group and partition: OffsetCommit answers per
+// state as FACTS.md 2.4 says (a member's commit in Stable or
+// PreparingRebalance is stored and counts as a heartbeat, in
+// CompletingRebalance it is REBALANCE_IN_PROGRESS, a commit without a
+// generation to an unknown or Empty group is stored), OffsetFetch answers
+// them (-1 for none). A consumer an application embeds (NewClient: a
+// Spring ListenerConsumer) runs on the application's thread: Poll is
+// KafkaConsumer.poll (the coordinator's poll, then fetch), CommitSync and
+// CommitAsync send OffsetCommit (only in a Stable generation, else
+// CommitFailedException or RebalanceInProgressException at once, as
+// generationIfStable makes them), Seek moves a position, Wakeup makes the
+// poll in progress or the next one throw WakeupException, Crash kills the
+// process (nothing more is sent; the session expires), a fatal JoinGroup
+// error closes the consumer (Poll then returns ErrClosed), and a
+// RebalanceListener is called back on the polling thread. A partition's
+// log is its end offset: "records P offsets=A..B" appends (Append). A
+// newly assigned partition gets its position from an OffsetFetch
+// (ConsumerCoordinator.refreshCommittedOffsetsIfNeeded), or from
+// auto.offset.reset when nothing is committed (latest: the log end;
+// earliest: 0; the ListOffsets request is not modeled). Fetching is
+// instant: poll returns up to max.poll.records records past the
+// positions, starting where the last poll stopped so no partition
+// starves, and a consumer waiting in poll hears of new records one
+// network latency after they are appended (a Fetch wakeup put by the
+// broker's processor). enable.auto.commit commits the positions, async,
+// in poll every auto.commit.interval.ms and sync before a rebalance
+// revokes; an auto-commit that would send the offsets the last one sent
+// is left out (it changes nothing). Commit retries on retriable errors
+// are not modeled: such a commit fails with
+// RetriableCommitFailedException. Wakeup interrupts poll only, never a
+// commit in progress.
 //
 // Idle. The poll thread sleeps until something arrives while its consumer
 // is in step with the group, and wakes at its heartbeat deadlines while it

@@ -138,10 +138,13 @@ type groupMetadata struct {
 	join *delayedOp
 	// The partitions per topic the leader assigned from, for the invariant.
 	plan map[string]int
+
+	offsets map[TopicPartition]int64 // the committed offsets; lookups only
+	commits []Offset                 // every offset stored, in order
 }
 
 func newGroupMetadata(c *Coordinator, id string) *groupMetadata {
-	g := &groupMetadata{c: c, id: id, state: Empty, stateTime: c.s.Now(), byID: map[string]*member{}}
+	g := &groupMetadata{c: c, id: id, state: Empty, stateTime: c.s.Now(), byID: map[string]*member{}, offsets: map[TopicPartition]int64{}}
 	g.lock = sim.NewLock(c.s, "group["+id+"].lock")
 	c.s.Emit(sim.Event{Kind: "state", Subj: g.subj(), To: string(Empty), Note: "0", Src: srcAddGroup})
 	return g

@@ -21,6 +21,8 @@ type System struct {
 
 	topics     map[string][]topicVersion // lookups only; history for metadata refreshes
 	consumers  map[string]*Consumer      // the latest consumer of each name; lookups only
+	clients    []*Consumer               // consumers that fetch (NewClient), in creation order
+	logs       map[TopicPartition]int64  // each partition's log end offset; lookups only
 	deletes    map[string]Error          // DeleteGroups answers, by group
 	Violations []string
 }
@@ -36,11 +38,15 @@ func New(s *sim.Sim, cfg Config) (*System, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	y := &System{s: s, cfg: cfg, topics: map[string][]topicVersion{}, consumers: map[string]*Consumer{}, deletes: map[string]Error{}}
+	y := &System{s: s, cfg: cfg, topics: map[string][]topicVersion{}, consumers: map[string]*Consumer{}, deletes: map[string]Error{},
+		logs: map[TopicPartition]int64{}}
 	y.coord = newCoordinator(y, s, cfg)
 	y.main = s.NewWorker("main", "signals")
 	return y, nil
 }
+
+// Main is the application's main thread, where the scenario's actions run.
+func (y *System) Main() *sim.Worker { return y.main }
 
 // Config is the system's configuration.
 func (y *System) Config() Config { return y.cfg }

@@ -51,6 +51,8 @@ func FuzzParse(f *testing.F) {
 		"use socketserver\nset control.plane.listener.name CONTROLLER\nset socketserver.mute false\nat 0ms connect ctl from=controller\nat 0ms connect c listener=CONTROLLER\nat 0ms send ctl StopReplica n=4\nat 0ms send c Fetch id=f\nrun until socketserver.request[f].state == responded",
 		"use socketserver\nat 0ms send nobody Metadata\nat 0ms close nobody\nat 1ms connect x listener=NOPE\nat 1ms send x Produce\nexpect socketserver.conn[x].state == refused",
 		"use group\nat 0ms topic t0 partitions=2\nat 0ms consumer C0 join G topics=t0\nat 1s consumer C1 join G topics=t0 assignor=roundrobin\nat 9s consumer C0 stall 12s\nat 9s consumer C1 process 1s\nat 30s consumer C1 leave\nat 31s group G delete\nrun idle",
+		"use listener\nset auto.offset.reset earliest\nset concurrency 2\nat 0ms topic t0 partitions=2\nat 0ms records t0-0 offsets=0..9\nat 0ms fail t0-0@3 always\nat 0ms container start\nat 8s consumer consumer-G-1 crash\nat 9s ack t0-0@1\nat 30s container stop\nat 31s container start\nat 40s container crash\nrun idle",
+		"use listener\nset ackMode MANUAL_IMMEDIATE\nset listener.ack none\nset errorHandler ContainerStopping\nat 0ms topic t0 partitions=1\nat 0ms container start\nat 5s records t0-0 offsets=0..3\nat 9s ack t0-0@2\nat 9s fail t0-0@3 error=ClassCastException\nat 10s records t0-0 offsets=4..4\nrun idle",
 		"use group\nset group.max.size 1\nset group.initial.rebalance.delay.ms 0\nat 0ms consumer C0 join G topics=t0\nat 0ms consumer C1 join G topics=t0\nat 0ms consumer C0 join G topics=t0\nat 1ms consumer C9 leave\nrun idle",
 	} {
 		f.Add(s)
@@ -73,7 +75,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if sc.System != "controller" && sc.System != "zookeeper" && sc.System != "socketserver" && sc.System != "group" {
+		if sc.System != "controller" && sc.System != "zookeeper" && sc.System != "socketserver" && sc.System != "group" && sc.System != "listener" {
 			return
 		}
 		opt := scenario.Options{MaxEvents: 20000}

@@ -92,3 +92,19 @@ func TestGroupSeedsGiveTheSameTraceEverywhere(t *testing.T) {
 	}
 	golden(t, "group-seeds.golden", b.Bytes())
 }
+
+// The same check for the listener lessons: 10 seeds each, natively and
+// under GOOS=js, against one file of hashes.
+func TestListenerSeedsGiveTheSameTraceEverywhere(t *testing.T) {
+	var b bytes.Buffer
+	for _, id := range []string{"09-spring-ack-modes", "10-spring-error-handlers"} {
+		sc := lesson(t, id)
+		for seed := int64(1); seed <= 10; seed++ {
+			res := scenario.Run(sc, scenario.Options{Seed: seed})
+			require.NoError(t, res.Err)
+			require.Empty(t, res.Panic)
+			fmt.Fprintf(&b, "%s seed %2d events %4d sha256 %x\n", id, seed, res.Events, sha256.Sum256(encode(t, res)))
+		}
+	}
+	golden(t, "listener-seeds.golden", b.Bytes())
+}

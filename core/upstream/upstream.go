@@ -1,6 +1,7 @@
 // Package upstream links a trace event's src ("ControllerEventManager.scala
 // ControllerEventThread.doWork") to the file it mirrors at the reference
-// version FACTS.md names: apache/kafka 2.5.0, apache/zookeeper 3.5.9.
+// version FACTS.md names: apache/kafka 2.5.0, apache/zookeeper 3.5.9,
+// spring-projects/spring-kafka v2.5.17.RELEASE.
 package upstream
 
 import "strings"
@@ -12,6 +13,11 @@ const Kafka = "https://github.com/apache/kafka/blob/2.5.0/"
 const ZooKeeper = "https://github.com/apache/zookeeper/blob/release-3.5.9/"
 
 const zks = ZooKeeper + "zookeeper-server/src/main/java/org/apache/zookeeper/server/"
+
+// SpringKafka is the tag every Spring for Apache Kafka link points at.
+const SpringKafka = "https://github.com/spring-projects/spring-kafka/blob/v2.5.17.RELEASE/"
+
+const skl = SpringKafka + "spring-kafka/src/main/java/org/springframework/kafka/listener/"
 
 // files maps a source file name to its path in its repository.
 var files = map[string]string{
@@ -37,10 +43,22 @@ var files = map[string]string{
 	"ConsumerCoordinator.java":       Kafka + "clients/src/main/java/org/apache/kafka/clients/consumer/internals/ConsumerCoordinator.java",
 	"KafkaConsumer.java":             Kafka + "clients/src/main/java/org/apache/kafka/clients/consumer/KafkaConsumer.java",
 	"KafkaAdminClient.java":          Kafka + "clients/src/main/java/org/apache/kafka/clients/admin/KafkaAdminClient.java",
+	"Fetcher.java":                   Kafka + "clients/src/main/java/org/apache/kafka/clients/consumer/internals/Fetcher.java",
+	"Log.scala":                      Kafka + "core/src/main/scala/kafka/log/Log.scala",
 	"NIOServerCnxnFactory.java":      zks + "NIOServerCnxnFactory.java",
 	"NIOServerCnxn.java":             zks + "NIOServerCnxn.java",
 	"ExpiryQueue.java":               zks + "ExpiryQueue.java",
 	"WorkerService.java":             zks + "WorkerService.java",
+
+	"KafkaMessageListenerContainer.java":      skl + "KafkaMessageListenerContainer.java",
+	"ConcurrentMessageListenerContainer.java": skl + "ConcurrentMessageListenerContainer.java",
+	"AbstractMessageListenerContainer.java":   skl + "AbstractMessageListenerContainer.java",
+	"ContainerProperties.java":                skl + "ContainerProperties.java",
+	"SeekToCurrentErrorHandler.java":          skl + "SeekToCurrentErrorHandler.java",
+	"SeekUtils.java":                          skl + "SeekUtils.java",
+	"FailedRecordTracker.java":                skl + "FailedRecordTracker.java",
+	"FailedRecordProcessor.java":              skl + "FailedRecordProcessor.java",
+	"ContainerStoppingErrorHandler.java":      skl + "ContainerStoppingErrorHandler.java",
 }
 
 // URL returns the link for src, or "" if its file is not known.

@@ -44,3 +44,20 @@ func TestEverySrcOfTheGoldenTracesHasALink(t *testing.T) {
 		require.Greater(t, n, 100, file)
 	}
 }
+
+// Every src the listener package writes links to spring-kafka at v2.5.17.RELEASE.
+func TestSpringKafkaLinks(t *testing.T) {
+	require.Equal(t, SpringKafka+"spring-kafka/src/main/java/org/springframework/kafka/listener/KafkaMessageListenerContainer.java",
+		URL("KafkaMessageListenerContainer.java ListenerConsumer.pollAndInvoke"))
+	src, err := os.ReadFile("../listener/src.go")
+	require.NoError(t, err)
+	n := 0
+	for _, line := range strings.Split(string(src), "\n") {
+		if i := strings.Index(line, `= "`); i >= 0 {
+			s := strings.TrimSuffix(line[i+3:], `"`)
+			require.NotEmpty(t, URL(s), s)
+			n++
+		}
+	}
+	require.Greater(t, n, 20)
+}

@@ -1,0 +1,163 @@
+package listener
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"brokerlab/core/group"
+)
+
+// AckMode is ContainerProperties.AckMode: when the container commits.
+type AckMode string
+
+// The seven ack modes of Spring for Apache Kafka 2.5 (FACTS.md 6).
+const (
+	Record          AckMode = "RECORD"
+	Batch           AckMode = "BATCH"
+	Time            AckMode = "TIME"
+	Count           AckMode = "COUNT"
+	CountTime       AckMode = "COUNT_TIME"
+	Manual          AckMode = "MANUAL"
+	ManualImmediate AckMode = "MANUAL_IMMEDIATE"
+)
+
+// AckModes lists them in the enum's order.
+var AckModes = []AckMode{Record, Batch, Time, Count, CountTime, Manual, ManualImmediate}
+
+// The error handlers the model has.
+const (
+	SeekToCurrent     = "SeekToCurrent"     // SeekToCurrentErrorHandler, the 2.5 default
+	ContainerStopping = "ContainerStopping" // ContainerStoppingErrorHandler
+)
+
+// When a MANUAL listener calls Acknowledgment.acknowledge().
+const (
+	AckAfter  = "after"  // at the end of its work: the correct use
+	AckBefore = "before" // as soon as the record arrives, before the work
+	AckNone   = "none"   // never itself: "ack P@OFFSET" acks from another thread
+)
+
+// Errors for settings a scenario gets wrong.
+var (
+	ErrConfig      = errors.New("listener: bad setting")
+	ErrUnknownPath = errors.New("listener: unknown state path")
+	ErrAction      = errors.New("listener: refused")
+)
+
+// Config is the listener container's ContainerProperties with the
+// consumer factory's properties, the broker of group.Config, and the
+// model's listener (how long it works on a record, when it acks).
+type Config struct {
+	Group          group.Config // the broker and the consumers' group settings
+	GroupID        string       // group.id ("G" here; upstream has no default)
+	Topics         []string     // the container's topics (t0)
+	ClientIDPrefix string       // @KafkaListener clientIdPrefix; "" lets Kafka name them consumer-G-N
+	Concurrency    int          // ConcurrentMessageListenerContainer concurrency (1)
+
+	AckMode         AckMode
+	AckCount        int           // ackCount (1 since 2.5)
+	AckTime         time.Duration // ackTime (5000 ms since 2.5)
+	SyncCommits     bool          // syncCommits (true)
+	CommitRetries   int           // commitRetries (3), for commitAsync
+	PollTimeout     time.Duration // pollTimeout (5000 ms)
+	ShutdownTimeout time.Duration // shutdownTimeout (10000 ms): how long stop() waits
+
+	ErrorHandler       string        // SeekToCurrent (the 2.5 default) or ContainerStopping
+	BackOffInterval    time.Duration // SeekToCurrentErrorHandler's FixedBackOff interval (0)
+	BackOffMaxAttempts int           // its maxAttempts (9): 10 deliveries in all
+
+	// The consumer factory: auto.offset.reset, max.poll.records,
+	// auto.commit.interval.ms; EnableAutoCommit is false unless set, as
+	// the container forces when the factory does not set it.
+	Client group.ClientOptions
+
+	ListenerTime time.Duration // how long the listener works on each record
+	ListenerAck  string        // MANUAL modes: after, before or none
+}
+
+// Bean is the container's bean name, as @KafkaListener without an id gets it.
+const Bean = "org.springframework.kafka.KafkaListenerEndpointContainer#0"
+
+// DefaultConfig is Spring for Apache Kafka 2.5's defaults (FACTS.md 6)
+// over Kafka 2.5's.
+func DefaultConfig() Config {
+	client := group.DefaultClientOptions()
+	client.EnableAutoCommit = false
+	return Config{
+		Group:              group.DefaultConfig(),
+		GroupID:            "G",
+		Topics:             []string{"t0"},
+		Concurrency:        1,
+		AckMode:            Batch,
+		AckCount:           1,
+		AckTime:            5 * time.Second,
+		SyncCommits:        true,
+		CommitRetries:      3,
+		PollTimeout:        5 * time.Second,
+		ShutdownTimeout:    10 * time.Second,
+		ErrorHandler:       SeekToCurrent,
+		BackOffMaxAttempts: 9,
+		Client:             client,
+		ListenerTime:       10 * time.Millisecond,
+		ListenerAck:        AckAfter,
+	}
+}
+
+// Validate checks the configuration as the container's start does
+// (checkAckMode, determineAutoCommit) and New does.
+func (c Config) Validate() error {
+	if err := c.Group.Validate(); err != nil {
+		return fmt.Errorf("%w: %s", ErrConfig, strings.TrimPrefix(err.Error(), "group: bad setting: "))
+	}
+	if err := c.Client.Validate(); err != nil {
+		return fmt.Errorf("%w: %s", ErrConfig, strings.TrimPrefix(err.Error(), "group: bad setting: "))
+	}
+	known := false
+	for _, m := range AckModes {
+		known = known || m == c.AckMode
+	}
+	anyManual := c.AckMode == Manual || c.AckMode == ManualImmediate
+	switch {
+	case !known:
+		return fmt.Errorf("%w: unknown ackMode %q", ErrConfig, c.AckMode)
+	case c.GroupID == "":
+		return fmt.Errorf("%w: no group.id", ErrConfig)
+	case len(c.Topics) == 0:
+		return fmt.Errorf("%w: the container has no topics", ErrConfig)
+	case c.Concurrency < 1 || c.Concurrency > 1000:
+		return fmt.Errorf("%w: concurrency must be from 1 to 1000", ErrConfig)
+	case (c.AckMode == Count || c.AckMode == CountTime) && c.AckCount <= 0:
+		return fmt.Errorf("%w: 'ackCount' must be > 0", ErrConfig)
+	case c.AckTime < 0 || c.ShutdownTimeout < 0 || c.BackOffInterval < 0 || c.ListenerTime < 0:
+		return fmt.Errorf("%w: durations must be ≥ 0", ErrConfig)
+	case c.PollTimeout < time.Millisecond:
+		// with 0 an idle loop would spin without virtual time passing
+		return fmt.Errorf("%w: pollTimeout must be ≥ 1 ms", ErrConfig)
+	case c.BackOffMaxAttempts < 0 || c.CommitRetries < 0:
+		return fmt.Errorf("%w: maxAttempts and commitRetries must be ≥ 0", ErrConfig)
+	case c.ErrorHandler != SeekToCurrent && c.ErrorHandler != ContainerStopping:
+		return fmt.Errorf("%w: errorHandler must be SeekToCurrent or ContainerStopping", ErrConfig)
+	case c.ListenerAck != AckAfter && c.ListenerAck != AckBefore && c.ListenerAck != AckNone:
+		return fmt.Errorf("%w: listener.ack must be after, before or none", ErrConfig)
+	case anyManual && c.Client.EnableAutoCommit:
+		return fmt.Errorf("%w: Consumer cannot be configured for auto commit for ackMode %s", ErrConfig, c.AckMode)
+	}
+	return nil
+}
+
+// nonRetryable are the exceptions FailedRecordProcessor's default
+// classifier sends straight to the recoverer (FACTS.md 6).
+var nonRetryable = []string{"DeserializationException", "MessageConversionException", "ConversionException",
+	"MethodArgumentResolutionException", "NoSuchMethodException", "ClassCastException"}
+
+// Retryable reports whether SeekToCurrentErrorHandler retries exception e.
+func Retryable(e string) bool {
+	for _, n := range nonRetryable {
+		if n == e {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,525 @@
+package listener
+
+import (
+	"errors"
+	"sort"
+	"strconv"
+	"time"
+
+	"brokerlab/core/group"
+	"brokerlab/core/sim"
+)
+
+// delivery is one delivery of a record to the listener: what
+// ConsumerAcknowledgment holds, and what the acks queue carries.
+type delivery struct {
+	id    int // token
+	rec   group.Record
+	n     int // the record's how-manieth delivery
+	lc    *ListenerConsumer
+	acked bool
+	// waiting: a MANUAL delivery whose listener leaves the ack to
+	// another thread (listener.ack none), not acknowledged yet
+	waiting bool
+}
+
+func deliveryLabel(d *delivery) (int, string) { return d.id, d.rec.String() }
+
+// Outcomes of a step of the loop that end it early.
+var (
+	errCrashed = errors.New("listener: the process died")
+	// errHandled: the error handler took the failed record and the rest of
+	// the poll (upstream: it drained the records' iterator).
+	errHandled = errors.New("listener: the error handler took the rest of the records")
+)
+
+// ListenerConsumer is KafkaMessageListenerContainer.ListenerConsumer: one
+// child container's thread, with its KafkaConsumer, its acks queue and
+// its offsets map.
+type ListenerConsumer struct {
+	sys      *System
+	index    int
+	Name     string // the consumer's client.id
+	Thread   string // ...KafkaListenerEndpointContainer#0-i-C-1
+	consumer *group.Consumer
+	cfg      Config
+
+	acks    *sim.Queue[*delivery]
+	offsets map[group.TopicPartition]int64 // record offsets, committed +1; lookups only
+	count   int
+	last    time.Duration
+
+	running bool // the child container's isRunning
+	fatal   bool // the consumer failed for good: no wrapUp
+	polling bool
+	phase   string
+	exited  bool
+	crashed bool
+	stopped *sim.Latch // counted down when the thread ends (stop's callback)
+
+	failures               map[group.TopicPartition]*failedRecord // FailedRecordTracker, per thread
+	commitsDuringRebalance []group.Offset
+	commitRecovered        bool
+	unacked                int // deliveries waiting for another thread's ack
+	current                *delivery
+}
+
+func (lc *ListenerConsumer) s() *sim.Sim { return lc.sys.s }
+
+func (lc *ListenerConsumer) subj() string { return "listener[" + lc.Name + "]" }
+
+func (lc *ListenerConsumer) isRecordAck() bool { return lc.cfg.AckMode == Record }
+func (lc *ListenerConsumer) isManualAck() bool { return lc.cfg.AckMode == Manual }
+func (lc *ListenerConsumer) isManualImmediateAck() bool {
+	return lc.cfg.AckMode == ManualImmediate
+}
+func (lc *ListenerConsumer) isAnyManualAck() bool {
+	return lc.isManualAck() || lc.isManualImmediateAck()
+}
+func (lc *ListenerConsumer) isCountAck() bool {
+	return lc.cfg.AckMode == Count || lc.cfg.AckMode == CountTime
+}
+func (lc *ListenerConsumer) autoCommit() bool { return lc.cfg.Client.EnableAutoCommit }
+
+// setPhase shows which step of its loop the thread is in (kind state,
+// Subj listener[C]).
+func (lc *ListenerConsumer) setPhase(to, src string) {
+	if to == lc.phase {
+		return
+	}
+	from := lc.phase
+	lc.phase = to
+	lc.s().Emit(sim.Event{Kind: "state", Subj: lc.subj(), From: from, To: to, Src: src})
+}
+
+func (lc *ListenerConsumer) dead() bool { return lc.crashed || lc.consumer.Crashed() }
+
+// run is ListenerConsumer.run: pollAndInvoke while the container runs,
+// then wrapUp. A dead process does neither.
+func (lc *ListenerConsumer) run() {
+	lc.last = lc.s().Now()
+	for lc.running {
+		switch err := lc.pollAndInvoke(); err {
+		case errCrashed:
+			return
+		case group.ErrClosed:
+			// a fatal error: "Fatal consumer exception; stopping container"
+			lc.running, lc.fatal = false, true
+		}
+		// WakeupException is ignored; a commit's exception was logged
+		// (handleConsumerException) and the loop goes on.
+	}
+	if lc.fatal {
+		lc.end()
+		return
+	}
+	lc.wrapUp()
+}
+
+// pollAndInvoke is one turn of the loop: commit what is due, poll, hand
+// the records to the listener one by one.
+func (lc *ListenerConsumer) pollAndInvoke() error {
+	if !lc.autoCommit() && !lc.isRecordAck() {
+		lc.setPhase("processCommits", srcPollAndInvoke)
+		if err := lc.processCommits(); err == errCrashed {
+			return err
+		}
+	}
+	if !lc.running {
+		return nil
+	}
+	lc.setPhase("poll", srcPollAndInvoke)
+	lc.polling = true
+	recs, err := lc.consumer.Poll(lc.pollTimeout())
+	wasPolling := lc.polling
+	lc.polling = false
+	switch {
+	case err == group.ErrCrashed || lc.dead():
+		return errCrashed
+	case err != nil:
+		return err
+	case !wasPolling:
+		return nil // stopped while polling: the records are discarded
+	}
+	if err := lc.checkRebalanceCommits(); err == errCrashed {
+		return err
+	}
+	if len(recs) == 0 {
+		return nil
+	}
+	lc.setPhase("invokeListener", srcPollAndInvoke)
+	return lc.invokeRecordListener(recs)
+}
+
+// pollTimeout is the container's pollTimeout, or -1 (wait in poll until
+// something arrives) when nothing is pending: an empty poll would then
+// come back to a processCommits with nothing to do, again and again. A
+// MANUAL delivery waiting for another thread's ack is pending: that ack
+// is only processed when the poll returns.
+func (lc *ListenerConsumer) pollTimeout() time.Duration {
+	if lc.acks.Len() == 0 && len(lc.offsets) == 0 && lc.unacked == 0 && len(lc.commitsDuringRebalance) == 0 {
+		return -1
+	}
+	return lc.cfg.PollTimeout
+}
+
+// processCommits is ListenerConsumer.processCommits: the acks queued
+// become pending offsets (MANUAL_IMMEDIATE commits each at once), and the
+// pending offsets are committed when the ack mode says so.
+func (lc *ListenerConsumer) processCommits() error {
+	lc.count += lc.acks.Len()
+	if err := lc.handleAcks(); err == errCrashed {
+		return err
+	}
+	if lc.isManualImmediateAck() {
+		return nil
+	}
+	countExceeded := lc.isCountAck() && lc.count >= lc.cfg.AckCount
+	if (lc.cfg.AckMode != Time && !lc.isCountAck()) || countExceeded {
+		err := lc.commitIfNecessary()
+		lc.count = 0
+		return err
+	}
+	return lc.timedAcks()
+}
+
+// handleAcks takes every ack queued and processes it on this thread.
+func (lc *ListenerConsumer) handleAcks() error {
+	for lc.acks.Len() > 0 {
+		d := lc.acks.Take(srcHandleAcks)
+		if err := lc.processAck(d); err == errCrashed {
+			return err
+		}
+	}
+	return nil
+}
+
+// processAck on the consumer's thread: MANUAL_IMMEDIATE commits the
+// record now, every other mode adds it to the offsets map.
+func (lc *ListenerConsumer) processAck(d *delivery) error {
+	if lc.isManualImmediateAck() {
+		return lc.ackImmediate(d)
+	}
+	lc.addOffset(d.rec)
+	return nil
+}
+
+func (lc *ListenerConsumer) ackImmediate(d *delivery) error {
+	return lc.commit([]group.Offset{{TopicPartition: d.rec.TopicPartition, Offset: d.rec.Offset + 1}}, d.rec.String())
+}
+
+// addOffset keeps the highest offset acked per partition.
+func (lc *ListenerConsumer) addOffset(r group.Record) {
+	old, had := lc.offsets[r.TopicPartition]
+	if had && old >= r.Offset {
+		return
+	}
+	lc.offsets[r.TopicPartition] = r.Offset
+	if lc.s().Tracing() {
+		from := ""
+		if had {
+			from = strconv.FormatInt(old, 10)
+		}
+		lc.s().Emit(sim.Event{Kind: "offset.pending", Subj: r.TopicPartition.String(), From: from,
+			To: strconv.FormatInt(r.Offset, 10), Note: "commit " + strconv.FormatInt(r.Offset+1, 10), Src: srcAddOffset})
+	} else {
+		lc.s().Emit(sim.Event{})
+	}
+}
+
+// timedAcks commits when ackTime has passed since the last time commit
+// (TIME; COUNT_TIME also when the count is reached, above).
+func (lc *ListenerConsumer) timedAcks() error {
+	now := lc.s().Now()
+	if (lc.cfg.AckMode != Time && lc.cfg.AckMode != CountTime) || now-lc.last <= lc.cfg.AckTime {
+		return nil
+	}
+	err := lc.commitIfNecessary()
+	lc.last = now
+	if lc.cfg.AckMode == CountTime {
+		lc.count = 0
+	}
+	return err
+}
+
+// buildCommits empties the offsets map into commits of offset+1.
+func (lc *ListenerConsumer) buildCommits() []group.Offset {
+	var out []group.Offset
+	for _, tp := range lc.pendingPartitions() {
+		out = append(out, group.Offset{TopicPartition: tp, Offset: lc.offsets[tp] + 1})
+	}
+	lc.offsets = map[group.TopicPartition]int64{}
+	return out
+}
+
+// pendingPartitions are the offsets map's keys, sorted.
+func (lc *ListenerConsumer) pendingPartitions() []group.TopicPartition {
+	var out []group.TopicPartition
+	for _, tp := range lc.sys.partitions() {
+		if _, ok := lc.offsets[tp]; ok {
+			out = append(out, tp)
+		}
+	}
+	return out
+}
+
+func (lc *ListenerConsumer) commitIfNecessary() error {
+	commits := lc.buildCommits()
+	if len(commits) == 0 {
+		return nil
+	}
+	return lc.commit(commits, lc.subj()+".offsets")
+}
+
+// commit is commitSync (doCommitSync: a rebalance in progress keeps the
+// offsets for after the next poll) or commitAsync (retried on a
+// retriable failure up to commitRetries).
+func (lc *ListenerConsumer) commit(offsets []group.Offset, subj string) error {
+	if !lc.cfg.SyncCommits {
+		lc.commitAsync(offsets, subj, 0)
+		return nil
+	}
+	err := lc.consumer.CommitSync(offsets, subj)
+	for retries := 0; err == group.ErrRetriableCommit && retries < lc.cfg.CommitRetries; retries++ {
+		err = lc.consumer.CommitSync(offsets, subj)
+	}
+	switch {
+	case err == group.ErrCrashed || lc.dead():
+		return errCrashed
+	case err == group.ErrRebalanceInProgress:
+		lc.commitsDuringRebalance = append(lc.commitsDuringRebalance, offsets...)
+		return nil
+	}
+	return err
+}
+
+func (lc *ListenerConsumer) commitAsync(offsets []group.Offset, subj string, retries int) {
+	lc.consumer.CommitAsync(offsets, subj, func(err error) {
+		if err == group.ErrRetriableCommit && retries < lc.cfg.CommitRetries {
+			lc.commitAsync(offsets, subj, retries+1)
+		}
+	})
+}
+
+// checkRebalanceCommits commits again, after the poll, what a rebalance
+// refused, for the partitions still assigned.
+func (lc *ListenerConsumer) checkRebalanceCommits() error {
+	if len(lc.commitsDuringRebalance) == 0 {
+		return nil
+	}
+	latest := map[group.TopicPartition]int64{}
+	for _, o := range lc.commitsDuringRebalance {
+		latest[o.TopicPartition] = o.Offset
+	}
+	lc.commitsDuringRebalance = nil
+	var commits []group.Offset
+	for _, tp := range lc.consumer.Assignment() {
+		if o, ok := latest[tp]; ok {
+			commits = append(commits, group.Offset{TopicPartition: tp, Offset: o})
+		}
+	}
+	sort.Slice(commits, func(i, j int) bool { return commits[i].TopicPartition.String() < commits[j].TopicPartition.String() })
+	if len(commits) == 0 {
+		return nil
+	}
+	if err := lc.commit(commits, lc.subj()+".commitsDuringRebalance"); err == errCrashed {
+		return err
+	}
+	return nil
+}
+
+// ackCurrent after the listener returned: RECORD commits the record at
+// once, BATCH, TIME, COUNT and COUNT_TIME queue it on acks (MANUAL only
+// a recovered record, with commitRecovered); with auto-commit, nothing.
+func (lc *ListenerConsumer) ackCurrent(d *delivery) error {
+	switch {
+	case lc.isRecordAck():
+		return lc.commit([]group.Offset{{TopicPartition: d.rec.TopicPartition, Offset: d.rec.Offset + 1}}, d.rec.String())
+	case (!lc.isAnyManualAck() || lc.commitRecovered) && !lc.autoCommit():
+		lc.acks.Put(d, srcAckCurrent)
+	}
+	return nil
+}
+
+// acknowledge is ConsumerAcknowledgment.acknowledge: on the consumer's
+// thread it processes the ack at once; from another thread it queues it
+// on acks, and MANUAL_IMMEDIATE wakes the consumer so that it is
+// committed without waiting for the poll to end.
+func (lc *ListenerConsumer) acknowledge(d *delivery, foreign bool) error {
+	if d.acked {
+		return nil
+	}
+	d.acked = true
+	if d.waiting {
+		d.waiting = false
+		lc.unacked--
+	}
+	lc.s().Emit(sim.Event{Kind: "record.ack", Subj: d.rec.String(), ID: d.id, Src: srcAcknowledge})
+	if !foreign {
+		return lc.processAck(d)
+	}
+	lc.acks.Put(d, srcProcessAck)
+	if lc.isManualImmediateAck() && !lc.dead() {
+		lc.consumer.Wakeup()
+	}
+	return nil
+}
+
+// invokeRecordListener is doInvokeWithRecords: each record in turn, the
+// whole poll even after stop (stopImmediate is false), until the error
+// handler takes the rest.
+func (lc *ListenerConsumer) invokeRecordListener(recs []group.Record) error {
+	for i, r := range recs {
+		if err := lc.doInvokeRecordListener(r, recs[i+1:]); err == errCrashed {
+			return err
+		} else if err == errHandled {
+			return nil
+		}
+	}
+	return nil
+}
+
+// doInvokeRecordListener is the listener's call with what follows it: on
+// success ackCurrent, on failure the error handler.
+func (lc *ListenerConsumer) doInvokeRecordListener(r group.Record, rest []group.Record) error {
+	d := lc.sys.deliver(lc, r)
+	exception := lc.invokeOnMessage(d)
+	if lc.dead() {
+		return errCrashed
+	}
+	lc.sys.finish(d)
+	if exception == "" {
+		return nil
+	}
+	return lc.invokeErrorHandler(d, rest, exception)
+}
+
+// invokeOnMessage runs the listener (a MANUAL listener acknowledges
+// before or after its work, as listener.ack says) and ackCurrent; it
+// returns the exception the listener threw, or "". An exception from a
+// commit inside (acknowledge, RECORD's ackCurrent) counts as the
+// listener's, as upstream's catch of RuntimeException makes it.
+func (lc *ListenerConsumer) invokeOnMessage(d *delivery) string {
+	manual := lc.isAnyManualAck()
+	if manual {
+		if lc.cfg.ListenerAck == AckNone {
+			d.waiting = true
+			lc.unacked++
+		}
+		if lc.cfg.ListenerAck == AckBefore {
+			if err := lc.acknowledge(d, false); err != nil {
+				return exceptionOf(err)
+			}
+		}
+	}
+	if lc.cfg.ListenerTime > 0 {
+		lc.s().Sleep(lc.cfg.ListenerTime, "onMessage "+d.rec.String())
+		if lc.dead() {
+			return ""
+		}
+	}
+	if e := lc.sys.failure(d.rec); e != "" {
+		lc.s().Emit(sim.Event{Kind: "record.fail", Subj: d.rec.String(), ID: d.id, Item: e,
+			Note: "ListenerExecutionFailedException: Listener failed; nested exception is " + e, Src: srcDoInvokeOnMessage})
+		return e
+	}
+	lc.sys.complete(d)
+	if manual && lc.cfg.ListenerAck == AckAfter {
+		if err := lc.acknowledge(d, false); err != nil {
+			return lc.commitFailed(d, err)
+		}
+	}
+	if !lc.isManualImmediateAck() {
+		if err := lc.ackCurrent(d); err != nil {
+			return lc.commitFailed(d, err)
+		}
+	}
+	return ""
+}
+
+func (lc *ListenerConsumer) commitFailed(d *delivery, err error) string {
+	if err == errCrashed {
+		return ""
+	}
+	e := exceptionOf(err)
+	lc.s().Emit(sim.Event{Kind: "record.fail", Subj: d.rec.String(), ID: d.id, Item: e,
+		Note: e + " from the commit after the listener returned", Src: srcDoInvokeRecordListener})
+	return e
+}
+
+func exceptionOf(err error) string { return group.ExceptionName(err) }
+
+// wrapUp is ListenerConsumer.wrapUp: commit what is pending, then
+// unsubscribe and close the consumer (LeaveGroup).
+func (lc *ListenerConsumer) wrapUp() {
+	lc.setPhase("wrapUp", srcWrapUp)
+	if lc.commitPendingAcks() == errCrashed {
+		return
+	}
+	lc.consumer.Close()
+	if lc.dead() {
+		return
+	}
+	lc.end()
+}
+
+// end marks the thread's end and tells a stop() waiting for it.
+func (lc *ListenerConsumer) end() {
+	lc.exited = true
+	lc.setPhase("stopped", srcWrapUp)
+	if lc.stopped != nil {
+		lc.stopped.CountDown(srcChildDoStop)
+	}
+}
+
+func (lc *ListenerConsumer) commitPendingAcks() error {
+	if err := lc.processCommits(); err == errCrashed {
+		return err
+	}
+	if len(lc.offsets) > 0 {
+		return lc.commitIfNecessary()
+	}
+	return nil
+}
+
+// OnPartitionsRevoked commits what is pending before the partitions go.
+func (lc *ListenerConsumer) OnPartitionsRevoked([]group.TopicPartition) {
+	_ = lc.commitPendingAcks() // "Fatal commit error after revocation" is logged
+}
+
+// OnPartitionsLost is onPartitionsRevoked in 2.5 (its commit fails: the
+// member is out of the group).
+func (lc *ListenerConsumer) OnPartitionsLost(tps []group.TopicPartition) { lc.OnPartitionsRevoked(tps) }
+
+// OnPartitionsAssigned commits the initial positions of partitions that
+// have no committed offset when auto.offset.reset is latest
+// (AssignmentCommitOption LATEST_ONLY_NO_TX), so that a consumer starting
+// later does not reset past records.
+func (lc *ListenerConsumer) OnPartitionsAssigned(tps []group.TopicPartition) {
+	if lc.autoCommit() || lc.cfg.Client.AutoOffsetReset != "latest" || len(tps) == 0 {
+		return
+	}
+	committed, err := lc.consumer.Committed(tps)
+	if err != nil {
+		return
+	}
+	var commits []group.Offset
+	for _, o := range committed {
+		if o.Offset >= 0 {
+			continue
+		}
+		pos, err := lc.consumer.Position(o.TopicPartition)
+		if err != nil {
+			return
+		}
+		commits = append(commits, group.Offset{TopicPartition: o.TopicPartition, Offset: pos})
+	}
+	if len(commits) == 0 {
+		return
+	}
+	if lc.cfg.SyncCommits {
+		_ = lc.consumer.CommitSync(commits, "assignment") // RetriableCommitFailed and RebalanceInProgress are ignored
+	} else {
+		lc.commitAsync(commits, "assignment", 0)
+	}
+}

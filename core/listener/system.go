@@ -1,0 +1,443 @@
+package listener
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"brokerlab/core/group"
+	"brokerlab/core/sim"
+)
+
+// System is the listener system of a scenario: the group coordinator and
+// the partitions' logs of group.System, one listener container of the
+// application, and the ledger of what happened to every record. The
+// scenario's actions run on the application's main thread; acks from
+// another thread run on pool-1-thread-1.
+type System struct {
+	s         *sim.Sim
+	cfg       Config
+	y         *group.System
+	container *Container
+	pool      *sim.Worker
+
+	executors int // SimpleAsyncTaskExecutor threads started
+	clientSeq int // KafkaConsumer's CONSUMER_CLIENT_ID_SEQUENCE, JVM-wide
+
+	recs       map[group.TopicPartition][]recState // by offset; lookups only
+	plans      map[group.Record]*failPlan          // lookups only
+	duplicates int
+	processed  int
+	recovered  int
+}
+
+// recState is what happened to one record.
+type recState struct {
+	deliveries   int
+	completions  int  // the listener returned normally
+	wasRecovered bool // the error handler's recoverer took it
+	inFlight     *ListenerConsumer
+	last         *delivery
+}
+
+// failPlan is "fail P@OFFSET times=N|always error=E": the listener throws
+// E on the next N deliveries of the record (-1: on every one).
+type failPlan struct {
+	times     int
+	exception string
+}
+
+// New assembles the system: the coordinator's threads start, idle; the
+// container starts with "container start".
+func New(s *sim.Sim, cfg Config) (*System, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if (cfg.AckMode == Time || cfg.AckMode == CountTime) && cfg.AckTime == 0 {
+		cfg.AckTime = 5 * time.Second // checkAckMode: DEFAULT_ACK_TIME
+	}
+	y, err := group.New(s, cfg.Group)
+	if err != nil {
+		return nil, err
+	}
+	sys := &System{s: s, cfg: cfg, y: y, recs: map[group.TopicPartition][]recState{}, plans: map[group.Record]*failPlan{}}
+	sys.container = &Container{sys: sys, state: "stopped"}
+	return sys, nil
+}
+
+// Config is the system's configuration.
+func (sys *System) Config() Config { return sys.cfg }
+
+// Group is the group system underneath.
+func (sys *System) Group() *group.System { return sys.y }
+
+// Container is the listener container.
+func (sys *System) Container() *Container { return sys.container }
+
+func (sys *System) action(text, src string) {
+	sys.s.Emit(sim.Event{Kind: "action", Note: text, Src: src})
+}
+
+// partitions are the partitions of the container's topics, sorted.
+func (sys *System) partitions() []group.TopicPartition {
+	topics := append([]string(nil), sys.cfg.Topics...)
+	sort.Strings(topics)
+	var out []group.TopicPartition
+	for _, t := range topics {
+		for p := 0; p < sys.y.Partitions(t); p++ {
+			out = append(out, group.TopicPartition{Topic: t, Partition: p})
+		}
+	}
+	return out
+}
+
+func (sys *System) rec(r group.Record) *recState {
+	rs := sys.recs[r.TopicPartition]
+	if int64(len(rs)) <= r.Offset {
+		rs = append(rs, make([]recState, int(r.Offset)+1-len(rs))...)
+		sys.recs[r.TopicPartition] = rs
+	}
+	return &rs[r.Offset]
+}
+
+// deliver records a delivery of r to lc's listener.
+func (sys *System) deliver(lc *ListenerConsumer, r group.Record) *delivery {
+	st := sys.rec(r)
+	st.deliveries++
+	dup := st.completions > 0
+	if dup {
+		sys.duplicates++
+	}
+	d := &delivery{id: sys.s.NextToken(), rec: r, n: st.deliveries, lc: lc}
+	st.inFlight, st.last = lc, d
+	if sys.s.Tracing() {
+		note := "delivery " + strconv.Itoa(d.n)
+		if dup {
+			note += ", already processed: a duplicate"
+		}
+		sys.s.Emit(sim.Event{Kind: "record.deliver", Subj: r.String(), ID: d.id, Item: strconv.Itoa(d.n), Note: note, Src: srcDoInvokeOnMessage})
+	} else {
+		sys.s.Emit(sim.Event{})
+	}
+	return d
+}
+
+// complete records that the listener returned normally.
+func (sys *System) complete(d *delivery) {
+	st := sys.rec(d.rec)
+	st.completions++
+	if st.completions == 1 {
+		sys.processed++
+	}
+	if sys.s.Tracing() {
+		note := "processed"
+		if st.completions > 1 {
+			note = "processed again (" + strconv.Itoa(st.completions) + " times)"
+		}
+		sys.s.Emit(sim.Event{Kind: "record.done", Subj: d.rec.String(), ID: d.id, Note: note, Src: srcDoInvokeOnMessage})
+	} else {
+		sys.s.Emit(sim.Event{})
+	}
+}
+
+func (sys *System) finish(d *delivery) {
+	if st := sys.rec(d.rec); st.inFlight == d.lc {
+		st.inFlight = nil
+	}
+}
+
+func (sys *System) recoveredRecord(d *delivery) {
+	if st := sys.rec(d.rec); !st.wasRecovered {
+		st.wasRecovered = true
+		sys.recovered++
+	}
+}
+
+// failure is the exception the listener throws on this delivery of r, or "".
+func (sys *System) failure(r group.Record) string {
+	p := sys.plans[r]
+	if p == nil || p.times == 0 {
+		return ""
+	}
+	if p.times > 0 {
+		p.times--
+	}
+	return p.exception
+}
+
+// lost counts records the group has committed past that were never
+// processed, not recovered, and are not being processed by a live
+// consumer: nobody will ever deliver them again.
+func (sys *System) lost() int {
+	n := 0
+	for _, tp := range sys.partitions() {
+		c, ok := sys.y.Committed(sys.cfg.GroupID, tp)
+		if !ok {
+			continue
+		}
+		rs := sys.recs[tp]
+		for off := int64(0); off < c; off++ {
+			var st recState
+			if off < int64(len(rs)) {
+				st = rs[off]
+			}
+			if st.completions == 0 && !st.wasRecovered && (st.inFlight == nil || st.inFlight.dead()) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Topic schedules "topic T partitions=N".
+func (sys *System) Topic(at time.Duration, name string, partitions int) {
+	sys.y.Topic(at, name, partitions)
+}
+
+// Records schedules "records P offsets=A..B": a producer appends them.
+func (sys *System) Records(at time.Duration, tp group.TopicPartition, from, to int64) {
+	sys.y.Main().Post(at, func() {
+		text := "records " + tp.String() + " offsets=" + strconv.FormatInt(from, 10) + ".." + strconv.FormatInt(to, 10)
+		if err := sys.y.Append(tp, from, to); err != nil {
+			sys.action(text+": refused, "+strings.TrimPrefix(err.Error(), "group: bad client: "), srcAppend)
+			return
+		}
+		sys.action(text, srcAppend)
+	})
+}
+
+// Fail schedules "fail P@OFFSET times=N|always error=E" (times -1: always).
+func (sys *System) Fail(at time.Duration, r group.Record, times int, exception string) {
+	sys.y.Main().Post(at, func() {
+		t := "always"
+		if times >= 0 {
+			t = "times=" + strconv.Itoa(times)
+		}
+		sys.action("fail "+r.String()+" "+t+" error="+exception, srcDoInvokeOnMessage)
+		sys.plans[r] = &failPlan{times: times, exception: exception}
+	})
+}
+
+// Start schedules "container start".
+func (sys *System) Start(at time.Duration) {
+	sys.y.Main().Post(at, func() {
+		if why := sys.container.cannotStart(); why != "" {
+			sys.action("container start: refused, "+why, srcDoStart)
+			return
+		}
+		sys.action("container start", srcDoStart)
+		sys.container.start()
+	})
+}
+
+// Stop schedules "container stop": stop() on the main thread, which waits
+// up to shutdownTimeout for the consumers to finish.
+func (sys *System) Stop(at time.Duration) {
+	sys.y.Main().Post(at, func() {
+		if !sys.container.running {
+			sys.action("container stop: refused, the container is not running", srcStop)
+			return
+		}
+		sys.action("container stop", srcStop)
+		sys.container.stop(true)
+	})
+}
+
+// SetErrorHandler schedules "container errorHandler E": the application
+// gives the stopped container another error handler
+// (setGenericErrorHandler), which its next start hands to the children.
+func (sys *System) SetErrorHandler(at time.Duration, handler string) {
+	sys.y.Main().Post(at, func() {
+		text := "container errorHandler " + handler
+		if why := sys.container.cannotStart(); why != "" {
+			sys.action(text+": refused, "+why, srcSetErrorHandler)
+			return
+		}
+		sys.action(text, srcSetErrorHandler)
+		sys.cfg.ErrorHandler = handler
+	})
+}
+
+// Crash schedules "container crash": the application's process dies.
+func (sys *System) Crash(at time.Duration) {
+	sys.y.Main().Post(at, func() {
+		if !sys.container.running {
+			sys.action("container crash: refused, the container is not running", srcRun)
+			return
+		}
+		sys.action("container crash", srcRun)
+		sys.container.crash()
+	})
+}
+
+// CrashConsumer schedules "consumer C crash": consumer C and its
+// ListenerConsumer die as if their process had died; the container's
+// other consumers run on.
+func (sys *System) CrashConsumer(at time.Duration, name string) {
+	sys.y.Main().Post(at, func() {
+		lc := sys.container.child(name)
+		if lc == nil || !lc.running {
+			sys.action("consumer "+name+" crash: refused, "+name+" is not running", srcRun)
+			return
+		}
+		sys.action("consumer "+name+" crash", srcRun)
+		lc.crash()
+	})
+}
+
+// Ack schedules "ack P@OFFSET": another thread of the application calls
+// acknowledge() for the record's latest delivery (MANUAL modes).
+func (sys *System) Ack(at time.Duration, r group.Record) {
+	if sys.pool == nil {
+		sys.pool = sys.s.NewWorker("pool-1-thread-1", "pool-1.workQueue")
+	}
+	sys.pool.Post(at, func() {
+		text := "ack " + r.String()
+		var d *delivery
+		if int64(len(sys.recs[r.TopicPartition])) > r.Offset {
+			d = sys.rec(r).last
+		}
+		switch {
+		case sys.cfg.AckMode != Manual && sys.cfg.AckMode != ManualImmediate:
+			sys.action(text+": refused, ackMode "+string(sys.cfg.AckMode)+" gives the listener no Acknowledgment", srcAcknowledge)
+		case d == nil:
+			sys.action(text+": refused, it was never delivered", srcAcknowledge)
+		case d.lc.dead():
+			sys.action(text+": refused, the consumer it was delivered to died", srcAcknowledge)
+		default:
+			sys.action(text, srcAcknowledge)
+			_ = d.lc.acknowledge(d, true)
+		}
+	})
+}
+
+// Container is ConcurrentMessageListenerContainer: concurrency child
+// containers, each a ListenerConsumer with its own KafkaConsumer, all in
+// one group.
+type Container struct {
+	sys      *System
+	running  bool
+	state    string
+	children []*ListenerConsumer
+}
+
+// Running is isRunning().
+func (c *Container) Running() bool { return c.running }
+
+// Consumers are the current children's ListenerConsumers.
+func (c *Container) Consumers() []*ListenerConsumer { return c.children }
+
+func (c *Container) child(name string) *ListenerConsumer {
+	for _, lc := range c.children {
+		if lc.Name == name {
+			return lc
+		}
+	}
+	return nil
+}
+
+func (c *Container) setState(to, src string) {
+	from := c.state
+	c.state = to
+	c.sys.s.Emit(sim.Event{Kind: "state", Subj: Bean, From: from, To: to, Src: src})
+}
+
+func (c *Container) cannotStart() string {
+	if c.running {
+		return "the container is running"
+	}
+	for _, lc := range c.children {
+		if !lc.exited && !lc.dead() {
+			return lc.Name + " has not stopped yet"
+		}
+	}
+	return ""
+}
+
+// start is ConcurrentMessageListenerContainer.doStart: one
+// KafkaMessageListenerContainer per concurrency, named bean-i, each
+// submitting its ListenerConsumer to its own SimpleAsyncTaskExecutor
+// (thread bean-i-C-1).
+func (c *Container) start() {
+	sys := c.sys
+	cfg := sys.cfg
+	c.running = true
+	c.setState("running", srcDoStart)
+	c.children = nil
+	for i := 0; i < cfg.Concurrency; i++ {
+		lc := &ListenerConsumer{sys: sys, index: i, cfg: cfg, running: true,
+			Thread:   Bean + "-" + strconv.Itoa(i) + "-C-1",
+			offsets:  map[group.TopicPartition]int64{},
+			failures: map[group.TopicPartition]*failedRecord{}}
+		if cfg.ClientIDPrefix != "" {
+			lc.Name = cfg.ClientIDPrefix + "-" + strconv.Itoa(i)
+		} else {
+			sys.clientSeq++
+			lc.Name = "consumer-" + cfg.GroupID + "-" + strconv.Itoa(sys.clientSeq)
+		}
+		opts := cfg.Client
+		opts.Listener = lc
+		consumer, err := sys.y.NewClient(lc.Name, cfg.GroupID, cfg.Topics, cfg.Group.Consumer, opts)
+		if err != nil {
+			sys.action("container start: "+lc.Name+" refused, "+strings.TrimPrefix(err.Error(), "group: "), srcDoStart)
+			continue
+		}
+		lc.consumer = consumer
+		lc.acks = sim.NewQueue(sys.s, lc.subj()+".acks", 0, deliveryLabel)
+		c.children = append(c.children, lc)
+		sys.s.Go(lc.Thread, lc.run)
+	}
+}
+
+// stop is AbstractMessageListenerContainer.stop with the concurrent
+// container's doStop: every child stops running (a polling consumer is
+// woken); with wait, the caller waits up to shutdownTimeout for the
+// ListenerConsumers to finish.
+func (c *Container) stop(wait bool) {
+	if !c.running {
+		return
+	}
+	sys := c.sys
+	c.running = false
+	c.setState("stopped", srcDoStop)
+	var live []*ListenerConsumer
+	for _, lc := range c.children {
+		if lc.running {
+			live = append(live, lc)
+		}
+	}
+	latch := sim.NewLatch(sys.s, Bean+".stop", 0, len(live))
+	for _, lc := range live {
+		lc.running = false
+		lc.stopped = latch
+		if lc.polling { // wakeIfNecessary
+			lc.polling = false
+			lc.consumer.Wakeup()
+		}
+	}
+	if wait && len(live) > 0 {
+		sys.s.Select(srcStop, latch.Done(), sim.After(sys.cfg.ShutdownTimeout))
+	}
+}
+
+// crash is the application's process dying: every consumer with it. A
+// restarted application is a new JVM: client ids count from 1 again.
+func (c *Container) crash() {
+	for _, lc := range c.children {
+		if !lc.exited && !lc.dead() {
+			lc.crash()
+		}
+	}
+	c.running = false
+	c.setState("crashed", srcRun)
+	c.sys.clientSeq = 0
+	c.sys.executors = 0
+}
+
+func (lc *ListenerConsumer) crash() {
+	lc.crashed = true
+	lc.running = false
+	lc.consumer.Crash()
+	lc.setPhase("crashed", srcRun)
+}
