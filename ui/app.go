@@ -478,7 +478,7 @@ func (a *App) Reactor() bool { return a.System() == "zookeeper" || a.System() ==
 func (a *App) Select(key string) {
 	kind, rest, _ := strings.Cut(key, ":")
 	switch kind {
-	case "thread", "tok", "conn", "req", "q", "member":
+	case "thread", "tok", "conn", "req", "q", "member", "rec":
 	case "slot", "more", "qt":
 		key = "queue"
 		if a.Reactor() {

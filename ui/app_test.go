@@ -399,3 +399,46 @@ func TestPlayingReusesTheNextState(t *testing.T) {
 		}
 	}
 }
+
+// Lesson 09 draws the container stage; its what-ifs replay with another
+// ack mode or make a record fail, and the link carries them.
+func TestListenerWhatIfs(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/09-spring-ack-modes?pos=300")
+	must(t, "listener lesson: "+a.Notice, a.System() == "listener" && a.Notice == "" && a.Crash == "")
+	sc, _ := a.Frame()
+	_, ok := find(sc, "rec:t0-0@0")
+	must(t, "records drawn", ok)
+	must(t, "clients", len(a.ListenerClients()) == 2)
+	a.FailRecord("t0-0@6", true)
+	must(t, "fail: "+a.Notice, a.Notice == "" && a.Link.Inject[0].Action == "fail t0-0@6 always")
+	last := a.M.At(a.Len() - 1).Lis
+	must(t, "t0-0@6 keeps failing", last.Partitions[0].Recs[6].Deliveries > 1 && !last.Partitions[0].Recs[6].Done)
+	a.ResetWhatIf()
+	a.SetSetting("ackMode", "RECORD")
+	must(t, "RECORD: "+a.Notice, a.Notice == "")
+	_, dups, _, _ := a.M.At(a.Len() - 1).Lis.Tally()
+	must(t, "with RECORD the crash costs no duplicate", dups == 0)
+	// The link reproduces the branch.
+	_, b := newFake()
+	b.Route(a.Hash())
+	must(t, "link: "+b.Notice, b.Notice == "" && b.Setting("ackMode") == "RECORD" && b.Len() == a.Len())
+	a.SetSetting("ackMode", "")
+	_, dups, _, _ = a.M.At(a.Len() - 1).Lis.Tally()
+	must(t, "with BATCH it does", dups > 0)
+}
+
+// The group and reactor what-if settings survive a reload of the link.
+func TestWhatIfSettingsTravelInLinks(t *testing.T) {
+	for _, h := range []string{
+		"#/lesson/07-consumer-group-rebalance?set=session.timeout.ms:30000",
+		"#/lesson/08-assignors?set=partition.assignment.strategy:roundrobin,range",
+		"#/lesson/10-spring-error-handlers?set=errorHandler:ContainerStopping",
+		"#/lesson/02-zookeeper-reactor?set=zookeeper.nio.numWorkerThreads:0",
+		"#/lesson/03-kafka-request-pipeline?set=control.plane.listener.name:CONTROLLER",
+	} {
+		_, a := newFake()
+		a.Route(h)
+		must(t, h+": "+a.Notice, a.Notice == "" && a.Crash == "" && len(a.Link.Sets) == 1)
+	}
+}

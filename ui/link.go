@@ -42,6 +42,11 @@ var Settings = map[string]bool{
 	"controller.putLock":             true,
 	"zookeeper.nio.numWorkerThreads": true,
 	"control.plane.listener.name":    true,
+	"session.timeout.ms":             true,
+	"partition.assignment.strategy":  true,
+	"ackMode":                        true,
+	"errorHandler":                   true,
+	"listener.ack":                   true,
 }
 
 // ErrLink is wrapped by every malformed-link error.

@@ -137,3 +137,32 @@ func (a *App) OrDefault(v, def string) string {
 	}
 	return v
 }
+
+// IfNot is v, or "" (the setting dropped) when v is the default def.
+func (a *App) IfNot(v, def string) string {
+	if v == def {
+		return ""
+	}
+	return v
+}
+
+// OrSetting is a what-if setting's value, or def when it is not set.
+func (a *App) OrSetting(key, def string) string {
+	if v := a.Setting(key); v != "" {
+		return v
+	}
+	return def
+}
+
+// ScenarioSetting is what the scenario itself sets key to, or def.
+func (a *App) ScenarioSetting(key, def string) string {
+	v := def
+	if a.Sc != nil {
+		for _, st := range a.Sc.Stmts {
+			if st.Kind == "set" && st.Key == key {
+				v = st.Val
+			}
+		}
+	}
+	return v
+}

@@ -17,69 +17,74 @@ import (
 // What the templates show, computed here so templates stay declarative.
 
 var words = map[string][2]string{
-	"lessons":        {"Lessons", "课程"},
-	"back":           {"← all lessons", "← 全部课程"},
-	"steps":          {"Narration", "讲解"},
-	"later":          {"… play on to reveal", "……继续播放即可看到"},
-	"play":           {"▶ Play", "▶ 播放"},
-	"pause":          {"❚❚ Pause", "❚❚ 暂停"},
-	"prevStep":       {"« step", "« 上一步"},
-	"nextStep":       {"step »", "下一步 »"},
-	"speed":          {"speed", "速度"},
-	"event":          {"event", "事件"},
-	"log":            {"Event log", "事件日志"},
-	"colActor":       {"actor", "线程"},
-	"colKind":        {"kind", "类型"},
-	"colSubj":        {"subject", "对象"},
-	"colItem":        {"item", "事件"},
-	"colNote":        {"note", "说明"},
-	"inspector":      {"Inspector", "检查器"},
-	"current":        {"Current event", "当前事件"},
-	"selected":       {"Selected", "已选中"},
-	"clickHint":      {"Click a thread, the queue, the putLock or a token on the stage.", "点击舞台上的线程、队列、putLock 或事件令牌查看详情。"},
-	"whatif":         {"What if…", "假如……"},
-	"whatifHint":     {"Actions happen at the current event's time; the run branches from here.", "动作在当前事件的时刻注入，运行从这里分叉。"},
-	"put":            {"Put", "放入"},
-	"expire":         {"Expire ZooKeeper session", "让 ZooKeeper 会话过期"},
-	"shutdown":       {"Shut down controller", "关闭控制器"},
-	"nolock":         {"remove putLock", "移除 putLock"},
-	"reset":          {"reset what-ifs", "撤销所有假如"},
-	"injected":       {"Injected", "已注入"},
-	"checks":         {"Checks that did not hold", "未通过的检查"},
-	"shownStart":     {"Showing the lesson from its start", "已从课程开头显示"},
-	"noLesson":       {"No such lesson", "没有这个课程"},
-	"pickLesson":     {"Pick one below", "请在下面选择"},
-	"badActions":     {"The link's actions cannot run", "链接中的动作无法运行"},
-	"pastEnd":        {"the run has only this many events:", "本次运行的事件数只有"},
-	"simPanic":       {"The simulation panicked", "模拟发生 panic"},
-	"crash":          {"Something broke. Please report this with the link:", "出错了。请连同链接一起报告："},
-	"seed":           {"seed", "种子"},
-	"time":           {"virtual time", "虚拟时间"},
-	"src":            {"upstream source", "上游源码"},
-	"dismiss":        {"dismiss", "关闭"},
-	"copyLink":       {"link to this moment", "指向此刻的链接"},
-	"keys":           {"Keys: space play/pause · ←/→ one event · [ ] speed", "快捷键：空格 播放/暂停 · ←/→ 单步 · [ ] 调速"},
-	"open":           {"Open lesson →", "打开课程 →"},
-	"clickHintNet":   {"Click a thread, a connection, a queue or a request on the stage.", "点击舞台上的线程、连接、队列或请求查看详情。"},
-	"pickMember":     {"Click a consumer on the stage to make it leave or stall.", "点击舞台上的消费者，让它离开或卡住。"},
-	"leave":          {"leave", "离开"},
-	"stall8":         {"Stall 8 s", "卡住 8 秒"},
-	"stall15":        {"Stall 15 s", "卡住 15 秒"},
-	"join":           {"Join", "加入"},
-	"joinNeeds":      {"A consumer needs a group and topics to join", "消费者加入需要指定组和主题"},
-	"grow":           {"Set partitions", "设置分区数"},
-	"default":        {"default", "默认"},
-	"clickHintGroup": {"Click a thread, a consumer or a request on the stage.", "点击舞台上的线程、消费者或请求查看详情。"},
-	"connect10":      {"Connect 10 clients", "连接 10 个客户端"},
-	"connectIP":      {"Connect 61 from one IP", "从同一 IP 连接 61 个"},
-	"flood":          {"Flood: 50 clients send Produce", "洪峰：50 个客户端同时发 Produce"},
-	"pickConn":       {"Click a connection on the stage to make it send or close.", "点击舞台上的连接，让它发送请求或关闭。"},
-	"send":           {"Send on", "发送请求："},
-	"sendSlow":       {"Slow request (2 s)", "慢请求（2 秒）"},
-	"closeConn":      {"Close it", "关闭连接"},
-	"stopReplica":    {"Controller sends StopReplica", "控制器发送 StopReplica"},
-	"noWorkers":      {"no worker pool: selector threads do the I/O (numWorkerThreads 0)", "不用工作线程池：由多路复用线程直接做 I/O（numWorkerThreads 0）"},
-	"controlPlane":   {"control plane listener for the controller's requests", "为控制器请求开启控制面监听器（control plane）"},
+	"lessons":           {"Lessons", "课程"},
+	"back":              {"← all lessons", "← 全部课程"},
+	"steps":             {"Narration", "讲解"},
+	"later":             {"… play on to reveal", "……继续播放即可看到"},
+	"play":              {"▶ Play", "▶ 播放"},
+	"pause":             {"❚❚ Pause", "❚❚ 暂停"},
+	"prevStep":          {"« step", "« 上一步"},
+	"nextStep":          {"step »", "下一步 »"},
+	"speed":             {"speed", "速度"},
+	"event":             {"event", "事件"},
+	"log":               {"Event log", "事件日志"},
+	"colActor":          {"actor", "线程"},
+	"colKind":           {"kind", "类型"},
+	"colSubj":           {"subject", "对象"},
+	"colItem":           {"item", "事件"},
+	"colNote":           {"note", "说明"},
+	"inspector":         {"Inspector", "检查器"},
+	"current":           {"Current event", "当前事件"},
+	"selected":          {"Selected", "已选中"},
+	"clickHint":         {"Click a thread, the queue, the putLock or a token on the stage.", "点击舞台上的线程、队列、putLock 或事件令牌查看详情。"},
+	"whatif":            {"What if…", "假如……"},
+	"whatifHint":        {"Actions happen at the current event's time; the run branches from here.", "动作在当前事件的时刻注入，运行从这里分叉。"},
+	"put":               {"Put", "放入"},
+	"expire":            {"Expire ZooKeeper session", "让 ZooKeeper 会话过期"},
+	"shutdown":          {"Shut down controller", "关闭控制器"},
+	"nolock":            {"remove putLock", "移除 putLock"},
+	"reset":             {"reset what-ifs", "撤销所有假如"},
+	"injected":          {"Injected", "已注入"},
+	"checks":            {"Checks that did not hold", "未通过的检查"},
+	"shownStart":        {"Showing the lesson from its start", "已从课程开头显示"},
+	"noLesson":          {"No such lesson", "没有这个课程"},
+	"pickLesson":        {"Pick one below", "请在下面选择"},
+	"badActions":        {"The link's actions cannot run", "链接中的动作无法运行"},
+	"pastEnd":           {"the run has only this many events:", "本次运行的事件数只有"},
+	"simPanic":          {"The simulation panicked", "模拟发生 panic"},
+	"crash":             {"Something broke. Please report this with the link:", "出错了。请连同链接一起报告："},
+	"seed":              {"seed", "种子"},
+	"time":              {"virtual time", "虚拟时间"},
+	"src":               {"upstream source", "上游源码"},
+	"dismiss":           {"dismiss", "关闭"},
+	"copyLink":          {"link to this moment", "指向此刻的链接"},
+	"keys":              {"Keys: space play/pause · ←/→ one event · [ ] speed", "快捷键：空格 播放/暂停 · ←/→ 单步 · [ ] 调速"},
+	"open":              {"Open lesson →", "打开课程 →"},
+	"clickHintNet":      {"Click a thread, a connection, a queue or a request on the stage.", "点击舞台上的线程、连接、队列或请求查看详情。"},
+	"pickMember":        {"Click a consumer on the stage to make it leave or stall.", "点击舞台上的消费者，让它离开或卡住。"},
+	"leave":             {"leave", "离开"},
+	"stall8":            {"Stall 8 s", "卡住 8 秒"},
+	"stall15":           {"Stall 15 s", "卡住 15 秒"},
+	"join":              {"Join", "加入"},
+	"joinNeeds":         {"A consumer needs a group and topics to join", "消费者加入需要指定组和主题"},
+	"grow":              {"Set partitions", "设置分区数"},
+	"default":           {"default", "默认"},
+	"clickHintGroup":    {"Click a thread, a consumer or a request on the stage.", "点击舞台上的线程、消费者或请求查看详情。"},
+	"crashContainer":    {"Crash the application", "让应用崩溃"},
+	"startContainer":    {"Start the container", "启动容器"},
+	"crashConsumer":     {"Crash this consumer", "让这个消费者崩溃"},
+	"failAlways":        {"Fail it on every delivery", "让它每次投递都失败"},
+	"clickHintListener": {"Click a thread or a record on the stage.", "点击舞台上的线程或记录查看详情。"},
+	"connect10":         {"Connect 10 clients", "连接 10 个客户端"},
+	"connectIP":         {"Connect 61 from one IP", "从同一 IP 连接 61 个"},
+	"flood":             {"Flood: 50 clients send Produce", "洪峰：50 个客户端同时发 Produce"},
+	"pickConn":          {"Click a connection on the stage to make it send or close.", "点击舞台上的连接，让它发送请求或关闭。"},
+	"send":              {"Send on", "发送请求："},
+	"sendSlow":          {"Slow request (2 s)", "慢请求（2 秒）"},
+	"closeConn":         {"Close it", "关闭连接"},
+	"stopReplica":       {"Controller sends StopReplica", "控制器发送 StopReplica"},
+	"noWorkers":         {"no worker pool: selector threads do the I/O (numWorkerThreads 0)", "不用工作线程池：由多路复用线程直接做 I/O（numWorkerThreads 0）"},
+	"controlPlane":      {"control plane listener for the controller's requests", "为控制器请求开启控制面监听器（control plane）"},
 }
 
 // T is a word of the chrome in the current language.
@@ -348,6 +353,8 @@ func (a *App) Selected() (title string, f []Field) {
 		return netSelected(s.Net, kind, name)
 	case "member":
 		return memberSelected(s, name)
+	case "rec":
+		return recSelected(s, name)
 	}
 	return "", nil
 }
@@ -442,6 +449,35 @@ func memberSelected(s *model.State, name string) (string, []Field) {
 	return name, []Field{{K: "status", V: "not started yet"}}
 }
 
+// recSelected describes a record as the listener container saw it.
+func recSelected(s *model.State, name string) (string, []Field) {
+	part, o, _ := strings.Cut(name, "@")
+	off, _ := strconv.Atoi(o)
+	if s.Lis != nil {
+		for _, p := range s.Lis.Partitions {
+			if p.Name != part || off >= len(p.Recs) {
+				continue
+			}
+			r := p.Recs[off]
+			fate := "not delivered yet"
+			switch {
+			case s.Lis.Lost(part, off):
+				fate = "lost: committed past, never processed"
+			case r.Recovered:
+				fate = "recovered: the error handler skipped it"
+			case r.Failing:
+				fate = "its last delivery failed"
+			case r.Done:
+				fate = "processed"
+			case r.Deliveries > 0:
+				fate = "in the listener"
+			}
+			return "record " + name, []Field{{K: "deliveries", V: strconv.Itoa(r.Deliveries)}, {K: "duplicates", V: strconv.Itoa(r.Dups)}, {K: "fate", V: fate}, {K: "committed offset", V: strconv.Itoa(p.Committed)}}
+		}
+	}
+	return "record " + name, []Field{{K: "fate", V: "not produced yet"}}
+}
+
 // where says a request's location in words.
 func where(loc string) string {
 	switch {
@@ -480,6 +516,9 @@ func (a *App) ClickHint() string {
 	}
 	if a.System() == "group" {
 		return a.T("clickHintGroup")
+	}
+	if a.System() == "listener" {
+		return a.T("clickHintListener")
 	}
 	return a.T("clickHint")
 }

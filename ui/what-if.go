@@ -1,11 +1,33 @@
 package ui
 
+import "strings"
+
 // WhatIf injects user actions and settings at the current moment.
 type WhatIf struct {
 	A *App
 
 	// The group panel's inputs, "" until the user types.
 	JoinGroup, JoinTopics, Topic, Parts string
+	// The listener panel's.
+	Client, Rec string
+}
+
+func (c *WhatIf) client() string {
+	if c.Client != "" {
+		return c.Client
+	}
+	if l := c.A.ListenerClients(); len(l) > 0 {
+		return l[0]
+	}
+	return ""
+}
+
+// rec is the record to fail: the one selected on the stage, else typed.
+func (c *WhatIf) rec() string {
+	if r, ok := strings.CutPrefix(c.A.Sel, "rec:"); ok {
+		return r
+	}
+	return or(c.Rec, "t0-0@1")
 }
 
 func (c *WhatIf) group() string {

@@ -469,6 +469,38 @@ func TestBrowserGroup(t *testing.T) {
 	p.shot("group.png")
 }
 
+// Lesson 09: the container stage shows the loop and the records; a record
+// picked on the stage is made to fail from the what-if panel.
+func TestBrowserListener(t *testing.T) {
+	ctx := newBrowser(t)
+	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
+	p.open("#/lesson/09-spring-ack-modes?pos=300")
+	p.wait("the loop's phases", `document.querySelectorAll('#stage [data-k^="phase:"]').length >= 6`)
+	p.wait("records t0-0@0..4 processed", `[0,1,2,3,4].every(i => (e => !!e && e.classList.contains("done"))(document.querySelector('#stage [data-k="rec:t0-0@' + i + '"]')))`)
+	if got := p.str(`document.querySelector('#stage [data-k="tally:processed"]').textContent`); !strings.Contains(got, "5") {
+		t.Fatalf("processed tally: %q", got)
+	}
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#stage [data-k="rec:t0-0@3"] rect').dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
+	p.wait("the inspector describes the record", `document.querySelector("#selection") && document.querySelector("#selection").textContent.includes("deliveries")`)
+	// A record not delivered yet, picked on the stage, fails every time.
+	p.do(chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#speed"); s.value = "5"; s.dispatchEvent(new Event("change", {bubbles: true})); })()`))
+	p.click("#play")
+	p.wait("record 7 on the stage", `!!document.querySelector('#stage [data-k="rec:t0-0@7"]')`)
+	p.click("#play")
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#stage [data-k="rec:t0-0@7"] rect').dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
+	p.wait("the record selected", `document.querySelector("#selection") && document.querySelector("#selection").textContent.includes("fate")`)
+	p.click("#fail")
+	p.wait("the injected action listed", `document.querySelector("#injected") && /fail t0-0@\d+ always/.test(document.querySelector("#injected").textContent)`)
+	if got := p.text("#injected"); !strings.Contains(got, "fail t0-0@7 always") {
+		t.Fatalf("injected: %q", got)
+	}
+	// The branch plays on by itself.
+	p.wait("the record failing, redelivered, then recovered", `[...document.querySelectorAll('#stage [data-k^="rec:"]')].some(e => e.classList.contains("failing") || e.classList.contains("recovered"))`)
+	p.click("#play")
+	p.noCrash()
+	p.shot("listener.png")
+}
+
 // The loading page must say what went wrong when main.wasm is missing.
 func TestLoadFailure(t *testing.T) {
 	ctx := newBrowser(t)

@@ -19,9 +19,7 @@ import (
 const (
 	lAx, lAw = 8.0, 640.0
 	lBx, lBw = 664.0, 648.0
-	cellW    = 38.0
 	cellH    = 34.0
-	perRow   = 16
 )
 
 var loopPhases = []string{"processCommits", "poll", "invokeListener"}
@@ -88,7 +86,7 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 		ry := y + 84
 		sc.add(Node{Key: "slot:listener:" + lc.Client, Class: "box slot hand", W: 150, H: reqH + 12, Texts: []Text{{S: tr.listener, X: 6, Y: -4, Size: 12, Class: "d"}}, X: lAx + 10, Y: ry, Alpha: 1})
 		if lc.Failed != "" {
-			sc.add(Node{Key: "fail:" + lc.Client, Class: "label fail", Texts: []Text{Text{Class: "b"}.fit("✘ "+lc.Failed, 13, 150)}, X: lAx + 10, Y: ry + reqH + 28, Alpha: 1})
+			sc.add(Node{Key: "fail:" + lc.Client, Class: "label fail", Texts: []Text{Text{Class: "b"}.fit("✘ "+lc.Failed, 14, lAw-20)}, X: lAx + 10, Y: ry + reqH + 32, Alpha: 1})
 		}
 		q := net(a).Queue("listener[" + lc.Client + "].acks")
 		sc.add(Node{Key: "q:listener[" + lc.Client + "].acks", Class: "box slot", W: 200, H: reqH + 12, Texts: []Text{{S: "acks " + strconv.Itoa(len(q.Toks)), X: 6, Y: -4, Size: 12, Class: "d"}}, X: lAx + 170, Y: ry, Alpha: 1})
@@ -105,11 +103,17 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 			Text{X: 8, Y: 24, Class: "m b"}.fit(offText, 14, 234),
 		}, X: lAx + 380, Y: ry, Alpha: 1})
 		if lc.Commit != "" && laneH >= 150 {
-			sc.add(Node{Key: "commit:" + lc.Client, Class: "label", Texts: []Text{Text{Class: "m"}.fit(tr.lastCommit+": "+lc.Commit, 13, lAw-20)}, X: lAx + 10, Y: ry + 66, Alpha: 1})
+			sc.add(Node{Key: "commit:" + lc.Client, Class: "label", Texts: []Text{Text{Class: "m"}.fit(tr.lastCommit+": "+lc.Commit, 13, lAw-20)}, X: lAx + 10, Y: ry + 78, Alpha: 1})
 		}
 	}
 
-	// Partitions: the records as cells.
+	// Partitions: the records as cells, as wide as the longest log allows.
+	most := 0
+	for _, p := range cb.Partitions {
+		most = max(most, len(p.Recs))
+	}
+	perRow := min(16, max(8, most))
+	cellW := lBw/float64(perRow) - 2
 	cells := map[string][2]float64{}
 	y := rTop
 	for _, p := range cb.Partitions {
@@ -119,7 +123,7 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 				pa = x
 			}
 		}
-		rows := math.Max(1, math.Ceil(float64(len(p.Recs))/perRow))
+		rows := math.Max(1, math.Ceil(float64(len(p.Recs))/float64(perRow)))
 		committed := "—"
 		if pa.Committed >= 0 {
 			committed = strconv.Itoa(pa.Committed)
