@@ -136,7 +136,7 @@ func (y *System) Append(tp TopicPartition, from, to int64) error {
 	}
 	y.logs[tp] = to + 1
 	emit(y.s, func() sim.Event {
-		return sim.Event{Kind: "log.append", Subj: tp.String(), From: strconv.FormatInt(from, 10), To: strconv.FormatInt(to, 10),
+		return sim.Event{Kind: "log.append", Subj: tp.String(), From: strconv.FormatInt(from, 10), To: strconv.FormatInt(to+1, 10),
 			Note: strconv.FormatInt(to-from+1, 10) + " records", Src: srcAppend}
 	})
 	for _, c := range y.clients {

@@ -61,7 +61,7 @@ var Kinds = map[string]string{
 	"commit.done":     "the commit ID of Subj is answered: Item NONE or the exception the consumer throws (Note: the offsets)",
 	"seek":            "a consumer's fetch position for partition Subj moves To (Note: why: the committed offset, auto.offset.reset, an error handler's seek)",
 	"poll":            "KafkaConsumer.poll on Actor returns Item (N records or WakeupException); Note: the records per partition, P@first..last",
-	"log.append":      "records From..To are appended to partition Subj's log",
+	"log.append":      "offsets From … To-1 are appended to partition Subj's log (To: its new end offset; ID: the broker, when there are several)",
 	"record.deliver":  "Actor hands record Subj (P@offset) to the listener: delivery ID, the record's Item-th (Note says when it was already processed)",
 	"record.done":     "the listener returned normally for delivery ID of record Subj",
 	"record.fail":     "the listener threw Item for delivery ID of record Subj (Note: the exception as the container logs it)",

@@ -181,8 +181,8 @@ func (c *Containers) apply(e sim.Event) {
 		}
 	case "log.append":
 		p := c.part(e.Subj)
-		if to, err := strconv.Atoi(e.To); err == nil && to < 1<<20 {
-			for len(p.Recs) <= to {
+		if end, err := strconv.Atoi(e.To); err == nil && end <= 1<<20 {
+			for len(p.Recs) < end {
 				p.Recs = append(p.Recs, Rec{})
 			}
 		}
