@@ -20,7 +20,7 @@ type Event struct {
 // checks that nothing else is ever emitted.
 var Kinds = map[string]string{
 	"thread.start":    "a simulated thread runs for the first time",
-	"thread.exit":     "a simulated thread returned",
+	"thread.exit":     "a simulated thread returned, or was killed (Note: why)",
 	"sleep":           "the actor sleeps (or works) for Note; it is busy until its next event",
 	"queue.put":       "token ID/Item appended to queue Subj",
 	"queue.take":      "token ID/Item removed from the head of queue Subj",
