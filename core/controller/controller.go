@@ -155,6 +155,11 @@ func (c *Controller) producer(name string) *sim.Worker {
 // on the same threads the scenario's put actions use.
 func (c *Controller) Thread(name string) *sim.Worker { return c.producer(name) }
 
+// WatcherThread is the thread that delivers this broker's ZooKeeper
+// watches now: main-EventThread, or the event thread of the client a
+// session expiry created.
+func (c *Controller) WatcherThread() *sim.Worker { return c.producer(c.watcher) }
+
 // Config is the configuration the controller runs with.
 func (c *Controller) Config() Config { return c.cfg }
 
