@@ -98,6 +98,9 @@ func (c *Cluster) Produce(at time.Duration, text, id string, tp replication.TP, 
 		if c.producer == nil {
 			c.producer = c.newClient("producer-1", "kafka-producer-network-thread | producer-1", "RecordAccumulator")
 		}
+		if id == "" {
+			id = "r" + strconv.Itoa(len(c.Produces)+1)
+		}
 		b := &Batch{ID: id, API: "Produce", TP: tp, Acks: acks, Records: records, Created: c.s.Now(), BaseOffset: -1, HW: -1}
 		c.Produces = append(c.Produces, b)
 		c.producer.calls.Put(b, srcSend)
@@ -110,6 +113,9 @@ func (c *Cluster) Consume(at time.Duration, text, id string, tp replication.TP, 
 	c.act(c.app, at, text, srcPoll, func() {
 		if c.consumer == nil {
 			c.consumer = c.newClient("consumer-1", "consumer-1", "fetches")
+		}
+		if id == "" {
+			id = "c" + strconv.Itoa(len(c.Consumes)+1)
 		}
 		b := &Batch{ID: id, API: "Fetch", TP: tp, From: from, Created: c.s.Now(), BaseOffset: -1, HW: -1}
 		c.Consumes = append(c.Consumes, b)

@@ -39,6 +39,9 @@ type Purgatory struct {
 	ops  []*delayed // pending, by deadline then arrival
 	wake *sim.Queue[int]
 	idle bool // the reaper waits for a first operation
+	// foreground: the reaper keeps "run idle" going while it waits for a
+	// deadline, so it is woken when its purgatory empties.
+	foreground bool
 }
 
 func newPurgatory(rm *ReplicaManager, name string) *Purgatory {
@@ -55,6 +58,7 @@ func (pg *Purgatory) Len() int { return len(pg.ops) }
 // waiting acks=all producer is work in progress).
 func (pg *Purgatory) start(background bool) {
 	name := pg.rm.name("ExpirationReaper-" + itoa(pg.rm.ID) + "-" + pg.Name)
+	pg.foreground = !background
 	if background {
 		pg.rm.s.GoBackground(name, pg.run)
 	} else {
@@ -68,6 +72,9 @@ func (pg *Purgatory) run() {
 		if len(pg.ops) == 0 {
 			pg.idle = true
 			pg.wake.Take(srcReaper)
+			if len(pg.ops) == 0 {
+				continue // woken to drop a deadline that no longer exists
+			}
 			pg.idle = false
 			continue
 		}
@@ -138,5 +145,9 @@ func (pg *Purgatory) checkAndComplete(tp TP) {
 		result, send := op.finish(false)
 		pg.rm.s.Emit(sim.Event{Kind: "delay.complete", Subj: pg.subj, ID: op.req.ID, Item: op.req.Label(), Note: result, Src: srcCheck})
 		send()
+		if len(pg.ops) == 0 && pg.foreground && !pg.idle {
+			pg.idle = true // its deadline is gone: let it wait for the next operation
+			pg.wake.Put(1, srcCheck)
+		}
 	}
 }

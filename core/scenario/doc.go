@@ -11,6 +11,7 @@
 // so that actions injected after the last line still play out.
 //
 // Each built system is one file that registers itself (controller.go,
-// zookeeper.go, socketserver.go); the other names of DESIGN.md are recognised and refused
+// zookeeper.go, socketserver.go, cluster.go for both replication and
+// cluster); the other names of DESIGN.md are recognised and refused
 // with a clear message.
 package scenario
