@@ -185,7 +185,9 @@ func (cl *Client) sendReady() time.Duration {
 		}
 		cl.send(cc, b)
 	}
-	if needMeta && !cl.metaInFlight {
+	// A broken connection or a retriable error asks for fresh metadata at
+	// once (Metadata.requestUpdate), even with nothing to send.
+	if (needMeta || cl.stale) && !cl.metaInFlight {
 		if cl.metaRetryAt > now {
 			later(cl.metaRetryAt)
 		} else if !cl.requestMetadata() {

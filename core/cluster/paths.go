@@ -22,9 +22,9 @@ var Paths = []string{
 	"partition[P].leader", "partition[P].isr", "partition[P].epoch", "partition[P].hw", "partition[P].leo",
 	"partition[P].replicas", "partition[P].state", "partition[P].lost", "partition[P].acked",
 	"replica[P,N].leo", "replica[P,N].hw", "replica[P,N].log", "replica[P,N].epochs", "replica[P,N].role",
-	"replica[P,N].epoch", "replica[P,N].fetcher", "replica[P,N].caughtUpAgo",
-	"produce[R].error", "produce[R].errors", "produce[R].offset", "produce[R].retries",
-	"consume[R].error", "consume[R].offsets", "consume[R].hw",
+	"replica[P,N].epoch", "replica[P,N].fetcher", "replica[P,N].caughtUpAgo", "replica[P,N].metadataIsr",
+	"produce[R].error", "produce[R].errors", "produce[R].offset", "produce[R].retries", "produce[R].done",
+	"consume[R].error", "consume[R].offsets", "consume[R].hw", "consume[R].done",
 	"broker[N].state", "broker[N].session", "broker[N].sessionExpiresAt", "broker[N].fetchers",
 	"broker[N].purgatory.produce", "broker[N].purgatory.fetch", "broker[N].controller",
 	"cluster.brokers", "cluster.controller", "zk.brokers", "records.lost", "invariant.violations", "invariant.messages",
@@ -86,17 +86,17 @@ func get(c *Cluster, path string) (string, error) {
 		if !ok || err != nil || nerr != nil {
 			return "", bad(path, "expected replica[P,N] with a partition and a broker id, such as replica[t-0,2]")
 		}
-		if !oneOf(tail, ".leo", ".hw", ".log", ".epochs", ".role", ".epoch", ".fetcher", ".caughtUpAgo") {
-			return "", bad(path, "a replica has .leo, .hw, .log, .epochs, .role, .epoch, .fetcher and .caughtUpAgo")
+		if !oneOf(tail, ".leo", ".hw", ".log", ".epochs", ".role", ".epoch", ".fetcher", ".caughtUpAgo", ".metadataIsr") {
+			return "", bad(path, "a replica has .leo, .hw, .log, .epochs, .role, .epoch, .fetcher, .caughtUpAgo and .metadataIsr")
 		}
 		if c == nil {
 			return "", nil
 		}
 		return c.replicaPath(tp, id, tail), nil
 	case "produce", "consume":
-		fields := []string{".error", ".errors", ".offset", ".retries"}
+		fields := []string{".error", ".errors", ".offset", ".retries", ".done"}
 		if head == "consume" {
-			fields = []string{".error", ".offsets", ".hw"}
+			fields = []string{".error", ".offsets", ".hw", ".done"}
 		}
 		if !oneOf(tail, fields...) {
 			return "", bad(path, "a "+head+" has "+strings.Join(fields, ", "))
@@ -266,6 +266,16 @@ func (c *Cluster) replicaPath(tp replication.TP, id int, tail string) string {
 			return s
 		}
 		return "none"
+	case ".metadataIsr":
+		// What broker N's metadata cache (the controller's last
+		// UpdateMetadata) says P's ISR is.
+		if b.RM == nil || b.State == BrokerDead {
+			return "none"
+		}
+		if st := b.RM.Metadata.Partition(tp); st != nil {
+			return replication.IDs(st.ISR)
+		}
+		return "none"
 	case ".caughtUpAgo":
 		// The leader's view of this replica: how long since it last caught up.
 		st, ok := c.ZK.readState(tp)
@@ -296,6 +306,10 @@ func (c *Cluster) batchPath(kind, id, tail string) string {
 		if x.ID == id {
 			b = x
 		}
+	}
+	if tail == ".done" {
+		// false until the request (sent or not yet) has its final answer
+		return strconv.FormatBool(b != nil && b.Result != "")
 	}
 	if b == nil {
 		return "none"
@@ -334,7 +348,7 @@ func (c *Cluster) brokerPath(id int, tail string) string {
 		}
 		return SessionNone
 	case ".sessionExpiresAt":
-		if s := b.Session(); s != nil && s.State == SessionDisconnected {
+		if s := b.Session(); s != nil && s.Deadline > 0 {
 			return strconv.FormatInt(int64(s.Deadline/time.Millisecond), 10)
 		}
 		return "-1"
