@@ -13,7 +13,6 @@ import (
 const (
 	srcStartup     = "KafkaServer.scala KafkaServer.startup"
 	srcConfigCheck = "ZkNodeChangeNotificationListener.scala ZkNodeChangeNotificationListener.processNotifications"
-	srcDynamic     = "DynamicBrokerConfig.scala DynamicLogConfig.reconfigure"
 )
 
 // Broker states (broker[N].state).

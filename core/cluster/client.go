@@ -13,7 +13,6 @@ import (
 const (
 	srcSender        = "Sender.java Sender.runOnce"
 	srcCompleteBatch = "Sender.java Sender.completeBatch"
-	srcMetadata      = "NetworkClient.java NetworkClient.DefaultMetadataUpdater.maybeUpdate"
 	srcSend          = "KafkaProducer.java KafkaProducer.send"
 	srcPoll          = "KafkaConsumer.java KafkaConsumer.poll"
 )
@@ -383,6 +382,9 @@ func (cl *Client) complete(b *Batch, code string, base int, offsets []int, hw in
 	why := "not retriable"
 	if ok {
 		why = "retries " + strconv.Itoa(cl.cfg.Retries) + " used up"
+	}
+	if n, known := replication.ErrorCodes[code]; known {
+		why = "error " + strconv.Itoa(n) + ", " + why
 	}
 	cl.finish(b, code, why)
 }

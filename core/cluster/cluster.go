@@ -14,11 +14,8 @@ import (
 	"brokerlab/core/socketserver"
 )
 
-// Errors for configurations a scenario gets wrong.
-var (
-	ErrConfig = errors.New("cluster: bad setting")
-	ErrAction = errors.New("cluster: bad action")
-)
+// ErrConfig is the error of a configuration a scenario gets wrong.
+var ErrConfig = errors.New("cluster: bad setting")
 
 // Defaults of the cluster model. The thread counts per broker are smaller
 // than Kafka's (num.network.threads 3, num.io.threads 8) so that fifty
@@ -225,7 +222,7 @@ func (c *Cluster) act(w *sim.Worker, at time.Duration, note, src string, fn func
 // rotated by p; with a replication factor, AdminUtils' rack-unaware
 // assignment from a seeded random start.
 func (c *Cluster) Topic(at time.Duration, text, topic string, partitions int, replicas []int, rf int) {
-	c.act(c.operator, at, text, "TopicCommand.scala TopicCommand.createTopic", func() {
+	c.act(c.operator, at, text, "TopicCommand.scala TopicService.createTopic", func() {
 		if c.ZK.get(pathTopics+"/"+topic) != nil {
 			return
 		}

@@ -12,10 +12,8 @@ import (
 )
 
 const (
-	srcElect          = "KafkaController.scala KafkaController.elect"
 	srcFailover       = "KafkaController.scala KafkaController.onControllerFailover"
 	srcResign         = "KafkaController.scala KafkaController.onControllerResignation"
-	srcBrokerChange   = "KafkaController.scala KafkaController.processBrokerChange"
 	srcOfflineReplica = "ReplicaStateMachine.scala ZkReplicaStateMachine.doRemoveReplicasFromIsr"
 	srcElectLeader    = "PartitionStateMachine.scala ZkPartitionStateMachine.doElectLeaderForPartitions"
 	srcInitLeader     = "PartitionStateMachine.scala ZkPartitionStateMachine.initializeLeaderAndIsrForPartitions"

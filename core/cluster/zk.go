@@ -18,8 +18,6 @@ const (
 	srcSessionTrack = "SessionTrackerImpl.java SessionTrackerImpl.run"
 	srcWatch        = "ZooKeeperClient.scala ZooKeeperClient.ZooKeeperClientWatcher.process"
 	srcRegister     = "KafkaZkClient.scala KafkaZkClient.registerBroker"
-	srcConditional  = "KafkaZkClient.scala KafkaZkClient.conditionalUpdatePath"
-	srcPropagateIsr = "KafkaZkClient.scala KafkaZkClient.propagateIsrChanges"
 )
 
 // Session states (session[N] in the trace and broker[N].session).

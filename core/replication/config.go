@@ -38,7 +38,7 @@ const (
 var ErrorCodes = map[string]int{
 	None: 0, OffsetOutOfRange: 1, UnknownTopicOrPartition: 3, LeaderNotAvailable: 5, NotLeaderForPartition: 6,
 	RequestTimedOut: 7, StaleControllerEpoch: 11, NetworkException: 13, NotEnoughReplicas: 19,
-	NotEnoughReplicasAfterAppend: 20, InvalidRequiredAcks: 21, KafkaStorageError: 56, FencedLeaderEpoch: 74, UnknownLeaderEpoch: 75,
+	NotEnoughReplicasAfterAppend: 20, InvalidRequiredAcks: 21, FencedLeaderEpoch: 74, UnknownLeaderEpoch: 75,
 }
 
 // RecordBytes is the size every record counts for fetch.min.bytes: the

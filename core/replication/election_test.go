@@ -55,3 +55,11 @@ func TestRemoveReplicaFromIsr(t *testing.T) {
 	_, changed = RemoveReplicaFromIsr(LeaderAndIsr{Leader: 1, ISR: []int{1}}, 3)
 	require.False(t, changed)
 }
+
+// FACTS.md 2.4: the error codes the replication lessons name.
+func TestErrorCodes(t *testing.T) {
+	for name, code := range map[string]int{RequestTimedOut: 7, NotEnoughReplicas: 19, NotEnoughReplicasAfterAppend: 20, InvalidRequiredAcks: 21} {
+		require.Equal(t, code, ErrorCodes[name], name)
+	}
+	require.Equal(t, 6, ErrorCodes[NotLeaderForPartition], "Errors.java of 2.5; NOT_LEADER_OR_FOLLOWER from 2.7")
+}

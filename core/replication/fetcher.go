@@ -16,7 +16,6 @@ const (
 	srcProcessData     = "ReplicaFetcherThread.scala ReplicaFetcherThread.processPartitionData"
 	srcAddPartitions   = "AbstractFetcherThread.scala AbstractFetcherThread.addPartitions"
 	srcRemovePartition = "AbstractFetcherThread.scala AbstractFetcherThread.removePartitions"
-	srcFenced          = "AbstractFetcherThread.scala AbstractFetcherThread.onPartitionFenced"
 	srcFetcherShutdown = "AbstractFetcherManager.scala AbstractFetcherManager.shutdownIdleFetcherThreads"
 	srcBlockingSend    = "ReplicaFetcherBlockingSend.scala ReplicaFetcherBlockingSend.sendRequest"
 )
@@ -419,8 +418,16 @@ func (t *FetcherThread) sendAndReceive(api string, body any) (any, bool) {
 		rm.s.Emit(sim.Event{Kind: "client.recv", Subj: req.Conn.Name, ID: req.ID, Item: req.Label(), Note: NetworkException, Src: srcBlockingSend})
 		return nil, false
 	}
-	rm.s.Emit(sim.Event{Kind: "client.recv", Subj: req.Conn.Name, ID: req.ID, Item: req.Label(), Note: ResponseError(resp.Body), Src: srcBlockingSend})
+	rm.s.Emit(sim.Event{Kind: "client.recv", Subj: req.Conn.Name, ID: req.ID, Item: label(rm.s, req), Note: ResponseError(resp.Body), Src: srcBlockingSend})
 	return resp.Body, true
+}
+
+// label is the request's trace label, built only when the trace is kept.
+func label(s *sim.Sim, req *socketserver.Request) string {
+	if !s.Tracing() {
+		return ""
+	}
+	return req.Label()
 }
 
 func responseLabel(r *socketserver.Response) (int, string) {

@@ -34,12 +34,16 @@ func (m *MetadataCache) update(req *UpdateMetadataRequest) {
 	if m.parts == nil {
 		m.parts = map[TP]PartitionState{}
 	}
+	added := false
 	for _, st := range req.Partitions {
 		if _, ok := m.parts[st.TP]; !ok {
 			m.order = append(m.order, st.TP)
-			sortTPs(m.order)
+			added = true
 		}
 		m.parts[st.TP] = st
+	}
+	if added {
+		sortTPs(m.order)
 	}
 }
 

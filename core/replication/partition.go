@@ -18,7 +18,6 @@ const (
 	srcExpandIsr     = "Partition.scala Partition.maybeExpandIsr"
 	srcShrinkIsr     = "Partition.scala Partition.maybeShrinkIsr"
 	srcIncrementHW   = "Partition.scala Partition.maybeIncrementLeaderHW"
-	srcAssignEpoch   = "LeaderEpochFileCache.scala LeaderEpochFileCache.assign"
 	srcTruncate      = "Log.scala Log.truncateTo"
 	srcFollowerHW    = "ReplicaFetcherThread.scala ReplicaFetcherThread.processPartitionData"
 )

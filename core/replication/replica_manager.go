@@ -10,16 +10,8 @@ import (
 )
 
 const (
-	srcAppendRecords   = "ReplicaManager.scala ReplicaManager.appendRecords"
-	srcFetchMessages   = "ReplicaManager.scala ReplicaManager.fetchMessages"
-	srcBecome          = "ReplicaManager.scala ReplicaManager.becomeLeaderOrFollower"
-	srcMaybeShrink     = "ReplicaManager.scala ReplicaManager.maybeShrinkIsr"
-	srcPropagate       = "ReplicaManager.scala ReplicaManager.maybePropagateIsrChanges"
-	srcScheduler       = "KafkaScheduler.scala KafkaScheduler.schedule"
-	srcDelayedProduce  = "DelayedProduce.scala DelayedProduce.tryComplete"
-	srcDelayedFetch    = "DelayedFetch.scala DelayedFetch.tryComplete"
-	srcLastOffsetEpoch = "ReplicaManager.scala ReplicaManager.lastOffsetForLeaderEpoch"
-	srcUpdateMetadata  = "MetadataCache.scala MetadataCache.updateMetadata"
+	srcBecome         = "ReplicaManager.scala ReplicaManager.becomeLeaderOrFollower"
+	srcUpdateMetadata = "MetadataCache.scala MetadataCache.updateMetadata"
 )
 
 // IsrChangePropagation constants of ReplicaManager (Kafka 2.5).

@@ -123,6 +123,14 @@ type Request struct {
 // Label is the request as the trace shows it: Produce:c1#2.
 func (r *Request) Label() string { return r.API + ":" + r.Name }
 
+// label is Label, built only when the trace is kept.
+func (r *Request) label(s *sim.Sim) string {
+	if !s.Tracing() {
+		return ""
+	}
+	return r.Label()
+}
+
 // Plane is one request plane: its listener's acceptor and processors, its
 // RequestChannel and its handler pool.
 type Plane struct {
@@ -497,7 +505,7 @@ func (p *Processor) read(c *Conn) {
 	c.unread[0] = nil
 	c.unread = c.unread[1:]
 	req.State, req.ReadBy, req.Processor, req.ReadAt = StateRead, p.Thread, p.ID, srv.s.Now()
-	srv.s.Emit(sim.Event{Kind: "recv", Subj: c.Name, ID: req.ID, Item: req.Label(), Src: srcRead})
+	srv.s.Emit(sim.Event{Kind: "recv", Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Src: srcRead})
 	if len(c.inFlight) > 0 {
 		srv.violate(c, req, fmt.Sprintf("two requests of connection %s in the pipeline: %s is read while %s is not answered", c.Name, req.Label(), c.inFlight[0].Label()))
 	}
@@ -509,7 +517,7 @@ func (p *Processor) read(c *Conn) {
 func (p *Processor) write(r *Response) {
 	srv := p.plane.srv
 	req, c := r.Request, r.Request.Conn
-	srv.s.Emit(sim.Event{Kind: "send", Subj: c.Name, ID: req.ID, Item: req.Label(), Src: srcWrite})
+	srv.s.Emit(sim.Event{Kind: "send", Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Src: srcWrite})
 	if len(c.inFlight) > 0 && c.inFlight[0] != req {
 		srv.violate(c, req, fmt.Sprintf("responses of connection %s out of order: %s leaves before %s", c.Name, req.Label(), c.inFlight[0].Label()))
 	}
