@@ -313,16 +313,14 @@ func (cl *Client) receive(m clientMsg) {
 	case *replication.MetadataResponse:
 		cl.metaInFlight = false
 		cl.stale = false
+		// Metadata is not asked again before retry.backoff.ms (the
+		// metadata refresh backoff).
+		cl.metaRetryAt = s.Now() + cl.cfg.RetryBackoff
 		for _, pm := range body.Partitions {
 			if pm.Error == replication.None && pm.Leader >= 0 {
 				cl.leaders[pm.TP] = pm.Leader
 			} else {
 				delete(cl.leaders, pm.TP)
-			}
-		}
-		for _, b := range cl.pending {
-			if _, ok := cl.leaders[b.TP]; !ok {
-				cl.metaRetryAt = s.Now() + cl.cfg.RetryBackoff // metadata without a leader: ask again later
 			}
 		}
 	case *replication.ProduceResponse:
