@@ -66,7 +66,7 @@ func TestRunFailingRunUntilExits1(t *testing.T) {
 func TestRunParseErrorExits2(t *testing.T) {
 	for src, want := range map[string]string{
 		"use controller\nrun 10\n": `:2:5: expected a duration such as 250ms, 10s or 2m, got "10"`,
-		"use replication\n":        `:1:5: system "replication" is planned but not built yet`,
+		"use kafka\n":              `:1:5: unknown system "kafka"`,
 		"# c\r\nuse controller\r\nexpect controller.nope == 1\r\n": `:3:8: unknown state path "controller.nope"`,
 	} {
 		file := writeLab(t, src)

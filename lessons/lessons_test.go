@@ -461,3 +461,120 @@ func TestSpringErrorHandlersLessonWhatIfs(t *testing.T) {
 	require.Equal(t, []string{"offset.commit 2", "state stopped"}, first)
 	require.Contains(t, failed(res), "expect listener.delivered[t0-0@3] == 1: got 0")
 }
+
+// actionTime is when the n-th (from 0) action with this text ran, in µs.
+func actionTime(t *testing.T, res *scenario.Result, text string, n int) int64 {
+	t.Helper()
+	for _, e := range res.Trace {
+		if e.Kind == "action" && e.Note == text {
+			if n == 0 {
+				return e.T
+			}
+			n--
+		}
+	}
+	t.Fatalf("no action %q", text)
+	return 0
+}
+
+// shrinkAfterStall is how long after broker 3's second stall the ISR
+// dropped it, in seconds.
+func shrinkAfterStall(t *testing.T, res *scenario.Result) float64 {
+	stalled := actionTime(t, res, "stall broker 3", 1)
+	for _, e := range res.Trace {
+		if e.Kind == "isr" && e.T > stalled && e.From == "1,2,3" && e.To == "1,2" {
+			return float64(e.T-stalled) / 1e6
+		}
+	}
+	t.Fatal("broker 3 never left the ISR")
+	return 0
+}
+
+// Lesson 04's what-if: with Kafka 2.5's replica.lag.time.max.ms of 30 s,
+// broker 3 leaves the ISR three times later (30 to 45 s after it stalled,
+// against 10 to 15 s), and every claim of the lesson still holds.
+func TestReplicationLessonWith25LagTimeShrinksThreeTimesLater(t *testing.T) {
+	short := shrinkAfterStall(t, runLesson(t, "04-replication-isr-hw", scenario.Options{}))
+	res := runLesson(t, "04-replication-isr-hw", scenario.Options{Sets: []string{"replica.lag.time.max.ms 30000"}})
+	long := shrinkAfterStall(t, res)
+	require.Empty(t, res.Failures)
+	require.Greater(t, short, 10.0)
+	require.LessOrEqual(t, short, 15.0)
+	require.Greater(t, long, 30.0)
+	require.LessOrEqual(t, long, 45.0)
+}
+
+// doneOf is the final result of request id in the trace.
+func doneOf(res *scenario.Result, id string) string {
+	for _, e := range res.Trace {
+		if e.Kind == "client.done" && e.Subj == id {
+			return e.To
+		}
+	}
+	return "pending"
+}
+
+// Lesson 05's what-ifs: with min.insync.replicas 1 the third acks=all
+// request is accepted with the leader alone; with request.timeout.ms
+// 30000 the first ends with NOT_ENOUGH_REPLICAS_AFTER_APPEND instead of
+// timing out.
+func TestAcksLessonWhatIfs(t *testing.T) {
+	res := runLesson(t, "05-acks-and-min-isr", scenario.Options{})
+	require.Equal(t, []string{"REQUEST_TIMED_OUT", "NOT_ENOUGH_REPLICAS_AFTER_APPEND", "NOT_ENOUGH_REPLICAS"},
+		[]string{doneOf(res, "first"), doneOf(res, "second"), doneOf(res, "third")})
+	res = runLesson(t, "05-acks-and-min-isr", scenario.Options{Sets: []string{"min.insync.replicas 1"}})
+	require.Equal(t, "NONE", doneOf(res, "third"))
+	res = runLesson(t, "05-acks-and-min-isr", scenario.Options{Sets: []string{"request.timeout.ms 30000"}})
+	require.Equal(t, "NOT_ENOUGH_REPLICAS_AFTER_APPEND", doneOf(res, "first"))
+}
+
+// Lesson 06's what-ifs: with zookeeper.session.timeout.ms 6000 every
+// death is noticed within 8 s; killing broker 2 from the stage at the end
+// elects broker 3 cleanly and loses nothing more. In the lesson itself
+// only the unclean election loses records: the three of request c.
+func TestBrokerFailureLessonWhatIfs(t *testing.T) {
+	res := runLesson(t, "06-broker-failure", scenario.Options{})
+	var lost []string
+	for _, e := range res.Trace {
+		if e.Kind == "record.lost" {
+			require.Contains(t, e.Note, "unclean election")
+			lost = append(lost, e.Item+"@"+strconv.Itoa(e.ID))
+		}
+	}
+	require.Equal(t, []string{"c@3", "c@4", "c@5"}, lost)
+
+	res = runLesson(t, "06-broker-failure", scenario.Options{Sets: []string{"zookeeper.session.timeout.ms 6000"}})
+	for _, id := range []string{"2", "3"} {
+		killed := actionTime(t, res, "kill broker "+id, 0)
+		var expired int64
+		for _, e := range res.Trace {
+			if e.Kind == "session" && e.Subj == "broker-"+id && e.To == "expired" && e.T > killed {
+				expired = e.T
+				break
+			}
+		}
+		require.Positive(t, expired, "broker %s's session expires", id)
+		require.LessOrEqual(t, expired-killed, int64(8e6), "broker %s", id)
+	}
+
+	l, err := Get("06-broker-failure")
+	require.NoError(t, err)
+	sc, err := scenario.Parse(l.File, l.Scenario)
+	require.NoError(t, err)
+	base := scenario.Run(sc, scenario.Options{})
+	res = scenario.Run(sc, scenario.Options{Inject: []scenario.Injection{{After: base.Events - 1, Action: "kill broker 2"}}})
+	require.NoError(t, res.Err)
+	var leaders []string
+	lostAfter := 0
+	for _, e := range res.Trace[base.Events:] {
+		if e.Kind == "leader" {
+			leaders = append(leaders, e.From+"→"+e.To+" "+e.Note)
+		}
+		if e.Kind == "record.lost" || e.Kind == "invariant" {
+			lostAfter++
+		}
+	}
+	require.Len(t, leaders, 1)
+	require.Contains(t, leaders[0], "2→3 offline election")
+	require.Zero(t, lostAfter)
+}

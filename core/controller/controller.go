@@ -24,6 +24,33 @@ type Config struct {
 	EventTimes map[string]time.Duration // per event name; looked up, never iterated
 	PutLock    bool                     // false removes the putLock from put and clearAndPut (the what-if)
 	Reconnect  time.Duration            // how long a new ZooKeeper session takes to set up (5ms)
+
+	// Host, if set, prefixes every thread, queue, lock and latch name with
+	// "Host/": a cluster runs one controller per broker ("broker-2"), and
+	// their threads share upstream names. `use controller` leaves it "".
+	Host string
+	// Logic, if set, is what KafkaController.process does beyond the event
+	// manager: read and write ZooKeeper, elect leaders, send requests to
+	// brokers. The cluster sets it; without it (`use controller`)
+	// processing an event is only time.
+	Logic Logic
+}
+
+// Logic is KafkaController's work for each event it processes. Process
+// runs on controller-event-thread inside QueuedEvent.process; work is the
+// event's processing time (controller.eventTime), which the logic spends
+// where the work happens (before or after the ZooKeeper writes it makes).
+type Logic interface {
+	Process(e Event, work time.Duration)
+}
+
+// name is an upstream thread, queue or lock name as this controller's
+// trace shows it: prefixed with its host in a cluster.
+func (c Config) name(n string) string {
+	if c.Host == "" {
+		return n
+	}
+	return c.Host + "/" + n
 }
 
 // DefaultConfig is the controller as Kafka 2.5 ships it, with processing
@@ -70,23 +97,28 @@ func New(s *sim.Sim, cfg Config) (*Controller, error) {
 		return nil, err
 	}
 	c := &Controller{s: s, cfg: cfg, ActiveControllerID: cfg.ID, producers: map[string]*sim.Worker{}, watcher: ZkWatcherThread}
-	c.Mgr = newEventManager(s, c, cfg.PutLock)
+	c.Mgr = newEventManager(s, c, cfg)
 	c.Mgr.Start()
 	return c, nil
 }
 
-// Process is KafkaController.process: the event's work, which here is time.
+// Process is KafkaController.process: the event's work, which is time
+// unless a Logic does the real work.
 func (c *Controller) Process(e Event) {
 	d, ok := c.cfg.EventTimes[e.Type.Name]
 	if !ok {
 		d = c.cfg.EventTime
 	}
-	c.s.Sleep(d, "process"+e.Type.Name+" "+sim.FormatDuration(d))
-	switch e.Type.Name {
-	case "Expire":
-		c.ActiveControllerID = -1 // processExpire → onControllerResignation
-	case "Startup", "RegisterBrokerAndReelect", "Reelect":
-		c.ActiveControllerID = c.cfg.ID // elect(): this broker wins /controller
+	if c.cfg.Logic != nil {
+		c.cfg.Logic.Process(e, d)
+	} else {
+		c.s.Sleep(d, "process"+e.Type.Name+" "+sim.FormatDuration(d))
+		switch e.Type.Name {
+		case "Expire":
+			c.ActiveControllerID = -1 // processExpire → onControllerResignation
+		case "Startup", "RegisterBrokerAndReelect", "Reelect":
+			c.ActiveControllerID = c.cfg.ID // elect(): this broker wins /controller
+		}
 	}
 	if e.Callback != nil {
 		e.Callback("NONE")
@@ -111,11 +143,25 @@ func (c *Controller) Preempt(e Event) {
 func (c *Controller) producer(name string) *sim.Worker {
 	w, ok := c.producers[name]
 	if !ok {
-		w = c.s.NewWorker(name, inboxOf(name))
+		w = c.s.NewWorker(c.cfg.name(name), c.cfg.name(inboxOf(name)))
 		c.producers[name] = w
 	}
 	return w
 }
+
+// Thread returns the thread with upstream name name that puts events into
+// this controller (main-EventThread, a send thread, …), starting it on
+// first use: a cluster delivers its ZooKeeper watches and broker responses
+// on the same threads the scenario's put actions use.
+func (c *Controller) Thread(name string) *sim.Worker { return c.producer(name) }
+
+// WatcherThread is the thread that delivers this broker's ZooKeeper
+// watches now: main-EventThread, or the event thread of the client a
+// session expiry created.
+func (c *Controller) WatcherThread() *sim.Worker { return c.producer(c.watcher) }
+
+// Config is the configuration the controller runs with.
+func (c *Controller) Config() Config { return c.cfg }
 
 // inboxOf names the queue each producer thread waits on upstream between
 // the things it does.

@@ -332,3 +332,36 @@ func TestPaths(t *testing.T) {
 		require.NoError(t, err, p)
 	}
 }
+
+// logicFunc adapts a function to Logic.
+type logicFunc func(e Event, work time.Duration)
+
+func (f logicFunc) Process(e Event, work time.Duration) { f(e, work) }
+
+// The seam the cluster uses: with a Logic, process hands each event and its
+// processing time to it (and leaves activeControllerId to it), on the
+// host's own controller-event-thread; every name carries the host.
+func TestLogicProcessesEventsOnTheHostsEventThread(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Host = "broker-2"
+	cfg.EventTimes = map[string]time.Duration{"BrokerChange": 40 * time.Millisecond}
+	var got []string
+	var r *rig
+	cfg.Logic = logicFunc(func(e Event, work time.Duration) {
+		got = append(got, e.Type.Name+" "+sim.FormatDuration(work)+" on "+r.s.Current().Name)
+		r.s.Sleep(work, "")
+	})
+	r = newRig(t, 1, cfg)
+	r.put(t, 0, "BrokerChange")
+	r.put(t, 0, "Startup")
+	r.run(t)
+	require.Equal(t, []string{"BrokerChange 40ms on broker-2/controller-event-thread", "Startup 10ms on broker-2/controller-event-thread"}, got)
+	require.Equal(t, 1, r.c.ActiveControllerID, "left to the logic")
+	require.Equal(t, "broker-2/main-EventThread", r.actorOf("queue.put", "BrokerChange"))
+	require.Equal(t, "broker-2/main-EventThread", r.c.Thread(ZkWatcherThread).Name())
+	for _, e := range r.s.Trace() {
+		if strings.HasPrefix(e.Kind, "queue.") || strings.HasPrefix(e.Kind, "lock.") || strings.HasPrefix(e.Kind, "latch.") {
+			require.True(t, strings.HasPrefix(e.Subj, "broker-2/"), "%s %s", e.Kind, e.Subj)
+		}
+	}
+}

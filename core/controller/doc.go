@@ -15,9 +15,13 @@
 // Simplifications against FACTS.md: processing an event is only virtual
 // time (controller.eventTime, 10ms unless set per event), plus the
 // activeControllerId changes of Expire and the re-election events; the real
-// KafkaController reads and writes ZooKeeper and sends requests to brokers
-// (the replication lesson adds that). Metrics keep counts, max, mean and
-// p99, not Yammer's decaying reservoirs or rates.
+// KafkaController reads and writes ZooKeeper and sends requests to brokers.
+// That work is the seam Config.Logic: core/cluster plugs its KafkaController
+// logic there (elections, ZooKeeper, LeaderAndIsr), and Config.Host
+// prefixes every name with the broker it runs on, since each broker of a
+// cluster runs a controller whose threads have the same upstream names.
+// Metrics keep counts, max, mean and p99, not Yammer's decaying reservoirs
+// or rates.
 //
 // The what-if Config.PutLock=false removes the putLock from put and
 // clearAndPut. clearAndPut yields where its thread could be descheduled

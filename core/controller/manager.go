@@ -153,27 +153,29 @@ type EventManager struct {
 
 	All        []*QueuedEvent // every QueuedEvent ever put, in put order
 	Violations []string
+
+	names func(string) string // prefixes names with the controller's host
 }
 
-func newEventManager(s *sim.Sim, proc Processor, putLock bool) *EventManager {
-	m := &EventManager{s: s, proc: proc, state: &States[0], Timers: map[string]*Histogram{}}
-	m.queue = sim.NewQueue(s, queueName, 0, label)
-	if putLock {
-		m.putLock = sim.NewLock(s, "putLock")
+func newEventManager(s *sim.Sim, proc Processor, cfg Config) *EventManager {
+	m := &EventManager{s: s, proc: proc, state: &States[0], Timers: map[string]*Histogram{}, names: cfg.name}
+	m.queue = sim.NewQueue(s, cfg.name(queueName), 0, label)
+	if cfg.PutLock {
+		m.putLock = sim.NewLock(s, cfg.name("putLock"))
 	}
 	for _, st := range States {
 		if st.Metric != "" {
 			m.Timers[st.Metric] = &Histogram{}
 		}
 	}
-	m.shutdownComplete = sim.NewLatch(s, "shutdownComplete", 0, 1)
+	m.shutdownComplete = sim.NewLatch(s, cfg.name("shutdownComplete"), 0, 1)
 	return m
 }
 
 // Start starts the controller-event-thread.
 func (m *EventManager) Start() {
 	m.running = true
-	m.thread = m.s.Go(EventThread, m.run)
+	m.thread = m.s.Go(m.names(EventThread), m.run)
 }
 
 // State is the current ControllerState.
@@ -272,7 +274,7 @@ func (m *EventManager) Put(e Event) *QueuedEvent {
 func (m *EventManager) put(e Event) *QueuedEvent {
 	id := m.s.NextToken()
 	q := &QueuedEvent{ID: id, Event: e, EnqueueTime: m.s.Now(),
-		processingStarted: sim.NewLatch(m.s, "processingStarted", id, 1)}
+		processingStarted: sim.NewLatch(m.s, m.names("processingStarted"), id, 1)}
 	m.All = append(m.All, q)
 	m.queue.Put(q, srcPut)
 	return q

@@ -11,6 +11,7 @@
 // so that actions injected after the last line still play out.
 //
 // Each built system is one file that registers itself (controller.go,
-// zookeeper.go, socketserver.go, group.go); the other names of DESIGN.md are recognised and refused
+// zookeeper.go, socketserver.go, group.go, listener.go, and cluster.go for
+// both replication and cluster); every name of DESIGN.md is built.
 // with a clear message.
 package scenario

@@ -18,8 +18,8 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
 
-// Systems are the names `use` accepts; the ones without a builder are
-// planned and refused with a clear message.
+// Systems are the names `use` accepts, each built by one file of this
+// package that registers it.
 var Systems = []string{"controller", "zookeeper", "socketserver", "replication", "group", "listener", "cluster"}
 
 // Scenario is a parsed .lab file.

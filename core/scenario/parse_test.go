@@ -34,8 +34,6 @@ func TestParseErrors(t *testing.T) {
 
 		// use
 		{"unknown system", "use kafka", 1, 5, `unknown system "kafka": expected one of controller, zookeeper`},
-		{"planned system", "use replication", 1, 5, `system "replication" is planned but not built yet (available: controller, zookeeper, socketserver, group, listener)`},
-		{"planned cluster", "use cluster", 1, 5, "planned but not built"},
 		{"use twice", labUC + "use controller", 2, 1, "use given twice"},
 		{"use without system", "use", 1, 4, "expected use SYSTEM"},
 		{"use extra", "use controller x", 1, 16, `expected use SYSTEM, got extra "x"`},

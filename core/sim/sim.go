@@ -128,6 +128,7 @@ type G struct {
 	wake       chan struct{}
 	exited     chan struct{}
 	background bool // periodic task: does not keep "run idle" going
+	killed     bool // Kill ended it where it stood
 
 	// The current wait: a generation number makes stale wake-ups harmless.
 	gen   uint64
@@ -161,7 +162,7 @@ func (g *G) main(fn func()) {
 	s := g.s
 	defer close(g.exited)
 	<-g.wake
-	if s.killing {
+	if s.killing || g.killed {
 		return
 	}
 	defer func() {
@@ -173,7 +174,7 @@ func (g *G) main(fn func()) {
 			s.host <- struct{}{}
 			return
 		}
-		if s.killing {
+		if s.killing || g.killed {
 			return
 		}
 		g.done = true
@@ -264,6 +265,14 @@ func (s *Sim) schedule(g *G, at time.Duration) { s.push(entry{at: at, g: g}) }
 func (s *Sim) top() (*entry, bool) {
 	for len(s.heap) > 0 {
 		e := &s.heap[0]
+		if e.g.killed {
+			// A killed thread's live timeout was counted off by Kill; a
+			// run entry is counted off here.
+			if x := s.pop(); !x.timeout && x.fg {
+				s.fg--
+			}
+			continue
+		}
 		if !e.timeout || (e.g.gen == e.gen && !e.g.fired) {
 			return e, true
 		}
@@ -302,7 +311,7 @@ func (s *Sim) dispatch() {
 func (s *Sim) park(g *G) {
 	s.dispatch()
 	<-g.wake
-	if s.killing {
+	if s.killing || g.killed {
 		runtime.Goexit()
 	}
 }

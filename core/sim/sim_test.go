@@ -249,3 +249,49 @@ func TestLongTraceKeepsEveryEvent(t *testing.T) {
 		}
 	}
 }
+
+// Kill ends parked, sleeping and not yet started threads where they stand:
+// they run nothing more, their timers do not keep the run busy, and a
+// queue hands its items to the next live taker.
+func TestKillEndsThreadsWhereTheyStand(t *testing.T) {
+	s := New(1, true)
+	defer s.Close()
+	q := NewQueue(s, "q", 0, label)
+	var got []string
+	s.Go("b/taker", func() {
+		x := q.Take("")
+		got = append(got, "b/taker took "+string(rune('0'+x)))
+	})
+	s.Go("b/sleeper", func() {
+		s.Sleep(time.Hour, "")
+		got = append(got, "b/sleeper woke")
+	})
+	s.Go("b/selector", func() {
+		var x int
+		s.Select("", q.Recv(&x, ""), After(time.Minute))
+		got = append(got, "b/selector returned")
+	})
+	s.Go("other", func() {
+		x := q.Take("")
+		got = append(got, "other took "+string(rune('0'+x)))
+	})
+	s.Go("killer", func() {
+		s.Sleep(time.Second, "")
+		n := s.Kill("killed", func(name string) bool { return strings.HasPrefix(name, "b/") })
+		got = append(got, "killed "+string(rune('0'+n)))
+		s.Go("b/late", func() { got = append(got, "b/late ran") })
+		q.Put(7, "")
+	})
+	require.NoError(t, s.Run(2*time.Hour, true, nil))
+	require.Equal(t, []string{"killed 3", "b/late ran", "other took 7"}, got)
+	require.True(t, s.Idle(), "the killed threads' timers are gone")
+	exits := 0
+	for _, e := range s.Trace() {
+		if e.Kind == "thread.exit" && e.Note == "killed" {
+			require.True(t, strings.HasPrefix(e.Actor, "b/"), e.Actor)
+			exits++
+		}
+	}
+	require.Equal(t, 3, exits)
+	require.Equal(t, time.Second, s.Now(), "nothing ran after the kill but the last put")
+}

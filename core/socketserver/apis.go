@@ -24,6 +24,12 @@ type Apis interface {
 type Response struct {
 	Request *Request
 	NoOp    bool
+	// Close makes the processor close the connection instead of sending
+	// anything (CloseConnectionResponse: an acks=0 Produce that failed).
+	Close bool
+	// Body is the response's content for a client that reads it (a
+	// cluster's fetcher or producer); nil for the scenario's clients.
+	Body any
 }
 
 // TimedApis is the default Apis: each request only takes time, the

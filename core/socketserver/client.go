@@ -140,6 +140,7 @@ func (srv *Server) Connect(at time.Duration, c Connect) {
 			}
 			conn := &Conn{Name: name, ID: srv.s.NextToken(), Listener: listener, IP: ip, State: ConnConnecting, plane: pl}
 			srv.conns[name] = conn
+			srv.order = append(srv.order, conn)
 			if pl == nil {
 				conn.State = ConnRefused
 				continue

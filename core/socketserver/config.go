@@ -71,6 +71,24 @@ type Config struct {
 	// Apis does the handlers' work; nil means TimedApis over APITime and
 	// APITimes. The replication model plugs KafkaApis' Produce and Fetch here.
 	Apis Apis
+
+	// Host, if set, prefixes every thread and queue name with "Host/": a
+	// cluster runs one socket server per broker ("broker-2"), and their
+	// threads share upstream names.
+	Host string
+	// Clients starts the clients thread that runs the scenario's client
+	// actions (Connect, Send, Close). A cluster's clients are threads of
+	// their own (fetchers, producers, the controller's send threads) that
+	// use Dial instead.
+	Clients bool
+}
+
+// name is a thread or queue name as this server's trace shows it.
+func (c Config) name(n string) string {
+	if c.Host == "" {
+		return n
+	}
+	return c.Host + "/" + n
 }
 
 // DefaultConfig is the socket server as Kafka 2.5 ships it, with API times
@@ -84,6 +102,7 @@ func DefaultConfig() Config {
 		APITime:           time.Millisecond,
 		APITimes:          map[string]time.Duration{"Produce": 2 * time.Millisecond, "Fetch": 2 * time.Millisecond},
 		Mute:              true,
+		Clients:           true,
 	}
 }
 

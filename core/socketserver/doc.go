@@ -59,6 +59,15 @@
 // (here CONTROLLER://:9094, PLAINTEXT). A client's close loses the requests still in its socket; the
 // processor sees the end of stream at its next read of the channel.
 //
+// A cluster runs one server per broker (Config.Host prefixes its thread
+// and queue names with "broker-N/") and its clients are threads of other
+// systems: Dial opens a connection from the running thread, Conn.Send
+// writes a request with a body for the Apis, and the processor that writes
+// a response hands it to the client's notify path; Kill breaks every
+// connection (the broker process died) and refuses later dials, and a
+// Response with Close makes the processor close the connection
+// (CloseConnectionResponse, after a failed acks=0 Produce).
+//
 // The what-if Config.Mute=false removes the mute: a connection's requests
 // are read back to back, several reach the handlers at once and their
 // responses can leave out of order.

@@ -91,6 +91,9 @@ type Conn struct {
 	inFlight []*Request // read, response not yet sent, in read order
 	ready    bool       // in its processor's selector queue
 	eof      bool       // the client closed its end
+	// notify is a dialling client's receive path: each response written
+	// to it, and nil when the connection breaks.
+	notify func(*Response)
 }
 
 // Processor is the processor serving c, or nil before the acceptor assigned one.
@@ -104,6 +107,7 @@ type Request struct {
 	Conn *Conn
 	Seq  int           // 1, 2, … on its connection
 	Cost time.Duration // the action's cost=; < 0 if it gave none
+	Body any           // the request's content, for an Apis that reads it; nil from the scenario's clients
 
 	State     string
 	Processor int // id of the processor that read it; -1 before
@@ -118,6 +122,14 @@ type Request struct {
 
 // Label is the request as the trace shows it: Produce:c1#2.
 func (r *Request) Label() string { return r.API + ":" + r.Name }
+
+// label is Label, built only when the trace is kept.
+func (r *Request) label(s *sim.Sim) string {
+	if !s.Tracing() {
+		return ""
+	}
+	return r.Label()
+}
 
 // Plane is one request plane: its listener's acceptor and processors, its
 // RequestChannel and its handler pool.
@@ -195,6 +207,9 @@ type Server struct {
 
 	Responded  int      // responses that left the broker
 	Violations []string // broken invariants, in order
+
+	order  []*Conn // every connection ever opened, in opening order
+	killed bool
 }
 
 type job struct {
@@ -254,28 +269,29 @@ func (srv *Server) newPlane(prefix, listener string, port, processors, handlers,
 		// RequestChannel's metric prefix, and names that tell the planes apart.
 		queuePrefix, procPrefix, acceptorPrefix = "ControlPlane.", "ControlPlaneProcessor-", "ControlPlaneAcceptor-"
 	}
-	pl.requestQueue = sim.NewQueue(s, queuePrefix+"RequestChannel.requestQueue", queueSize, requestLabel)
+	name := srv.cfg.name
+	pl.requestQueue = sim.NewQueue(s, name(queuePrefix+"RequestChannel.requestQueue"), queueSize, requestLabel)
 	pl.Acceptor = &Acceptor{
-		Thread:   fmt.Sprintf("%s-kafka-socket-acceptor-ListenerName(%s)-%s-%d", prefix, listener, protocol, port),
+		Thread:   name(fmt.Sprintf("%s-kafka-socket-acceptor-ListenerName(%s)-%s-%d", prefix, listener, protocol, port)),
 		plane:    pl,
-		selector: sim.NewQueue(s, acceptorPrefix+listener+".selector", 0, connLabel),
+		selector: sim.NewQueue(s, name(acceptorPrefix+listener+".selector"), 0, connLabel),
 	}
 	for range processors {
 		id := len(srv.procs)
-		name := procPrefix + strconv.Itoa(id)
+		proc := name(procPrefix + strconv.Itoa(id))
 		p := &Processor{
 			ID:             id,
-			Thread:         fmt.Sprintf("%s-kafka-network-thread-%d-ListenerName(%s)-%s-%d", prefix, srv.cfg.BrokerID, listener, protocol, id),
+			Thread:         name(fmt.Sprintf("%s-kafka-network-thread-%d-ListenerName(%s)-%s-%d", prefix, srv.cfg.BrokerID, listener, protocol, id)),
 			plane:          pl,
-			newConnections: sim.NewQueue(s, name+".newConnections", ConnectionQueueSize, connLabel),
-			selector:       sim.NewQueue(s, name+".selector", 0, connLabel),
-			responseQueue:  sim.NewQueue(s, name+".responseQueue", 0, responseLabel),
+			newConnections: sim.NewQueue(s, proc+".newConnections", ConnectionQueueSize, connLabel),
+			selector:       sim.NewQueue(s, proc+".selector", 0, connLabel),
+			responseQueue:  sim.NewQueue(s, proc+".responseQueue", 0, responseLabel),
 		}
 		srv.procs = append(srv.procs, p)
 		pl.Processors = append(pl.Processors, p)
 	}
 	for i := range handlers {
-		pl.Handlers = append(pl.Handlers, prefix+"-kafka-request-handler-"+strconv.Itoa(i))
+		pl.Handlers = append(pl.Handlers, name(prefix+"-kafka-request-handler-"+strconv.Itoa(i)))
 	}
 	return pl
 }
@@ -288,6 +304,9 @@ func responseLabel(r *Response) (int, string) { return r.Request.ID, r.Request.L
 // they start in order, the clients thread last.
 func (srv *Server) start(threads []thread, i int) {
 	if i == len(threads) {
+		if !srv.cfg.Clients {
+			return
+		}
 		srv.clients = srv.s.NewWorker(ClientsThread, clientsInbox)
 		for _, j := range srv.early {
 			srv.clients.Post(j.at, j.fn)
@@ -426,6 +445,10 @@ func (p *Processor) processNewResponses() {
 			// Processor.sendResponse: no open connection, the response is dropped.
 			req.State = StateDropped
 			c.done(req)
+		case r.Close:
+			req.State = StateNoResponse
+			c.done(req)
+			p.closeConn(c, "the request failed and the broker closes the connection", srcNewResponses)
 		case r.NoOp:
 			req.State = StateNoResponse
 			c.done(req)
@@ -482,7 +505,7 @@ func (p *Processor) read(c *Conn) {
 	c.unread[0] = nil
 	c.unread = c.unread[1:]
 	req.State, req.ReadBy, req.Processor, req.ReadAt = StateRead, p.Thread, p.ID, srv.s.Now()
-	srv.s.Emit(sim.Event{Kind: "recv", Subj: c.Name, ID: req.ID, Item: req.Label(), Src: srcRead})
+	srv.s.Emit(sim.Event{Kind: "recv", Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Src: srcRead})
 	if len(c.inFlight) > 0 {
 		srv.violate(c, req, fmt.Sprintf("two requests of connection %s in the pipeline: %s is read while %s is not answered", c.Name, req.Label(), c.inFlight[0].Label()))
 	}
@@ -494,13 +517,16 @@ func (p *Processor) read(c *Conn) {
 func (p *Processor) write(r *Response) {
 	srv := p.plane.srv
 	req, c := r.Request, r.Request.Conn
-	srv.s.Emit(sim.Event{Kind: "send", Subj: c.Name, ID: req.ID, Item: req.Label(), Src: srcWrite})
+	srv.s.Emit(sim.Event{Kind: "send", Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Src: srcWrite})
 	if len(c.inFlight) > 0 && c.inFlight[0] != req {
 		srv.violate(c, req, fmt.Sprintf("responses of connection %s out of order: %s leaves before %s", c.Name, req.Label(), c.inFlight[0].Label()))
 	}
 	req.SentBy = p.Thread
 	c.Responses = append(c.Responses, req.Name)
 	p.sent = append(p.sent, r)
+	if c.notify != nil {
+		c.notify(r)
+	}
 }
 
 // processCompletedReceives hands each request read to the RequestChannel,
@@ -546,12 +572,33 @@ func (p *Processor) processCompletedSends() {
 func (p *Processor) processDisconnected() {
 	s := p.plane.srv.s
 	for _, c := range p.disconnected {
+		if c.State != ConnOpen {
+			continue
+		}
 		c.State = ConnClosed
 		p.Connections--
 		s.Emit(sim.Event{Kind: "conn.close", Subj: c.Name, Note: "client closed", Src: srcDisconnected})
 	}
 	clear(p.disconnected)
 	p.disconnected = p.disconnected[:0]
+}
+
+// closeConn is the processor's close of c (Processor.close): the client
+// sees its connection break.
+func (p *Processor) closeConn(c *Conn, why, src string) {
+	if c.State != ConnOpen {
+		return
+	}
+	c.State = ConnClosed
+	p.Connections--
+	p.plane.srv.s.Emit(sim.Event{Kind: "conn.close", Subj: c.Name, Note: why, Src: src})
+	for _, r := range c.unread {
+		r.State = StateDropped
+	}
+	c.unread = nil
+	if c.notify != nil {
+		c.notify(nil)
+	}
 }
 
 // responseSent is handleChannelMuteEvent(RESPONSE_SENT) then tryUnmuteChannel:

@@ -1,0 +1,394 @@
+package cluster
+
+import (
+	"slices"
+	"strconv"
+	"time"
+
+	"brokerlab/core/replication"
+	"brokerlab/core/sim"
+	"brokerlab/core/socketserver"
+)
+
+const (
+	srcSender        = "Sender.java Sender.runOnce"
+	srcCompleteBatch = "Sender.java Sender.completeBatch"
+	srcSend          = "KafkaProducer.java KafkaProducer.send"
+	srcPoll          = "KafkaConsumer.java KafkaConsumer.poll"
+)
+
+// Batch is one produce or consume action and what became of it.
+type Batch struct {
+	ID      string // the action's id= (R)
+	API     string // Produce or Fetch
+	TP      replication.TP
+	Acks    int
+	Records int // produce: how many; consume: how many came back
+	From    int // consume: the fetch offset
+	Created time.Duration
+
+	Retries    int
+	Errors     []string // each attempt's error, in order
+	Result     string   // the final error; "" while pending
+	BaseOffset int      // produce: the first offset; -1 if none
+	Offsets    []int    // consume: the offsets read
+	HW         int      // consume: the HW the leader answered
+
+	nextAttempt time.Duration
+	inFlight    bool
+}
+
+// Client is a producer (its Sender thread, kafka-producer-network-thread
+// | producer-1) or a consumer (its poll loop, consumer-1): a metadata
+// cache, one connection per broker, and the batches it works on.
+type Client struct {
+	ID     string
+	thread string
+	c      *Cluster
+	cfg    ClientConfig
+	calls  *sim.Queue[*Batch]
+	inbox  *sim.Queue[clientMsg]
+
+	conns        []*clientConn          // by broker id - 1
+	leaders      map[replication.TP]int // looked up, never iterated
+	stale        bool
+	metaInFlight bool
+	metaRetryAt  time.Duration
+	refused      []time.Duration // until when each broker is not tried again
+	next         int             // the last node asked for metadata
+	seq          int
+	pending      []*Batch
+}
+
+type clientConn struct {
+	conn     *socketserver.Conn
+	inFlight []clientReq
+}
+
+type clientReq struct {
+	req   *socketserver.Request
+	batch *Batch // nil for Metadata
+}
+
+type clientMsg struct {
+	conn *socketserver.Conn
+	resp *socketserver.Response // nil: the connection broke
+}
+
+func (c *Cluster) newClient(id, thread, queue string) *Client {
+	cl := &Client{ID: id, thread: "clients/" + thread, c: c, cfg: c.cfg.Client, leaders: map[replication.TP]int{},
+		conns: make([]*clientConn, c.cfg.Brokers), refused: make([]time.Duration, c.cfg.Brokers), stale: true}
+	cl.calls = sim.NewQueue(c.s, "clients/"+id+"."+queue, 0, func(b *Batch) (int, string) { return 0, b.API + ":" + b.ID })
+	cl.inbox = sim.NewQueue(c.s, "clients/"+id+".responses", 0, func(m clientMsg) (int, string) {
+		if m.resp == nil {
+			return 0, "disconnected"
+		}
+		return m.resp.Request.ID, m.resp.Request.Label()
+	})
+	c.s.Go(cl.thread, cl.run)
+	return cl
+}
+
+// Produce is "produce P [acks=all|1|0] [records=N] [id=R]": the
+// application's send() of N records to partition P; the producer's Sender
+// sends them to the leader and retries as Kafka 2.5's does.
+func (c *Cluster) Produce(at time.Duration, text, id string, tp replication.TP, acks, records int) {
+	c.act(c.app, at, text, srcSend, func() {
+		if c.producer == nil {
+			c.producer = c.newClient("producer-1", "kafka-producer-network-thread | producer-1", "RecordAccumulator")
+		}
+		if id == "" {
+			id = "r" + strconv.Itoa(len(c.Produces)+1)
+		}
+		b := &Batch{ID: id, API: "Produce", TP: tp, Acks: acks, Records: records, Created: c.s.Now(), BaseOffset: -1, HW: -1}
+		c.Produces = append(c.Produces, b)
+		c.producer.calls.Put(b, srcSend)
+	})
+}
+
+// Consume is "consume P [from=O] [id=R]": one fetch of partition P from
+// offset O by the consumer, which reads only below the high watermark.
+func (c *Cluster) Consume(at time.Duration, text, id string, tp replication.TP, from int) {
+	c.act(c.app, at, text, srcPoll, func() {
+		if c.consumer == nil {
+			c.consumer = c.newClient("consumer-1", "consumer-1", "fetches")
+		}
+		if id == "" {
+			id = "c" + strconv.Itoa(len(c.Consumes)+1)
+		}
+		b := &Batch{ID: id, API: "Fetch", TP: tp, From: from, Created: c.s.Now(), BaseOffset: -1, HW: -1}
+		c.Consumes = append(c.Consumes, b)
+		c.consumer.calls.Put(b, srcPoll)
+	})
+}
+
+// run is the client's network loop (Sender.runOnce / NetworkClient.poll):
+// send what is ready, then wait for a new call, a response, or the next
+// retry.
+func (cl *Client) run() {
+	s := cl.c.s
+	for {
+		wait := cl.sendReady()
+		var b *Batch
+		var m clientMsg
+		cases := []sim.Case{cl.calls.Recv(&b, srcSender), cl.inbox.Recv(&m, srcSender)}
+		if wait > 0 {
+			cases = append(cases, sim.After(wait))
+		}
+		switch s.Select(srcSender, cases...) {
+		case 0:
+			cl.pending = append(cl.pending, b)
+		case 1:
+			cl.receive(m)
+		}
+	}
+}
+
+// sendReady sends every batch whose leader is known and whose backoff is
+// over, asks for metadata if some leader is not, and returns how long to
+// wait for the next retry (0: nothing to wait for).
+func (cl *Client) sendReady() time.Duration {
+	s := cl.c.s
+	now := s.Now()
+	var wake time.Duration = -1
+	later := func(t time.Duration) {
+		if t > now && (wake < 0 || t < wake) {
+			wake = t
+		}
+	}
+	needMeta := false
+	for _, b := range slices.Clone(cl.pending) {
+		if b.inFlight {
+			continue
+		}
+		if b.API == "Produce" && now-b.Created >= cl.cfg.DeliveryTimeout {
+			cl.finish(b, replication.DeliveryTimeout, "delivery.timeout.ms "+sim.FormatDuration(cl.cfg.DeliveryTimeout)+" passed")
+			continue
+		}
+		if b.nextAttempt > now {
+			later(b.nextAttempt)
+			continue
+		}
+		leader, ok := cl.leaders[b.TP]
+		if !ok || cl.stale {
+			needMeta = true
+			continue
+		}
+		cc := cl.connect(leader)
+		if cc == nil {
+			cl.stale = true
+			needMeta = true
+			b.nextAttempt = now + reconnectBackoff
+			later(b.nextAttempt)
+			continue
+		}
+		cl.send(cc, b)
+	}
+	// A broken connection or a retriable error asks for fresh metadata at
+	// once (Metadata.requestUpdate), even with nothing to send.
+	if (needMeta || cl.stale) && !cl.metaInFlight {
+		if cl.metaRetryAt > now {
+			later(cl.metaRetryAt)
+		} else if !cl.requestMetadata() {
+			later(now + reconnectBackoff)
+		}
+	}
+	if wake < 0 {
+		return 0
+	}
+	return wake - now
+}
+
+func (cl *Client) send(cc *clientConn, b *Batch) {
+	var body any
+	if b.API == "Produce" {
+		body = &replication.ProduceRequest{ID: b.ID, TP: b.TP, Acks: b.Acks, Timeout: cl.cfg.RequestTimeout, Records: b.Records}
+	} else {
+		body = &replication.FetchRequest{ReplicaID: -1, MaxWait: cl.cfg.FetchMaxWait, MinBytes: cl.cfg.FetchMinBytes,
+			Partitions: []replication.FetchPartition{{TP: b.TP, FetchOffset: b.From, CurrentLeaderEpoch: -1}}}
+	}
+	req, err := cc.conn.Send(b.API, b.ID, body)
+	if err != nil {
+		cl.stale = true
+		return
+	}
+	if b.API == "Produce" && b.Acks == 0 {
+		// No response will come: the send is the acknowledgement.
+		cl.finish(b, replication.None, "acks=0: done when sent, offset unknown")
+		return
+	}
+	b.inFlight = true
+	cc.inFlight = append(cc.inFlight, clientReq{req: req, batch: b})
+}
+
+// connect returns the connection to broker id, opening it if needed; nil
+// if the broker refuses (reconnect.backoff.ms before it is tried again).
+func (cl *Client) connect(id int) *clientConn {
+	if id < 1 || id > len(cl.conns) {
+		return nil
+	}
+	if cc := cl.conns[id-1]; cc != nil && !cc.conn.Closed() {
+		return cc
+	}
+	now := cl.c.s.Now()
+	if cl.refused[id-1] > now {
+		return nil
+	}
+	name := cl.ID + "@" + brokerHost(id)
+	var conn *socketserver.Conn
+	conn, err := cl.c.dial(0, name, id, func(r *socketserver.Response) { cl.inbox.Put(clientMsg{conn, r}, srcSender) })
+	if err != nil {
+		cl.refused[id-1] = now + reconnectBackoff
+		cl.c.s.Emit(sim.Event{Kind: "client.recv", Subj: name, Note: replication.ConnectionRefused, Src: srcSender})
+		return nil
+	}
+	cc := &clientConn{conn: conn}
+	cl.conns[id-1] = cc
+	return cc
+}
+
+// requestMetadata sends a Metadata request to the next broker that accepts
+// a connection (the least loaded node, here the next in turn).
+func (cl *Client) requestMetadata() bool {
+	n := len(cl.conns)
+	for i := 1; i <= n; i++ {
+		id := (cl.next+i-1)%n + 1
+		cc := cl.connect(id)
+		if cc == nil {
+			continue
+		}
+		cl.seq++
+		req, err := cc.conn.Send("Metadata", cl.ID+"#"+strconv.Itoa(cl.seq), &replication.MetadataRequest{})
+		if err != nil {
+			continue
+		}
+		cl.next = id
+		cl.metaInFlight = true
+		cc.inFlight = append(cc.inFlight, clientReq{req: req})
+		return true
+	}
+	return false
+}
+
+// receive handles a response, or a broken connection (its requests fail
+// with NETWORK_EXCEPTION).
+func (cl *Client) receive(m clientMsg) {
+	s := cl.c.s
+	var cc *clientConn
+	for _, x := range cl.conns {
+		if x != nil && x.conn == m.conn {
+			cc = x
+		}
+	}
+	if cc == nil {
+		return // a connection this client already gave up
+	}
+	if m.resp == nil {
+		for _, r := range cc.inFlight {
+			s.Emit(sim.Event{Kind: "client.recv", Subj: m.conn.Name, ID: r.req.ID, Item: r.req.Label(), Note: replication.NetworkException, Src: srcSender})
+			if r.batch == nil {
+				cl.metaInFlight = false
+				continue
+			}
+			cl.complete(r.batch, replication.NetworkException, -1, nil, -1)
+		}
+		cc.inFlight = nil
+		cl.stale = true
+		return
+	}
+	var r clientReq
+	for i, x := range cc.inFlight {
+		if x.req == m.resp.Request {
+			r = x
+			cc.inFlight = slices.Delete(cc.inFlight, i, i+1)
+			break
+		}
+	}
+	if r.req == nil {
+		return
+	}
+	code := replication.ResponseError(m.resp.Body)
+	s.Emit(sim.Event{Kind: "client.recv", Subj: m.conn.Name, ID: r.req.ID, Item: r.req.Label(), Note: code, Src: srcCompleteBatch})
+	switch body := m.resp.Body.(type) {
+	case *replication.MetadataResponse:
+		cl.metaInFlight = false
+		cl.stale = false
+		// Metadata is not asked again before retry.backoff.ms (the
+		// metadata refresh backoff).
+		cl.metaRetryAt = s.Now() + cl.cfg.RetryBackoff
+		for _, pm := range body.Partitions {
+			if pm.Error == replication.None && pm.Leader >= 0 {
+				cl.leaders[pm.TP] = pm.Leader
+			} else {
+				delete(cl.leaders, pm.TP)
+			}
+		}
+	case *replication.ProduceResponse:
+		cl.complete(r.batch, body.Error, body.BaseOffset, nil, -1)
+	case *replication.FetchResponse:
+		pd := body.Partitions[0]
+		var offs []int
+		for _, rec := range pd.Records {
+			offs = append(offs, rec.Offset)
+		}
+		cl.complete(r.batch, pd.Error, -1, offs, pd.HW)
+	}
+}
+
+// retriable lists the errors Kafka's clients retry (RetriableException),
+// and whether each calls for fresh metadata.
+var retriable = map[string]bool{
+	replication.NotLeaderForPartition: true, replication.UnknownTopicOrPartition: true, replication.LeaderNotAvailable: true,
+	replication.NetworkException: true, replication.FencedLeaderEpoch: true, replication.UnknownLeaderEpoch: true,
+	replication.NotEnoughReplicas: false, replication.NotEnoughReplicasAfterAppend: false, replication.RequestTimedOut: false,
+}
+
+// complete is Sender.completeBatch: done on NONE; a retriable error is
+// retried after retry.backoff.ms while retries and delivery.timeout.ms
+// allow (with fresh metadata if the leader may have moved); any other
+// error is final.
+func (cl *Client) complete(b *Batch, code string, base int, offsets []int, hw int) {
+	s := cl.c.s
+	b.inFlight = false
+	b.Errors = append(b.Errors, code)
+	if code == replication.None {
+		b.BaseOffset, b.Offsets, b.HW = base, offsets, hw
+		note := "offset " + strconv.Itoa(base)
+		if b.API == "Produce" && b.Records > 1 {
+			note = "offsets " + strconv.Itoa(base) + "–" + strconv.Itoa(base+b.Records-1)
+		}
+		if b.API == "Fetch" {
+			b.Records = len(offsets)
+			note = strconv.Itoa(len(offsets)) + " records below HW " + strconv.Itoa(hw)
+		}
+		cl.finish(b, code, note)
+		return
+	}
+	refresh, ok := retriable[code]
+	horizon := cl.cfg.DeliveryTimeout
+	if b.API == "Fetch" {
+		horizon = cl.cfg.RequestTimeout
+	}
+	if ok && b.Retries < cl.cfg.Retries && s.Now()-b.Created < horizon {
+		b.Retries++
+		b.nextAttempt = s.Now() + cl.cfg.RetryBackoff
+		if refresh {
+			cl.stale = true
+		}
+		return
+	}
+	why := "not retriable"
+	if ok {
+		why = "retries " + strconv.Itoa(cl.cfg.Retries) + " used up"
+	}
+	if n, known := replication.ErrorCodes[code]; known {
+		why = "error " + strconv.Itoa(n) + ", " + why
+	}
+	cl.finish(b, code, why)
+}
+
+func (cl *Client) finish(b *Batch, code, note string) {
+	b.Result = code
+	cl.pending = slices.DeleteFunc(cl.pending, func(x *Batch) bool { return x == b })
+	cl.c.s.Emit(sim.Event{Kind: "client.done", Subj: b.ID, Item: b.API, To: code, Note: note, Src: srcCompleteBatch})
+}

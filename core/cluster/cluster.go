@@ -1,0 +1,376 @@
+package cluster
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"time"
+
+	"brokerlab/core/controller"
+	"brokerlab/core/replication"
+	"brokerlab/core/sim"
+	"brokerlab/core/socketserver"
+)
+
+// ErrConfig is the error of a configuration a scenario gets wrong.
+var ErrConfig = errors.New("cluster: bad setting")
+
+// Defaults of the cluster model. The thread counts per broker are smaller
+// than Kafka's (num.network.threads 3, num.io.threads 8) so that fifty
+// brokers stay cheap; the upstream settings override them.
+const (
+	DefaultBrokers         = 3
+	DefaultNetworkThreads  = 1
+	DefaultIoThreads       = 2
+	DefaultSessionTimeout  = 18 * time.Second // zookeeper.session.timeout.ms (2.5)
+	StartStagger           = time.Millisecond // broker N starts (N-1) ms after broker 1
+	MaxBrokers             = 100
+	MaxPartitions          = 10_000
+	MaxRecordsPerProduce   = 100_000
+	defaultRetries         = math.MaxInt32
+	defaultDeliveryTimeout = 120 * time.Second
+	defaultRequestTimeout  = 30 * time.Second
+	defaultRetryBackoff    = 100 * time.Millisecond
+	defaultFetchMaxWait    = 500 * time.Millisecond
+	defaultProducerAcks    = 1 // acks="1" in 2.x
+	reconnectBackoff       = 50 * time.Millisecond
+)
+
+// ClientConfig is the producer's and consumer's settings (ProducerConfig,
+// ConsumerConfig of Kafka 2.5).
+type ClientConfig struct {
+	Acks            int           // acks (1; -1 is all)
+	Retries         int           // retries (2147483647)
+	RetryBackoff    time.Duration // retry.backoff.ms (100)
+	DeliveryTimeout time.Duration // delivery.timeout.ms (120000)
+	RequestTimeout  time.Duration // request.timeout.ms (30000)
+	FetchMaxWait    time.Duration // fetch.max.wait.ms (500)
+	FetchMinBytes   int           // fetch.min.bytes (1)
+}
+
+// Config sets up a cluster.
+type Config struct {
+	Brokers                     int
+	Replication                 replication.Config
+	Socket                      socketserver.Config
+	Controller                  controller.Config
+	SessionTimeout              time.Duration // zookeeper.session.timeout.ms
+	UncleanLeaderElectionEnable bool          // unclean.leader.election.enable (false)
+	Client                      ClientConfig
+}
+
+// DefaultConfig is a three-broker Kafka 2.5 cluster.
+func DefaultConfig() Config {
+	sc := socketserver.DefaultConfig()
+	sc.NumNetworkThreads, sc.NumIoThreads, sc.Clients = DefaultNetworkThreads, DefaultIoThreads, false
+	sc.APITimes = map[string]time.Duration{}
+	return Config{
+		Brokers:        DefaultBrokers,
+		Replication:    replication.DefaultConfig(),
+		Socket:         sc,
+		Controller:     controller.DefaultConfig(),
+		SessionTimeout: DefaultSessionTimeout,
+		Client: ClientConfig{Acks: defaultProducerAcks, Retries: defaultRetries, RetryBackoff: defaultRetryBackoff,
+			DeliveryTimeout: defaultDeliveryTimeout, RequestTimeout: defaultRequestTimeout, FetchMaxWait: defaultFetchMaxWait, FetchMinBytes: 1},
+	}
+}
+
+func (c Config) validate() error {
+	if c.Brokers < 1 || c.Brokers > MaxBrokers {
+		return fmt.Errorf("%w: brokers must be from 1 to %d, got %d", ErrConfig, MaxBrokers, c.Brokers)
+	}
+	if c.SessionTimeout < time.Millisecond || c.SessionTimeout > replication.MaxDuration {
+		return fmt.Errorf("%w: zookeeper.session.timeout.ms must be from 1 to %d, got %d", ErrConfig, replication.MaxDuration.Milliseconds(), c.SessionTimeout.Milliseconds())
+	}
+	cc := c.Client
+	if cc.Acks != -1 && cc.Acks != 0 && cc.Acks != 1 {
+		return fmt.Errorf("%w: acks must be all, -1, 0 or 1, got %d", ErrConfig, cc.Acks)
+	}
+	if cc.Retries < 0 {
+		return fmt.Errorf("%w: retries must be ≥ 0", ErrConfig)
+	}
+	for _, d := range []struct {
+		name string
+		v    time.Duration
+	}{{"retry.backoff.ms", cc.RetryBackoff}, {"delivery.timeout.ms", cc.DeliveryTimeout}, {"request.timeout.ms", cc.RequestTimeout}, {"fetch.max.wait.ms", cc.FetchMaxWait}} {
+		if d.v < 0 || d.v > replication.MaxDuration {
+			return fmt.Errorf("%w: %s must be from 0 to %d, got %d", ErrConfig, d.name, replication.MaxDuration.Milliseconds(), d.v.Milliseconds())
+		}
+	}
+	if cc.FetchMinBytes < 1 {
+		return fmt.Errorf("%w: fetch.min.bytes must be ≥ 1", ErrConfig)
+	}
+	return c.Replication.Validate()
+}
+
+// Cluster is brokers, one ZooKeeper server, and clients, wired together:
+// every request between them goes through the brokers' socket servers;
+// every broker runs a controller, one of which is active.
+type Cluster struct {
+	ZK      *ZooKeeper
+	Mon     *replication.Monitor
+	Brokers []*Broker // broker id N at index N-1
+
+	s          *sim.Sim
+	cfg        Config
+	operator   *sim.Worker // the human: kafka-topics.sh, kill -9, kafka-configs.sh
+	app        *sim.Worker // the client application's main thread
+	producer   *Client
+	consumer   *Client
+	conns      map[int][]*socketserver.Conn // opened by each broker's threads; looked up, never iterated
+	dynUnclean bool
+	Produces   []*Batch // every produce action, in order
+	Consumes   []*Batch // every consume action, in order
+}
+
+// New builds the cluster and starts its brokers, broker N at (N-1) ms.
+func New(s *sim.Sim, cfg Config) (*Cluster, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	c := &Cluster{s: s, cfg: cfg, conns: map[int][]*socketserver.Conn{}}
+	c.ZK = newZooKeeper(s)
+	c.ZK.tracker = s.NewWorker("zookeeper/SessionTracker", "zookeeper/SessionTracker.sessionsWithTimeout")
+	c.Mon = replication.NewMonitor(s)
+	c.operator = s.NewWorker("operator", "operator.commands")
+	c.app = s.NewWorker("clients/main", "clients/main.calls")
+	for id := 1; id <= cfg.Brokers; id++ {
+		b := &Broker{ID: id, State: BrokerNone, Logs: replication.NewLogManager(), c: c}
+		c.Brokers = append(c.Brokers, b)
+		c.operator.Post(time.Duration(id-1)*StartStagger, func() { c.start(b) })
+	}
+	return c, nil
+}
+
+// Config is the configuration the cluster runs with.
+func (c *Cluster) Config() Config { return c.cfg }
+
+// Broker returns broker id, or nil.
+func (c *Cluster) Broker(id int) *Broker {
+	if id < 1 || id > len(c.Brokers) {
+		return nil
+	}
+	return c.Brokers[id-1]
+}
+
+func (c *Cluster) start(b *Broker) {
+	b.setState(BrokerStarting, "", srcStartup)
+	c.s.Go(b.host("main"), b.startup)
+}
+
+// ActiveController is the broker that is the active controller, or nil.
+func (c *Cluster) ActiveController() *Broker {
+	for _, b := range c.Brokers {
+		if b.Active() {
+			return b
+		}
+	}
+	return nil
+}
+
+// brokerNet is how a broker's threads reach the others (replication.Network).
+type brokerNet struct {
+	c    *Cluster
+	from int
+}
+
+func (n brokerNet) Dial(name string, to int, notify func(*socketserver.Response)) (*socketserver.Conn, error) {
+	return n.c.dial(n.from, name, to, notify)
+}
+
+// dial opens a connection from a thread of broker from (0: a client
+// machine) to broker to, refused if that broker's process is not running.
+func (c *Cluster) dial(from int, name string, to int, notify func(*socketserver.Response)) (*socketserver.Conn, error) {
+	b := c.Broker(to)
+	if b == nil || b.Server == nil || b.State == BrokerDead || b.State == BrokerStarting {
+		return nil, socketserver.ErrRefused
+	}
+	ip := "10.0.0." + strconv.Itoa(from)
+	if from == 0 {
+		ip = "10.0.1.1"
+	}
+	conn, err := b.Server.Dial(name, ip, notify)
+	if err != nil {
+		return nil, err
+	}
+	c.conns[from] = append(slices.DeleteFunc(c.conns[from], func(x *socketserver.Conn) bool { return x.Closed() }), conn)
+	return conn, nil
+}
+
+// closeConnsFrom closes the connections a killed broker's threads had
+// open: the operating system closes a dead process's sockets.
+func (c *Cluster) closeConnsFrom(id int) {
+	for _, conn := range c.conns[id] {
+		conn.Close()
+	}
+	c.conns[id] = nil
+}
+
+func (c *Cluster) act(w *sim.Worker, at time.Duration, note, src string, fn func()) {
+	w.Post(at, func() {
+		c.s.Emit(sim.Event{Kind: "action", Note: note, Src: src})
+		fn()
+	})
+}
+
+// Topic is "topic T partitions=N replicas=B,B,B | replication.factor=R":
+// the operator writes the assignment to /brokers/topics/T (as
+// kafka-topics.sh --create does), and the controller creates the
+// partitions. With replicas=, partition p's replicas are the list
+// rotated by p; with a replication factor, AdminUtils' rack-unaware
+// assignment from a seeded random start.
+func (c *Cluster) Topic(at time.Duration, text, topic string, partitions int, replicas []int, rf int) {
+	c.act(c.operator, at, text, "TopicCommand.scala TopicService.createTopic", func() {
+		if c.ZK.get(pathTopics+"/"+topic) != nil {
+			return
+		}
+		var assignment [][]int
+		if len(replicas) > 0 {
+			for p := range partitions {
+				r := make([]int, len(replicas))
+				for i := range replicas {
+					r[i] = replicas[(i+p)%len(replicas)]
+				}
+				assignment = append(assignment, r)
+			}
+		} else {
+			assignment = assignReplicas(c.s, c.cfg.Brokers, partitions, rf)
+		}
+		data := ""
+		for p, r := range assignment {
+			if p > 0 {
+				data += " "
+			}
+			if p == 8 {
+				data += "…"
+				break
+			}
+			data += strconv.Itoa(p) + "=" + replication.IDs(r)
+		}
+		c.ZK.create(pathTopics+"/"+topic, data, assignment, 0)
+	})
+}
+
+// assignReplicas is AdminUtils.assignReplicasToBrokersRackUnaware.
+func assignReplicas(s *sim.Sim, brokers, partitions, rf int) [][]int {
+	rf = min(rf, brokers)
+	start := s.Rand().IntN(brokers)
+	shift := s.Rand().IntN(brokers)
+	var out [][]int
+	for p := range partitions {
+		if p > 0 && p%brokers == 0 {
+			shift++
+		}
+		first := (p + start) % brokers
+		r := []int{first + 1}
+		for j := range rf - 1 {
+			r = append(r, (first+1+(shift+j)%(brokers-1))%brokers+1)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// Kill is "kill broker N": the broker's process dies at once.
+func (c *Cluster) Kill(at time.Duration, text string, id int) {
+	c.act(c.operator, at, text, "Kafka.scala Kafka.main", func() {
+		if b := c.Broker(id); b != nil {
+			b.kill()
+		}
+	})
+}
+
+// Restart is "restart broker N": a new process of a dead broker starts.
+func (c *Cluster) Restart(at time.Duration, text string, id int) {
+	c.act(c.operator, at, text, srcStartup, func() {
+		if b := c.Broker(id); b != nil && b.State == BrokerDead {
+			c.start(b)
+		}
+	})
+}
+
+// Stall is "stall broker N": its replica fetchers stop; it keeps serving.
+func (c *Cluster) Stall(at time.Duration, text string, id int) {
+	c.act(c.operator, at, text, "AbstractFetcherThread.scala AbstractFetcherThread.doWork", func() {
+		if b := c.Broker(id); b != nil && b.State == BrokerRunning {
+			b.RM.Stall()
+			b.setState(BrokerStalled, "its replica fetchers stop", "AbstractFetcherThread.scala AbstractFetcherThread.doWork")
+		}
+	})
+}
+
+// Resume is "resume broker N": its fetchers go on.
+func (c *Cluster) Resume(at time.Duration, text string, id int) {
+	c.act(c.operator, at, text, "AbstractFetcherThread.scala AbstractFetcherThread.doWork", func() {
+		if b := c.Broker(id); b != nil && b.State == BrokerStalled {
+			b.RM.Resume()
+			b.setState(BrokerRunning, "its replica fetchers go on", "AbstractFetcherThread.scala AbstractFetcherThread.doWork")
+		}
+	})
+}
+
+// EnableUnclean is "config unclean.leader.election.enable=true|false": the
+// operator alters the dynamic broker default (kafka-configs.sh --alter
+// --entity-type brokers --entity-default), which every broker's config
+// listener applies.
+func (c *Cluster) EnableUnclean(at time.Duration, text string, on bool) {
+	c.act(c.operator, at, text, "ConfigCommand.scala ConfigCommand.alterConfig", func() {
+		c.dynUnclean = on
+		data := "unclean.leader.election.enable=" + strconv.FormatBool(on)
+		if _, ok := c.ZK.set(pathBrokerConfigs, data, on, -1); !ok {
+			c.ZK.create(pathBrokerConfigs, data, on, 0)
+		}
+		c.ZK.createSequential(pathConfigChanges, configChangePrefix, "brokers/<default>", nil)
+	})
+}
+
+// ControllerPut is the controller system's "put EVENT" / "clearAndPut
+// EVENT" in a cluster: on the active controller (broker 1 if none), from
+// the thread that puts it upstream.
+func (c *Cluster) ControllerPut(at time.Duration, e controller.Event, clear bool) {
+	c.operator.Post(at, func() {
+		if b := c.controllerBroker(); b != nil {
+			b.Ctl.Put(c.s.Now(), e, clear)
+		}
+	})
+}
+
+// ExpireControllerSession is "session expire" in a cluster: ZooKeeper
+// expires the active controller's session (its ephemeral znodes go), and
+// its client starts a new one (clearAndPut(Expire), then
+// RegisterBrokerAndReelect).
+func (c *Cluster) ExpireControllerSession(at time.Duration, text string) {
+	c.act(c.operator, at, text, "ZooKeeperClient.scala ZooKeeperClient.reinitialize", func() {
+		b := c.controllerBroker()
+		if b == nil || b.zkc == nil {
+			return
+		}
+		c.ZK.expire(b.zkc.session)
+		b.Ctl.ExpireSession(c.s.Now())
+	})
+}
+
+// ShutdownController is "controller shutdown" in a cluster: the active
+// controller's event manager closes.
+func (c *Cluster) ShutdownController(at time.Duration) {
+	c.operator.Post(at, func() {
+		if b := c.controllerBroker(); b != nil {
+			b.Ctl.Shutdown(c.s.Now())
+		}
+	})
+}
+
+// controllerBroker is the active controller, else the first running broker.
+func (c *Cluster) controllerBroker() *Broker {
+	if b := c.ActiveController(); b != nil {
+		return b
+	}
+	for _, b := range c.Brokers {
+		if b.Ctl != nil && b.State != BrokerDead {
+			return b
+		}
+	}
+	return nil
+}

@@ -1,0 +1,155 @@
+// Package cluster wires Kafka 2.5 brokers, one ZooKeeper server, the
+// controller and clients into one causal system on the kernel: each
+// broker is a socket server (core/socketserver), a replica manager
+// (core/replication) and a controller (core/controller, with this
+// package's KafkaController logic behind its Logic seam); every request
+// between clients and brokers, follower and leader, controller and broker
+// travels through the receiving broker's socket server.
+//
+// Model. Threads and queues are named as upstream, prefixed with their
+// host: broker-N/… (the broker's socket server threads, request handlers,
+// ReplicaFetcherThread-0-<leader>, ExpirationReaper-N-Produce/Fetch,
+// kafka-scheduler-1, controller-event-thread, main-EventThread (its
+// ZooKeeper client's event thread), Controller-N-to-broker-M-send-thread,
+// /config/changes-event-process-thread, main), zookeeper/SessionTracker,
+// clients/kafka-producer-network-thread | producer-1 (the producer's
+// Sender), clients/consumer-1, clients/main (the application calling
+// send and poll) and operator (who runs kafka-topics.sh, kafka-configs.sh
+// and kill -9). Connections are named client@broker-N (replica-2@broker-1,
+// controller-1@broker-3, producer-1@broker-2).
+//
+// Broker N starts at (N-1) ms: a ZooKeeper session, its ephemeral
+// /brokers/ids/N, the replica manager, the socket server, the controller's
+// Startup; the first to create /controller is the active controller
+// (broker 1). Topics are znodes the controller's TopicChange turns into
+// partitions: the first live replica leads, the live replicas are the ISR,
+// epoch 0. kill broker N ends every thread of the process where it stands
+// (sim.Kill), breaks its connections, and leaves its session to expire:
+// the server last heard a ping (every third of the timeout) and expires
+// the session on the next tick boundary after it plus
+// zookeeper.session.timeout.ms (18 s), so 12 to 20 s after the kill. Its
+// /brokers/ids/N goes, main-EventThread of the active controller puts
+// BrokerChange, and the controller elects (FACTS.md 1.5): offline
+// partitions get the first live ISR replica in assignment order (unclean:
+// the first live replica, ISR of one, when unclean.leader.election.enable
+// is on), then the dead replicas leave the ISRs (never below one; a dead
+// leader becomes -1), each change an epoch, written to the partition's
+// state znode, then LeaderAndIsr to the replicas and UpdateMetadata to
+// every live broker through the send threads, whose responses come back as
+// LeaderAndIsrResponseReceived / UpdateMetadataResponseReceived events.
+// restart broker N starts a new process over the same logs (refused with
+// NodeExists while the old session lives). stall broker N stops only its
+// replica fetchers. The leader writes ISR changes to ZooKeeper and
+// isr-change-propagation tells the controller through
+// /isr_change_notification (IsrChangeNotification → UpdateMetadata).
+// "config unclean.leader.election.enable=true" alters the dynamic broker
+// default: each broker's config listener applies it and puts
+// UncleanLeaderElectionEnable, which the active controller answers with
+// an election of the offline partitions. The producer asks a broker for
+// metadata, sends each produce to the leader, and on a retriable error
+// (NOT_LEADER_FOR_PARTITION, NETWORK_EXCEPTION, NOT_ENOUGH_REPLICAS, …)
+// retries after retry.backoff.ms with fresh metadata while retries and
+// delivery.timeout.ms allow.
+//
+// Trace vocabulary (the stage is built from it; the kernel's, the socket
+// server's and the controller's kinds keep their meanings):
+//
+// Actors are "host/thread": broker-N/<upstream thread>, zookeeper/SessionTracker,
+// clients/kafka-producer-network-thread | producer-1, clients/consumer-1,
+// clients/main (produce and consume actions), and operator (topic, kill,
+// restart, stall, resume, config, broker starts). Queue subjects carry the
+// same prefix: broker-N/RequestChannel.requestQueue,
+// broker-N/Processor-0.{newConnections,selector,responseQueue},
+// broker-N/Acceptor-PLAINTEXT.selector, broker-N/ControllerEventManager.queue,
+// broker-C/Controller-C-to-broker-N-send-thread.messageQueue (items
+// LeaderAndIsr, UpdateMetadata) and .responses,
+// broker-N/ReplicaFetcherThread-0-L.responses and .partitionMapCond,
+// broker-N/ExpirationReaper-N-{Produce,Fetch}.delayQueue (wake-ups),
+// clients/producer-1.RecordAccumulator, clients/consumer-1.fetches and
+// clients/<id>.responses. Connections (Subj of conn.*, recv, send,
+// client.send, client.recv) are client@broker-N: replica-F@broker-L (the
+// fetcher of broker F at leader L), controller-C@broker-N,
+// producer-1@broker-N, consumer-1@broker-N; request labels (Item) are
+// API:name: Fetch:replica-2#7, OffsetForLeaderEpoch:replica-3#9,
+// LeaderAndIsr:controller-1#3, UpdateMetadata:controller-1#4,
+// Metadata:producer-1#2, Produce:R and Fetch:R (R the action's id).
+//
+//   - broker: Subj broker-N, ID N, From → To among none, starting,
+//     running, stalled, dead; Note why.
+//   - session: Subj broker-N, ID the session id (1, 2, … in creation
+//     order), From → To: none → connected (Note its timeout), connected →
+//     disconnected (the process died; Item the expiry deadline in µs, Note
+//     "last heard at X; expires at Y"), disconnected or connected →
+//     expired (the SessionTracker, or session expire), → closed.
+//   - zk: Subj the znode path, Note the operation (create, create
+//     ephemeral, set, set failed (BadVersion …), delete), To its data:
+//     "leader=2 epoch=1 isr=1,3" for /brokers/topics/T/partitions/P/state,
+//     "brokerid=1" for /controller, "0=1,2,3 1=2,3,1" for a topic.
+//   - zk.watch: Subj the path, Note what changed; Actor the client's event
+//     thread (broker-N/main-EventThread), which then puts the controller
+//     event (queue.put on broker-N/ControllerEventManager.queue), or the
+//     config thread.
+//   - state: Subj controller[N] (inactive → active, Note the controller
+//     epoch and live brokers; active → inactive), PartitionState[P]
+//     (NewPartition, OnlinePartition, OfflinePartition; Note the byte
+//     value), and ControllerState as in the controller system.
+//   - leader: Subj P, ID the new leader epoch, From the old leader → To
+//     the new one (-1: none), Note why (new partition, offline election,
+//     unclean election, broker N offline). Actor controller-event-thread.
+//   - isr: Subj P, ID the broker that wrote it (the leader for shrink and
+//     expand, the controller's broker otherwise), From → To as sorted ids
+//     "1,2,3", Note why ("shrink: …", "expand: …", "controller: …").
+//   - role: Subj P, ID the broker, From → To among none, leader, follower
+//     (leader → leader: a new epoch), Note "epoch E".
+//   - epoch.cache: Subj P, ID the broker, From → To its leader-epoch cache
+//     as "epoch:startOffset" lists.
+//   - log.append: Subj P, ID the broker, offsets From … To-1 appended
+//     (To is the new LEO), Note the leader epoch they carry, Item the
+//     produce request (on the leader) or "from leader L" (on a follower).
+//   - log.truncate: Subj P, ID the broker, LEO From → To, Note why.
+//   - hw: Subj P, ID the broker, From → To, Note why.
+//   - replica.leo: Subj P, ID the follower, Item the leader's host: the
+//     leader's view of the follower's LEO, From → To (-1: unknown).
+//   - fetcher: Subj P, ID the follower broker, Item the fetcher thread,
+//     From → To among none, Truncating, Fetching, removed, failed.
+//   - delay.add, delay.complete, delay.expire: Subj the purgatory
+//     (broker-N/Produce, broker-N/Fetch), ID the request's token, Item its
+//     label; Note "timeout: what it waits for" on add, the result on
+//     complete and expire (NONE, NOT_ENOUGH_REPLICAS_AFTER_APPEND,
+//     REQUEST_TIMED_OUT, "3 records", "max wait over: 0 records").
+//   - metadata: Subj broker-N, ID N: an UpdateMetadata reached its cache
+//     (Note live brokers and the partitions' leaders).
+//   - client.recv: Subj the connection, ID the request's token (0 when
+//     nothing was sent), Item its label (the API on a refused connect),
+//     Note the error (NONE, NOT_LEADER_FOR_PARTITION, NETWORK_EXCEPTION,
+//     CONNECTION_REFUSED, LEADER_NOT_AVAILABLE, …). Actor the client thread.
+//   - client.done: Subj the action's id R, Item Produce or Fetch, To its
+//     final error, Note offsets or why ("error 19, retries 0 used up").
+//   - record.lost: Subj P, ID the offset, Item the produce request that
+//     was acknowledged, From the record's epoch, Note acks, the new leader,
+//     its epoch, clean or unclean election, and where its log ends.
+//   - invariant: Subj P (the Monitor) or a connection (a socket server),
+//     Note the violation.
+//   - thread.exit with a Note: a thread killed (broker N killed, channel to
+//     broker N removed).
+//
+// Simplifications against FACTS.md: per broker 1 network thread and 2
+// request handlers by default (num.network.threads and num.io.threads
+// override them); ZooKeeper is one server whose operations take no time,
+// with persistent watches (Kafka re-registers its one-shot watches on
+// every read) and without pings in the trace; the broker registers in
+// ZooKeeper before starting its other parts; no controlled shutdown,
+// preferred-replica (auto-leader-rebalance) election, reassignment or
+// topic deletion; StopReplica to dead brokers is not sent (they have no
+// channel); the producer waits for fresh metadata before retrying to a
+// leader it doubts, checks no client-side request timeout (the broker's
+// REQUEST_TIMED_OUT ends a wait, as it usually does first upstream), and
+// takes acks per produce action; the consumer is one fetch per action,
+// without a group.
+//
+// Invariants: the replication Monitor's (a leader's HW never moves back
+// and a clean leader holds every committed offset; one leader per epoch;
+// no acknowledged acks=all record lost without an unclean election), the
+// controllers' event queues' and the socket servers', all collected by
+// Violations and counted in invariant.violations.
+package cluster

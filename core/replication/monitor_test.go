@@ -1,0 +1,42 @@
+package replication
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The monitor catches what it is for: an acknowledged acks=all record that
+// a cleanly elected leader lacks, two leaders in one epoch, a clean leader
+// below the committed offset; and it excuses an unclean election's losses
+// while tracing them record by record.
+func TestMonitorCatchesViolations(t *testing.T) {
+	s, p, mon := leaderRig(t, 0, []int{1, 2}, nil)
+	_, last, _, _ := p.appendRecordsToLeader(&ProduceRequest{ID: "a", TP: t0, Acks: -1, Records: 2})
+	p.updateFollowerFetchState(2, 2, s.Now(), 2, 0)
+	mon.onAck(p, 0, last, &ProduceRequest{ID: "a", TP: t0, Acks: -1})
+
+	// Broker 2's log lacks offset 1; it takes over in a clean election.
+	rm2, err := NewReplicaManager(s, 2, DefaultConfig(), NewLogManager(), &fakeZk{}, nil, mon)
+	require.NoError(t, err)
+	p2 := rm2.getOrCreatePartition(t0)
+	p2.Log.append([]Record{{Offset: 0, Epoch: 0, Producer: "a", Index: 0}})
+	p2.makeLeader(PartitionState{TP: t0, Leader: 2, LeaderEpoch: 1, ISR: []int{2}, Replicas: []int{1, 2}}, 1)
+	require.Len(t, mon.Lost, 1)
+	require.Equal(t, "1:0:a", mon.Lost[0].String())
+	require.Len(t, mon.Violations, 2, "a lost acks=all record, and a leader below the committed offset 2")
+
+	// Broker 1 claims epoch 1 too.
+	p.makeLeader(PartitionState{TP: t0, Leader: 1, LeaderEpoch: 1, ISR: []int{1}, Replicas: []int{1, 2}}, 1)
+	require.Contains(t, mon.Violations[len(mon.Violations)-1], "two leaders of t-0 in epoch 1")
+
+	// An unclean election's loss is traced, not a violation.
+	mon2 := NewMonitor(s)
+	p.rm.mon, p2.rm.mon = mon2, mon2
+	mon2.onAck(p, 0, 1, &ProduceRequest{ID: "a", TP: t0, Acks: -1})
+	mon2.OnUncleanElection(t0, 2)
+	p2.makeLeader(PartitionState{TP: t0, Leader: 2, LeaderEpoch: 2, ISR: []int{2}, Replicas: []int{1, 2}}, 1)
+	require.Empty(t, mon2.Violations)
+	require.Len(t, mon2.Lost, 1)
+	require.True(t, mon2.Lost[0].Unclean)
+}
