@@ -447,6 +447,8 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 		return stage.BuildGroup(sa, sb, a.Frac, so), key
 	case "listener":
 		return stage.BuildListener(sa, sb, a.Frac, so), key
+	case "replication", "cluster":
+		return stage.BuildCluster(sa, sb, a.Frac, so), key
 	}
 	o := stage.Options{
 		Threads:  a.M.Threads,
@@ -478,7 +480,7 @@ func (a *App) Reactor() bool { return a.System() == "zookeeper" || a.System() ==
 func (a *App) Select(key string) {
 	kind, rest, _ := strings.Cut(key, ":")
 	switch kind {
-	case "thread", "tok", "conn", "req", "q", "member", "rec":
+	case "thread", "tok", "conn", "req", "q", "member", "rec", "broker":
 	case "slot", "more", "qt":
 		key = "queue"
 		if a.Reactor() {

@@ -442,3 +442,26 @@ func TestWhatIfSettingsTravelInLinks(t *testing.T) {
 		must(t, h+": "+a.Notice, a.Notice == "" && a.Crash == "" && len(a.Link.Sets) == 1)
 	}
 }
+
+// Lesson 06 draws the cluster stage; a broker killed from the stage dies in
+// the branch, and the other what-ifs are actions the cluster runs.
+func TestClusterWhatIfs(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/06-broker-failure?pos=800")
+	must(t, "cluster lesson: "+a.Notice, a.System() == "cluster" && a.Notice == "" && a.Crash == "")
+	sc, _ := a.Frame()
+	_, ok := find(sc, "broker:3")
+	must(t, "brokers drawn", ok)
+	_, ok = find(sc, "cell:t-0:2:0")
+	must(t, "the leader's log drawn", ok)
+	a.Select("broker:3")
+	must(t, "selected broker 3", a.SelBroker() == "3")
+	a.BrokerAction("kill")
+	must(t, "kill: "+a.Notice, a.Notice == "" && a.Link.Inject[0].Action == "kill broker 3")
+	b, _ := a.M.At(a.Pos + 30).Clu.Broker("3")
+	must(t, "broker 3 dead right after: "+b.State, b.State == "dead")
+	a.Produce("t-0", "1")
+	must(t, "produce: "+a.Notice, a.Notice == "" && a.Link.Inject[1].Action == "produce t-0 acks=1 id=w1")
+	a.Unclean(true)
+	must(t, "unclean: "+a.Notice, a.Notice == "")
+}

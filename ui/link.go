@@ -47,6 +47,8 @@ var Settings = map[string]bool{
 	"ackMode":                        true,
 	"errorHandler":                   true,
 	"listener.ack":                   true,
+	"unclean.leader.election.enable": true,
+	"min.insync.replicas":            true,
 }
 
 // ErrLink is wrapped by every malformed-link error.

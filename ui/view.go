@@ -70,6 +70,15 @@ var words = map[string][2]string{
 	"grow":              {"Set partitions", "设置分区数"},
 	"default":           {"default", "默认"},
 	"clickHintGroup":    {"Click a thread, a consumer or a request on the stage.", "点击舞台上的线程、消费者或请求查看详情。"},
+	"pickBroker":        {"Click a broker on the stage to kill, restart, stall or resume it.", "点击舞台上的 Broker，让它被杀死、重启、卡住或恢复。"},
+	"kill":              {"Kill", "杀死"},
+	"restart":           {"Restart", "重启"},
+	"stall":             {"Stall fetchers", "卡住副本拉取"},
+	"resume":            {"Resume", "恢复"},
+	"produce":           {"Produce", "发送"},
+	"uncleanOn":         {"Allow unclean election", "允许 unclean 选举"},
+	"uncleanOff":        {"Forbid unclean election", "禁止 unclean 选举"},
+	"clickHintCluster":  {"Click a broker on the stage.", "点击舞台上的 Broker 查看详情。"},
 	"crashContainer":    {"Crash the application", "让应用崩溃"},
 	"startContainer":    {"Start the container", "启动容器"},
 	"crashConsumer":     {"Crash this consumer", "让这个消费者崩溃"},
@@ -355,6 +364,8 @@ func (a *App) Selected() (title string, f []Field) {
 		return memberSelected(s, name)
 	case "rec":
 		return recSelected(s, name)
+	case "broker":
+		return brokerSelected(s, name)
 	}
 	return "", nil
 }
@@ -478,6 +489,24 @@ func recSelected(s *model.State, name string) (string, []Field) {
 	return "record " + name, []Field{{K: "fate", V: "not produced yet"}}
 }
 
+// brokerSelected describes a broker of the cluster and its replicas.
+func brokerSelected(s *model.State, id string) (string, []Field) {
+	if s.Clu == nil {
+		return "broker-" + id, nil
+	}
+	b, _ := s.Clu.Broker(id)
+	f := []Field{{K: "process", V: b.State}, {K: "ZooKeeper session", V: b.Session}}
+	if s.Clu.Controller == id {
+		f = append(f, Field{K: "role", V: "active controller"})
+	}
+	for _, r := range s.Clu.Replicas {
+		if r.Broker == id {
+			f = append(f, Field{K: r.Part, V: r.Role + ", LEO " + strconv.Itoa(len(r.Log)) + ", HW " + strconv.Itoa(r.HW) + ", fetcher " + r.Fetcher})
+		}
+	}
+	return "broker-" + id, f
+}
+
 // where says a request's location in words.
 func where(loc string) string {
 	switch {
@@ -519,6 +548,9 @@ func (a *App) ClickHint() string {
 	}
 	if a.System() == "listener" {
 		return a.T("clickHintListener")
+	}
+	if a.System() == "cluster" || a.System() == "replication" {
+		return a.T("clickHintCluster")
 	}
 	return a.T("clickHint")
 }

@@ -10,7 +10,21 @@ type WhatIf struct {
 	JoinGroup, JoinTopics, Topic, Parts string
 	// The listener panel's.
 	Client, Rec string
+	// The cluster panel's.
+	Part, Acks string
 }
+
+func (c *WhatIf) part() string {
+	if c.Part != "" {
+		return c.Part
+	}
+	if p := c.A.Partitions(); len(p) > 0 {
+		return p[0]
+	}
+	return ""
+}
+
+func (c *WhatIf) acks() string { return or(c.Acks, "all") }
 
 func (c *WhatIf) client() string {
 	if c.Client != "" {

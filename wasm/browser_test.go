@@ -501,6 +501,24 @@ func TestBrowserListener(t *testing.T) {
 	p.shot("listener.png")
 }
 
+// Lesson 06: the cluster stage shows the brokers and the replicas' logs; a
+// broker killed from the stage dies, and its column says so.
+func TestBrowserCluster(t *testing.T) {
+	ctx := newBrowser(t)
+	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
+	p.open("#/lesson/06-broker-failure?pos=800")
+	p.wait("three brokers", `document.querySelectorAll('#stage [data-k^="broker:"]').length === 3`)
+	p.wait("the leader's log with two committed records", `document.querySelectorAll('#stage [data-k^="cell:t-0:2:"].committed').length === 2`)
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#stage [data-k="broker:3"] rect').dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
+	p.wait("the inspector describes broker 3", `document.querySelector("#selection") && document.querySelector("#selection").textContent.includes("ZooKeeper session")`)
+	p.click("#kill")
+	p.wait("the injected action listed", `document.querySelector("#injected") && document.querySelector("#injected").textContent.includes("kill broker 3")`)
+	p.wait("broker 3 dead on the stage", `(e => !!e && e.classList.contains("dead"))(document.querySelector('#stage [data-k="broker:3"]'))`)
+	p.wait("the action in the URL", `location.hash.includes("kill%20broker%203")`)
+	p.noCrash()
+	p.shot("cluster.png")
+}
+
 // The loading page must say what went wrong when main.wasm is missing.
 func TestLoadFailure(t *testing.T) {
 	ctx := newBrowser(t)

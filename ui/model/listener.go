@@ -117,8 +117,10 @@ func (c *Containers) clone() *Containers {
 // isListener says whether e belongs to the containers' fold.
 func isListener(e sim.Event) bool {
 	switch e.Kind {
-	case "record.deliver", "record.done", "record.fail", "record.handle", "record.recover", "offset.pending", "commit", "commit.done", "offset.commit", "seek", "log.append":
+	case "record.deliver", "record.done", "record.fail", "record.handle", "record.recover", "offset.pending", "commit", "commit.done", "offset.commit", "seek":
 		return true
+	case "log.append":
+		return e.ID == 0 // the listener's logs; a cluster's brokers number theirs
 	case "state":
 		return strings.HasPrefix(e.Subj, "listener[") || strings.HasPrefix(e.Subj, "org.springframework.kafka")
 	}

@@ -119,6 +119,7 @@ type State struct {
 	Net *Net        // the reactors' connections, queues and requests; nil for the controller
 	Grp *Groups     // the consumer groups; nil unless the run has one
 	Lis *Containers // Spring listener containers; nil unless the run has one
+	Clu *Cluster    // the replicated cluster; nil unless the run has one
 }
 
 // Thread returns the named thread and whether it exists.
@@ -278,6 +279,7 @@ func (s *State) clone() State {
 	c.Net = s.Net.clone()
 	c.Grp = s.Grp.clone()
 	c.Lis = s.Lis.clone()
+	c.Clu = s.Clu.clone()
 	return c
 }
 
@@ -331,6 +333,12 @@ func (s *State) apply(e sim.Event) {
 			s.Lis = &Containers{}
 		}
 		s.Lis.apply(e)
+	}
+	if isCluster(e) {
+		if s.Clu == nil {
+			s.Clu = &Cluster{}
+		}
+		s.Clu.apply(e)
 	}
 	switch e.Kind {
 	case "thread.exit":

@@ -443,6 +443,7 @@ type dict struct {
 	coordinator, members, generation, protocol, leader, owns      string
 	session, listener, offsetsMap, lastCommit, committed          string
 	duplicates, recovered                                         string
+	controller, parked, results, epoch                            string
 }
 
 func words(zh bool) dict {
@@ -453,7 +454,8 @@ func words(zh bool) dict {
 			"接收与客户端", "多路复用线程及其连接", "工作线程池", "已接收", "已拒绝", "已发送", "已响应",
 			"个连接", "已满", "就绪键", "在 select() 中等待就绪事件", "网络线程（Processor）及其连接", "请求处理线程池",
 			"协调者的线程", "消费者（组成员）", "代", "协议", "领导者", "持有分区", "会话",
-			"监听器", "offsets 映射", "上次提交", "已提交", "重复", "已恢复"}
+			"监听器", "offsets 映射", "上次提交", "已提交", "重复", "已恢复",
+			"控制器", "炼狱（purgatory）中等待的请求", "客户端结果", "纪元（epoch）"}
 	}
 	return dict{"producer threads", "size", "head (next to take) at the top", "removed", "held", "free", "more",
 		"in hand: taken from the queue", "processed", "preempted", "lost", "ignored",
@@ -461,7 +463,8 @@ func words(zh bool) dict {
 		"accept and clients", "selector threads and their connections", "worker pool", "accepted", "refused", "sent", "answered",
 		"connections", "full", "ready keys", "waiting in select()", "processors (network threads) and their connections", "request handler pool",
 		"coordinator's threads", "consumers (members)", "generation", "protocol", "leader", "owns", "session",
-		"listener", "offsets map", "last commit", "committed", "duplicates", "recovered"}
+		"listener", "offsets map", "last commit", "committed", "duplicates", "recovered",
+		"controller", "requests waiting in purgatory", "clients' results", "epoch"}
 }
 
 // queueName is a lane queue's label: the selector's ready set is not a

@@ -1,0 +1,199 @@
+package model
+
+import (
+	"strconv"
+	"strings"
+
+	"brokerlab/core/sim"
+)
+
+// Cluster is the replicated cluster's part of a state: brokers and their
+// ZooKeeper sessions, which broker is controller, each partition's leader,
+// epoch and ISR as the controller decided them, and each replica's log
+// (the leader epoch of every offset), high watermark, role and fetcher. It
+// is folded from the cluster kinds (broker, session, state controller[N],
+// leader, isr, role, log.append, log.truncate, hw, fetcher, client.done,
+// record.lost); requests and queues are Net's.
+type Cluster struct {
+	Brokers    []Broker  // in order of first appearance
+	Partitions []CPart   // in order of first appearance
+	Replicas   []Replica // in order of first appearance
+	Controller string    // the active controller's broker id, "" if none
+	Done       []string  // the clients' final results, oldest first: "a Produce NONE offsets 0–1"
+	Lost       []string  // acknowledged records lost: "t-0@2 epoch 0 (request b)"
+	Parked     int       // requests in the brokers' purgatories
+}
+
+// Broker is one broker process.
+type Broker struct {
+	ID      string
+	State   string // starting, running, stalled, dead
+	Session string // its ZooKeeper session: connected, disconnected, expired, closed
+	Expires int64  // µs: when a disconnected session expires
+}
+
+// CPart is one partition as the controller sees it.
+type CPart struct {
+	Name   string
+	Leader string // broker id, "-1" for none
+	Epoch  string
+	ISR    string // "1,2,3"
+}
+
+// Replica is one broker's copy of a partition.
+type Replica struct {
+	Part    string
+	Broker  string
+	Log     []string // the leader epoch of each offset
+	HW      int
+	Role    string // leader, follower, none
+	Fetcher string // Truncating, Fetching, removed, failed, "" before
+}
+
+// Replica returns broker b's replica of partition p.
+func (c *Cluster) Replica(p, b string) (Replica, bool) {
+	for _, r := range c.Replicas {
+		if r.Part == p && r.Broker == b {
+			return r, true
+		}
+	}
+	return Replica{}, false
+}
+
+// Broker returns broker id's state.
+func (c *Cluster) Broker(id string) (Broker, bool) {
+	for _, b := range c.Brokers {
+		if b.ID == id {
+			return b, true
+		}
+	}
+	return Broker{}, false
+}
+
+// Part returns partition name as the controller sees it.
+func (c *Cluster) Part(name string) (CPart, bool) {
+	for _, p := range c.Partitions {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return CPart{}, false
+}
+
+func (c *Cluster) clone() *Cluster {
+	if c == nil {
+		return nil
+	}
+	d := *c
+	d.Brokers = append([]Broker(nil), c.Brokers...)
+	d.Partitions = append([]CPart(nil), c.Partitions...)
+	d.Replicas = make([]Replica, len(c.Replicas))
+	for i, r := range c.Replicas {
+		r.Log = r.Log[:len(r.Log):len(r.Log)] // appends copy; truncation reslices
+		d.Replicas[i] = r
+	}
+	d.Done = c.Done[:len(c.Done):len(c.Done)]
+	d.Lost = c.Lost[:len(c.Lost):len(c.Lost)]
+	return &d
+}
+
+// isCluster says whether e belongs to the cluster's fold.
+func isCluster(e sim.Event) bool {
+	switch e.Kind {
+	case "broker", "session", "leader", "isr", "role", "log.truncate", "hw", "fetcher", "client.done", "record.lost", "delay.add", "delay.complete", "delay.expire":
+		return true
+	case "log.append":
+		return e.ID != 0 // a broker's log; the listener's logs have no broker
+	case "state":
+		return strings.HasPrefix(e.Subj, "controller[")
+	}
+	return false
+}
+
+func (c *Cluster) broker(id string) *Broker {
+	for i := range c.Brokers {
+		if c.Brokers[i].ID == id {
+			return &c.Brokers[i]
+		}
+	}
+	c.Brokers = append(c.Brokers, Broker{ID: id})
+	return &c.Brokers[len(c.Brokers)-1]
+}
+
+func (c *Cluster) part(name string) *CPart {
+	for i := range c.Partitions {
+		if c.Partitions[i].Name == name {
+			return &c.Partitions[i]
+		}
+	}
+	c.Partitions = append(c.Partitions, CPart{Name: name, Leader: "-1", Epoch: "0"})
+	return &c.Partitions[len(c.Partitions)-1]
+}
+
+func (c *Cluster) replica(p string, b int) *Replica {
+	id := strconv.Itoa(b)
+	for i := range c.Replicas {
+		if c.Replicas[i].Part == p && c.Replicas[i].Broker == id {
+			return &c.Replicas[i]
+		}
+	}
+	c.part(p)
+	c.Replicas = append(c.Replicas, Replica{Part: p, Broker: id, Role: "none"})
+	return &c.Replicas[len(c.Replicas)-1]
+}
+
+func (c *Cluster) apply(e sim.Event) {
+	switch e.Kind {
+	case "broker":
+		c.broker(strings.TrimPrefix(e.Subj, "broker-")).State = e.To
+	case "session":
+		b := c.broker(strings.TrimPrefix(e.Subj, "broker-"))
+		b.Session = e.To
+		b.Expires, _ = strconv.ParseInt(e.Item, 10, 64)
+	case "state":
+		_, id, _ := Bracket(e.Subj)
+		if e.To == "active" {
+			c.Controller = id
+		} else if c.Controller == id {
+			c.Controller = ""
+		}
+	case "leader":
+		p := c.part(e.Subj)
+		p.Leader, p.Epoch = e.To, strconv.Itoa(e.ID)
+	case "isr":
+		c.part(e.Subj).ISR = e.To
+	case "role":
+		c.replica(e.Subj, e.ID).Role = e.To
+	case "fetcher":
+		c.replica(e.Subj, e.ID).Fetcher = e.To
+	case "log.append":
+		r := c.replica(e.Subj, e.ID)
+		from, err1 := strconv.Atoi(e.From)
+		to, err2 := strconv.Atoi(e.To)
+		if err1 != nil || err2 != nil || from != len(r.Log) || to < from || to > 1<<20 {
+			return
+		}
+		for len(r.Log) < to {
+			r.Log = append(r.Log, e.Note)
+		}
+	case "log.truncate":
+		r := c.replica(e.Subj, e.ID)
+		if to, err := strconv.Atoi(e.To); err == nil && to >= 0 && to < len(r.Log) {
+			r.Log = r.Log[:to:to]
+		}
+	case "hw":
+		if to, err := strconv.Atoi(e.To); err == nil {
+			c.replica(e.Subj, e.ID).HW = to
+		}
+	case "client.done":
+		c.Done = append(c.Done, e.Subj+" "+e.Item+" "+e.To+" "+e.Note)
+	case "record.lost":
+		c.Lost = append(c.Lost, e.Subj+"@"+strconv.Itoa(e.ID)+" epoch "+e.From+" ("+e.Item+")")
+	case "delay.add":
+		c.Parked++
+	case "delay.complete", "delay.expire":
+		if c.Parked > 0 {
+			c.Parked--
+		}
+	}
+}
