@@ -56,6 +56,8 @@ type App struct {
 	Notice string // a malformed link, a failed action: shown, not fatal
 	Crash  string // a panic, with the lesson and seed
 
+	Class // the classroom and web features (classroom.go)
+
 	cur      int // the cached states' position and run
 	curRun   int
 	sa, sb   model.State

@@ -33,6 +33,7 @@ func main() {
 
 	h := newHost()
 	app := ui.New(h, h.lang())
+	app.Web = h
 	root := &ui.Root{A: app}
 	app.Route(h.hash())
 
@@ -53,6 +54,7 @@ func main() {
 		}
 	}()
 	h.listen(app, post)
+	h.listenWeb(app, post)
 	go frames(env, app, h)
 
 	first, step := true, -2

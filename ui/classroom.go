@@ -1,0 +1,32 @@
+package ui
+
+// The classroom and web features keep their state in Class, embedded in
+// App, and reach the browser through Web: the scenario editor, questions,
+// progress, presenter mode, export, theme and announcements. Each has its
+// own file; this one holds what they share.
+
+// Web is what the classroom features need from the browser beyond Host.
+// App.Web is nil in native tests that do not exercise them.
+type Web interface {
+	Load(key string) string // localStorage ("" when absent)
+	Reload()                // location.reload: a new build took over
+}
+
+// Class is the classroom features' part of the App.
+type Class struct {
+	Web Web
+
+	// UpdateReady: a new build of the site took over (the service worker
+	// cached it); the page offers to reload.
+	UpdateReady bool
+}
+
+// NewVersion is called when a new build's service worker takes over.
+func (a *App) NewVersion() { a.UpdateReady = true }
+
+// Reload reloads the page onto the new build.
+func (a *App) Reload() {
+	if a.Web != nil {
+		a.Web.Reload()
+	}
+}

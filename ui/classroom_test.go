@@ -1,0 +1,35 @@
+package ui
+
+import "testing"
+
+// Every word is defined once: a key in both tables would silently show
+// the other table's text.
+func TestWordsOnce(t *testing.T) {
+	for k, v := range webWords {
+		if words[k] != v {
+			t.Errorf("word %q is defined in view.go and i18n.go", k)
+		}
+	}
+}
+
+type fakeWeb struct {
+	store    map[string]string
+	reloaded int
+}
+
+func (w *fakeWeb) Load(k string) string { return w.store[k] }
+func (w *fakeWeb) Reload()              { w.reloaded++ }
+
+func TestNewVersion(t *testing.T) {
+	_, a := newFake()
+	w := &fakeWeb{store: map[string]string{}}
+	a.Web = w
+	a.NewVersion()
+	if !a.UpdateReady {
+		t.Fatal("no banner for a new version")
+	}
+	a.Reload()
+	if w.reloaded != 1 {
+		t.Fatalf("reloaded %d times", w.reloaded)
+	}
+}
