@@ -29,7 +29,7 @@ import (
 
 // Placeholders in static/ that Build fills in.
 const (
-	buildMark = "__BUILD__" // the build hash (index.html, sw.js)
+	buildMark = "__BUILD__"   // the build hash (index.html, sw.js)
 	filesMark = `"__FILES__"` // sw.js: the files to cache, as JSON strings
 )
 
