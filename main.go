@@ -116,7 +116,7 @@ func report(file string, res *scenario.Result, stderr io.Writer) int {
 		return 2
 	}
 	for _, f := range res.Failures {
-		fmt.Fprintf(stderr, "%s:%d: %s\n", file, f.Line, f.Msg)
+		fmt.Fprintf(stderr, "%s:%d:%d: %s\n", file, f.Line, f.Col, f.Msg)
 	}
 	if len(res.Failures) > 0 {
 		return 1
@@ -143,12 +143,12 @@ func checkCmd(stdout, stderr io.Writer) int {
 		}
 		for _, st := range sc.Steps {
 			if st.ZH == "" {
-				fmt.Fprintf(stderr, "%s:%d: step has no say.zh\n", file, st.Line)
+				fmt.Fprintf(stderr, "%s:%d:%d: step has no say.zh\n", file, st.Line, st.Col)
 				code = max(code, 1)
 			}
 		}
 		if l.Title.EN == "" || l.Title.ZH == "" || l.Summary.EN == "" || l.Summary.ZH == "" {
-			fmt.Fprintf(stderr, "lessons/%s/lesson.json: title and summary need both en and zh\n", l.ID)
+			fmt.Fprintf(stderr, "lessons/%s/lesson.json:1:1: title and summary need both en and zh\n", l.ID)
 			code = max(code, 1)
 		}
 		c := report(file, scenario.Run(sc, scenario.Options{}), stderr)

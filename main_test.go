@@ -38,7 +38,7 @@ func TestRunLessonExits0(t *testing.T) {
 	require.Empty(t, errs)
 }
 
-// A failing expect exits 1 with FILE:LINE: expect …: got ….
+// A failing expect exits 1 with FILE:LINE:COL: expect …: got ….
 func TestRunFailingExpectExits1(t *testing.T) {
 	file := writeLab(t, `use controller
 at 1ms put BrokerChange
@@ -50,8 +50,8 @@ expect controller.queue.size > 0
 	code, out, errs := runCLI("run", file)
 	require.Equal(t, 1, code)
 	require.Empty(t, out)
-	require.Equal(t, file+":4: expect controller.state == BrokerChange: got Idle\n"+
-		file+":6: expect controller.queue.size > 0: got 0\n", errs)
+	require.Equal(t, file+":4:1: expect controller.state == BrokerChange: got Idle\n"+
+		file+":6:1: expect controller.queue.size > 0: got 0\n", errs)
 }
 
 // A run until that times out is a failure too, named by its line.
@@ -59,7 +59,7 @@ func TestRunFailingRunUntilExits1(t *testing.T) {
 	file := writeLab(t, "use controller\nrun until controller.state == BrokerChange max 1s\n")
 	code, _, errs := runCLI("run", file)
 	require.Equal(t, 1, code)
-	require.Equal(t, file+":2: run until controller.state == BrokerChange: not reached within 1s (got Idle)\n", errs)
+	require.Equal(t, file+":2:1: run until controller.state == BrokerChange: not reached within 1s (got Idle)\n", errs)
 }
 
 // A parse error exits 2 with file:line:col: and what was expected.
@@ -149,7 +149,7 @@ func TestRunTraceWithFailure(t *testing.T) {
 	file := writeLab(t, "use controller\nat 1ms put BrokerChange\nrun idle\nexpect controller.state == BrokerChange\n")
 	code, out, errs := runCLI("run", "-trace", file)
 	require.Equal(t, 1, code)
-	require.Equal(t, file+":4: expect controller.state == BrokerChange: got Idle\n", errs)
+	require.Equal(t, file+":4:1: expect controller.state == BrokerChange: got Idle\n", errs)
 	evs := readTrace(t, out)
 	require.NotEmpty(t, evs)
 	last := evs[len(evs)-1]

@@ -286,3 +286,15 @@ func TestAssignorLessonWhatIfs(t *testing.T) {
 	}
 	require.ElementsMatch(t, []string{"member[C0]=t0-0,t0-3,t1-1", "member[C1]=t0-1,t0-4,t1-2", "member[C3]=t0-2", "member[C4]=t1-0"}, gen6)
 }
+
+// Errors in a lesson.json name their line and column.
+func TestPosition(t *testing.T) {
+	src := []byte("{\n  \"title\": {\"en\": \"中文 x\",\n  oops")
+	for _, c := range []struct {
+		off       int64
+		line, col int
+	}{{0, 1, 1}, {1, 1, 2}, {2, 2, 1}, {int64(len("{\n  \"title\": {\"en\": \"中文")), 2, 22}, {int64(len(src)), 3, 7}, {999, 3, 7}} {
+		line, col := Position(src, c.off)
+		require.Equal(t, [2]int{c.line, c.col}, [2]int{line, col}, "offset %d", c.off)
+	}
+}

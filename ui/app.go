@@ -578,7 +578,7 @@ func (a *App) Failures() []string {
 	}
 	var out []string
 	for _, f := range a.Res.Failures {
-		out = append(out, fmt.Sprintf("%s:%d: %s", a.Lesson.File, f.Line, f.Msg))
+		out = append(out, fmt.Sprintf("%s:%d:%d: %s", a.Sc.File, f.Line, f.Col, f.Msg))
 	}
 	if err := a.runErr(); err != nil {
 		out = append(out, err.Error())

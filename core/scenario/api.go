@@ -5,6 +5,7 @@ import "brokerlab/core/sim"
 // Step is one narration step: the say/say.zh lines that open it.
 type Step struct {
 	Line int    // line of the first say
+	Col  int    // its column
 	EN   string // English narration
 	ZH   string // Chinese narration
 }
@@ -29,8 +30,8 @@ type Options struct {
 
 // Failure is an expect line that did not hold, or a run that could not go on.
 type Failure struct {
-	Line int
-	Msg  string // "expect controller.state == Idle: got BrokerChange"
+	Line, Col int    // the statement's place in the file
+	Msg       string // "expect controller.state == Idle: got BrokerChange"
 }
 
 // Mark places a narration step in the trace.

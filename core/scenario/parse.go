@@ -14,9 +14,12 @@ type Error struct {
 	File      string
 	Line, Col int
 	Msg       string
+	err       error // what a run met at this place (errors.Is sees through)
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
+
+func (e *Error) Unwrap() error { return e.err }
 
 // Systems are the names `use` accepts; the ones without a builder are
 // planned and refused with a clear message.
@@ -281,7 +284,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 		}
 		st.Val = t[1].text
 		if kw.text == "say" {
-			p.sc.Steps = append(p.sc.Steps, Step{Line: p.line, EN: st.Val})
+			p.sc.Steps = append(p.sc.Steps, Step{Line: p.line, Col: kw.col, EN: st.Val})
 			p.lastStep = len(p.sc.Steps) - 1
 		} else {
 			if p.lastStep < 0 || p.sc.Steps[p.lastStep].ZH != "" {

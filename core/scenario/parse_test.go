@@ -303,9 +303,9 @@ expect controller.lost == ""
 
 	// steps: EN and ZH, each say and say.zh knows its step
 	require.Equal(t, []scenario.Step{
-		{Line: 11, EN: `Step one: a "quoted" word, a back\slash and a # that is no comment`, ZH: "第一步"},
-		{Line: 21, EN: "Step two", ZH: "第二步"},
-		{Line: 23, EN: "Step three, no Chinese"},
+		{Line: 11, Col: 1, EN: `Step one: a "quoted" word, a back\slash and a # that is no comment`, ZH: "第一步"},
+		{Line: 21, Col: 1, EN: "Step two", ZH: "第二步"},
+		{Line: 23, Col: 2, EN: "Step three, no Chinese"},
 	}, sc.Steps)
 	require.Equal(t, 0, byLine[11].Step)
 	require.Equal(t, 0, byLine[12].Step)

@@ -85,7 +85,7 @@ func Run(sc *Scenario, opt Options) *Result {
 	for i := range sc.Stmts {
 		if err := r.exec(&sc.Stmts[i]); err != nil {
 			if !errors.Is(err, sim.ErrPanicked) {
-				res.Err = err
+				res.Err = r.at(&sc.Stmts[i], err)
 			}
 			return res
 		}
@@ -248,7 +248,7 @@ func (r *runner) exec(st *Stmt) error {
 		} else {
 			msg := "expect " + st.Cond.String() + ": got " + quoteIfNeeded(got)
 			s.Emit(sim.Event{Kind: "expect", Note: msg})
-			r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Msg: msg})
+			r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Col: st.Col, Msg: msg})
 		}
 	case "say":
 		r.res.Steps = append(r.res.Steps, Mark{Step: st.Step, Seq: s.Events(), T: int64(s.Now() / time.Microsecond)})
@@ -257,7 +257,16 @@ func (r *runner) exec(st *Stmt) error {
 	return nil
 }
 
+// at places an error that stopped the run at the statement that met it.
+func (r *runner) at(st *Stmt, err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		return err
+	}
+	return &Error{File: r.sc.File, Line: st.Line, Col: st.Col, Msg: err.Error(), err: err}
+}
+
 func (r *runner) fail(st *Stmt, msg string) {
 	r.s.Emit(sim.Event{Kind: "expect", Note: msg})
-	r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Msg: msg})
+	r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Col: st.Col, Msg: msg})
 }
