@@ -6,8 +6,8 @@ package lessons
 import (
 	"bytes"
 	"embed"
-	"errors"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
