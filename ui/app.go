@@ -152,7 +152,7 @@ func (a *App) scenario(l Link) (lessons.Lesson, *scenario.Scenario, error) {
 	if err != nil {
 		return les, nil, fmt.Errorf("%s: %q. %s", a.T("noLesson"), l.Lesson, a.T("pickLesson"))
 	}
-	sc, err := scenario.Parse(les.File, les.Scenario)
+	sc, err := a.parseLesson(les, l)
 	return les, sc, err
 }
 

@@ -19,6 +19,8 @@ type Class struct {
 	// UpdateReady: a new build of the site took over (the service worker
 	// cached it); the page offers to reload.
 	UpdateReady bool
+
+	EditState
 }
 
 // NewVersion is called when a new build's service worker takes over.

@@ -18,6 +18,7 @@ import (
 //	#/lesson/ID?seed=N&pos=I&a=E:ACTION&a=…&set=KEY:VALUE
 //	#/stress?events=N&…         a generated run of N events (measurements),
 //	                            with a lesson's parameters
+//	#/lesson/ID?src=…           the lesson with an edited scenario (srclink.go)
 //
 // seed overrides the scenario's seed; pos is the 0-based index of the
 // current event; each a= is an action injected right after event E, at its
@@ -34,6 +35,7 @@ type Link struct {
 	Sets   []string // "KEY VALUE"
 	Events int      // stress: how many events
 	Conns  int      // stress: a ZooKeeper server with this many connections, instead of the controller
+	Src    string   // an edited scenario run instead of the lesson's (src=, srclink.go)
 }
 
 // Settings are the what-if settings a link may carry; the scenario checks
@@ -126,6 +128,12 @@ func (l *Link) set(k, v string) error {
 			return fmt.Errorf("a=%q: no action", v)
 		}
 		l.Inject = append(l.Inject, scenario.Injection{After: after, Action: action})
+	case "src":
+		src, err := DecodeSrc(v)
+		if err != nil {
+			return err
+		}
+		l.Src = src
 	case "set":
 		key, val, ok := strings.Cut(v, ":")
 		if !ok || !Settings[key] || strings.TrimSpace(val) == "" || strings.ContainsAny(val, " \t\n") {
@@ -166,6 +174,9 @@ func (l Link) String() string {
 	for _, s := range l.Sets {
 		k, v, _ := strings.Cut(s, " ")
 		q = append(q, "set="+k+":"+v)
+	}
+	if l.Src != "" {
+		q = append(q, "src="+EncodeSrc(l.Src))
 	}
 	if len(q) > 0 {
 		h += "?" + strings.Join(q, "&")

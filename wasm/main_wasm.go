@@ -61,6 +61,7 @@ func main() {
 	for ok := true; ok; ok = renderer.EventWait() {
 		render(env, build, renderer, root, app)
 		relog()
+		h.afterRender(env, app)
 		if first {
 			first = false
 			h.markInteractive()

@@ -4,6 +4,7 @@ package main
 
 import (
 	"github.com/hack-pad/safejs"
+	"github.com/vugu/vugu"
 
 	"brokerlab/ui"
 )
@@ -39,5 +40,30 @@ func (h *host) global(name string, f func(arg safejs.Value)) {
 	})
 	if err == nil {
 		_ = h.win.Set(name, fn.Value())
+	}
+}
+
+// afterRender brings what lives outside Vugu's bindings up to date: the
+// editor's text and caret. It runs after every render, so a textarea that
+// Vugu recreated gets its text back.
+func (h *host) afterRender(env vugu.EventEnv, app *ui.App) {
+	env.Lock()
+	open, gen := app.EditOpen, app.EditGen
+	focus := app.TakeEditFocus()
+	env.UnlockOnly()
+	if !open {
+		return
+	}
+	web := h.get("brokerlabWeb")
+	if need, err := web.Call("editNeeds", gen); err == nil {
+		if b, _ := need.Bool(); b {
+			env.RLock()
+			text := app.EditText
+			env.RUnlock()
+			_, _ = web.Call("editSync", gen, text)
+		}
+	}
+	if focus >= 0 {
+		_, _ = web.Call("editFocus", focus)
 	}
 }
