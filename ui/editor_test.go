@@ -152,4 +152,3 @@ func randomText(n int) string {
 	}
 	return b.String()
 }
-
