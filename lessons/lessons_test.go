@@ -49,6 +49,12 @@ func TestLessonsShape(t *testing.T) {
 			require.LessOrEqual(t, len(sc.Steps), 12)
 			for i, st := range sc.Steps {
 				require.NotEmpty(t, st.ZH, "step %d (line %d) has no say.zh", i, st.Line)
+				if a := st.Ask; a != nil {
+					require.NotEmpty(t, a.ZH, "line %d: ask has no ask.zh", a.Line)
+					for _, c := range a.Choices {
+						require.NotEmpty(t, c.ZH, "line %d: choice has no choice.zh", c.Line)
+					}
+				}
 				words := len(strings.Fields(st.EN))
 				require.LessOrEqual(t, words, 80, "step %d (line %d): %d words", i, st.Line, words)
 				require.LessOrEqual(t, zhLength(st.ZH), 180, "step %d (line %d) in Chinese", i, st.Line)

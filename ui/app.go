@@ -412,6 +412,9 @@ func (a *App) Tick(now float64) (render bool) {
 				a.Pos, a.Frac, a.Playing = a.Len()-1, 0, false
 				break
 			}
+			if a.stopAtQuestion() {
+				break
+			}
 		}
 	}
 	if a.Host != nil && a.Page != "list" {

@@ -21,6 +21,7 @@ type Class struct {
 	UpdateReady bool
 
 	EditState
+	QuizState
 }
 
 // NewVersion is called when a new build's service worker takes over.

@@ -39,21 +39,22 @@ type EditState struct {
 // the edited one the link carries. An edited scenario that does not parse
 // opens in the editor, with its error, and the lesson's own runs.
 func (a *App) parseLesson(les lessons.Lesson, l Link) (*scenario.Scenario, error) {
+	a.picks = nil // an opened link asks its questions afresh
 	if l.Src == "" {
 		if a.EditOpen && a.Lesson.ID == les.ID {
 			a.setEditText(les.File, les.Scenario) // back to the lesson's own
 		} else {
 			a.EditOpen = false
 		}
-		return scenario.Parse(les.File, les.Scenario)
+		return scenario.ParseSeed(les.File, les.Scenario, l.Seed)
 	}
 	a.EditOpen, a.EditNote = true, ""
 	a.setEditText(les.File, l.Src)
 	if a.EditErr == nil {
-		return scenario.Parse(les.File, l.Src)
+		return scenario.ParseSeed(les.File, l.Src, l.Seed)
 	}
 	a.Notice = a.T("draftBroken")
-	return scenario.Parse(les.File, les.Scenario)
+	return scenario.ParseSeed(les.File, les.Scenario, l.Seed)
 }
 
 // setEditText replaces the editor's text (the textarea follows).
@@ -68,7 +69,7 @@ func (a *App) SetEditText(s string) { a.editText(a.editFile(), s) }
 func (a *App) editText(file, s string) {
 	a.EditText = s
 	a.EditErr = nil
-	if _, err := scenario.Parse(file, s); err != nil {
+	if _, err := scenario.ParseSeed(file, s, a.Link.Seed); err != nil {
 		var perr *scenario.Error
 		if errors.As(err, &perr) {
 			a.EditErr = perr
@@ -128,7 +129,7 @@ func (a *App) RunEdited() {
 	if !a.CanEdit() || a.EditErr != nil {
 		return
 	}
-	sc, err := scenario.Parse(a.editFile(), a.EditText)
+	sc, err := scenario.ParseSeed(a.editFile(), a.EditText, a.Link.Seed)
 	if err != nil {
 		return
 	}

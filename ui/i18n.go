@@ -9,6 +9,18 @@ var webWords = map[string][2]string{
 	"reload":      {"Reload", "重新加载"},
 	"close":       {"Close", "关闭"},
 
+	// Questions.
+	"question":      {"Predict", "预测"},
+	"pickHint":      {"Pick one: the simulation will show what happens.", "选一个：模拟会告诉你实际发生了什么。"},
+	"pickedHint":    {"Play on to see what the simulation does.", "继续播放，看看模拟的结果。"},
+	"right":         {"✓ Right.", "✓ 答对了。"},
+	"wrong":         {"✗ Not this time.", "✗ 这次没猜中。"},
+	"simSays":       {"The simulation:", "模拟的结果："},
+	"or":            {" or ", " 或 "},
+	"noChoiceHolds": {"None of the choices matches what the simulation did: see the checks below.", "模拟的结果与所有选项都不符：见下方未通过的检查。"},
+	"variant":       {"variant: seed", "变体：种子"},
+	"newVariant":    {"New variant", "换一个变体"},
+
 	// The scenario editor.
 	"edit":        {"Edit scenario", "编辑场景"},
 	"editor":      {"Scenario (.lab)", "场景（.lab）"},

@@ -86,6 +86,24 @@ func (c *Narration) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								}
 							}
 						}
+						if c.A.HasQuestion(s.N) {
+							{
+								vgcompKey := vugu.MakeCompKey(0xDB9CDB491DE0E8C0^vgin.CurrentPositionHash(), vgiterkey)
+								// ask BuildEnv for prior instance of this specific component
+								vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Question)
+								if vgcomp == nil {
+									// create new one if needed
+									vgcomp = new(Question)
+									vgin.BuildEnv.WireComponent(vgcomp)
+								}
+								vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+								vgcomp.A = c.A
+								vgcomp.Step = s.N
+								vgout.Components = append(vgout.Components, vgcomp)
+								vgn = &vugu.VGNode{Component: vgcomp}
+								vgparent.AppendChild(vgn)
+							}
+						}
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 					vgparent.AppendChild(vgn)

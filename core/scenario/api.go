@@ -8,6 +8,7 @@ type Step struct {
 	Col  int    // its column
 	EN   string // English narration
 	ZH   string // Chinese narration
+	Ask  *Ask   // the step's question, answered by its run (ask.go); nil if none
 }
 
 // Injection is an action a user adds from the stage. It runs right after
@@ -48,6 +49,7 @@ type Result struct {
 	Events   int // number of trace events (also when Discard)
 	Steps    []Mark
 	Failures []Failure
-	Panic    string // non-empty if the simulation panicked: value and seed
-	Err      error  // a configuration or injected-action error that stopped the run
+	Asks     []AskResult // the steps' questions as the simulation answered them
+	Panic    string      // non-empty if the simulation panicked: value and seed
+	Err      error       // a configuration or injected-action error that stopped the run
 }

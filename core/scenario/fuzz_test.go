@@ -51,6 +51,8 @@ func FuzzParse(f *testing.F) {
 		"use socketserver\nset control.plane.listener.name CONTROLLER\nset socketserver.mute false\nat 0ms connect ctl from=controller\nat 0ms connect c listener=CONTROLLER\nat 0ms send ctl StopReplica n=4\nat 0ms send c Fetch id=f\nrun until socketserver.request[f].state == responded",
 		"use socketserver\nat 0ms send nobody Metadata\nat 0ms close nobody\nat 1ms connect x listener=NOPE\nat 1ms send x Produce\nexpect socketserver.conn[x].state == refused",
 		"use group\nat 0ms topic t0 partitions=2\nat 0ms consumer C0 join G topics=t0\nat 1s consumer C1 join G topics=t0 assignor=roundrobin\nat 9s consumer C0 stall 12s\nat 9s consumer C1 process 1s\nat 30s consumer C1 leave\nat 31s group G delete\nrun idle",
+		"use controller\nsay \"s\"\nask \"q\"\nask.zh \"问\"\nchoice \"a\" controller.state == Idle\nchoice.zh \"甲\"\nchoice \"b\" controller.queue.size > 1\nat 1ms put BrokerChange\nrun idle",
+		"seed 3\nlet N rand 1..4\nlet M rand -3..3\nuse controller\nsay \"$N and ${M}, $$\"\nat ${N}ms put ControlledShutdown id=$N\nrun idle\nexpect controller.processed == ControlledShutdown(id=$N)",
 		"use group\nset group.max.size 1\nset group.initial.rebalance.delay.ms 0\nat 0ms consumer C0 join G topics=t0\nat 0ms consumer C1 join G topics=t0\nat 0ms consumer C0 join G topics=t0\nat 1ms consumer C9 leave\nrun idle",
 	} {
 		f.Add(s)

@@ -27,7 +27,7 @@ func TestParseErrors(t *testing.T) {
 		want      string // a substring of the message
 	}{
 		// statements
-		{"unknown statement", "nope", 1, 1, `expected a statement (seed, use, set, at, after, run, say, say.zh, expect), got "nope"`},
+		{"unknown statement", "nope", 1, 1, `expected a statement (seed, use, set, let, at, after, run, say, say.zh, ask, ask.zh, choice, choice.zh, expect), got "nope"`},
 		{"unknown statement after use", labUC + "  put X", 2, 3, `expected a statement`},
 		{"quoted statement", `"use" controller`, 1, 1, "got a string"},
 		{"action without at", labUC + "put BrokerChange", 2, 1, `got "put"`},

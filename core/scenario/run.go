@@ -50,6 +50,7 @@ type runner struct {
 	res    *Result
 	last   time.Duration // time of the last timed line
 	inject []injection   // by After, then in the order given
+	asking int           // the step whose question its run answers, -1 if none
 }
 
 type injection struct {
@@ -71,7 +72,7 @@ func Run(sc *Scenario, opt Options) *Result {
 		opt.MaxEvents = DefaultMaxEvents
 	}
 	s.SetBudget(opt.MaxEvents)
-	r := &runner{sc: sc, s: s, res: res}
+	r := &runner{sc: sc, s: s, res: res, asking: -1}
 	defer func() {
 		res.Trace, res.Events = s.Trace(), s.Events()
 		if p := s.Panic(); p != "" {
@@ -89,6 +90,10 @@ func Run(sc *Scenario, opt Options) *Result {
 			}
 			return res
 		}
+	}
+	if err := r.reveal(); err != nil {
+		res.Err = err
+		return res
 	}
 	for {
 		if err := r.run(s.Now()+idleMax, true, nil); err != nil {
@@ -251,6 +256,12 @@ func (r *runner) exec(st *Stmt) error {
 			r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Col: st.Col, Msg: msg})
 		}
 	case "say":
+		if err := r.reveal(); err != nil { // the previous step's run is complete
+			return err
+		}
+		if r.sc.Steps[st.Step].Ask != nil {
+			r.asking = st.Step
+		}
 		r.res.Steps = append(r.res.Steps, Mark{Step: st.Step, Seq: s.Events(), T: int64(s.Now() / time.Microsecond)})
 		s.Emit(sim.Event{Kind: "step", ID: st.Step, Note: st.Val})
 	}
