@@ -22,6 +22,7 @@ type Class struct {
 
 	EditState
 	QuizState
+	ProgressState
 }
 
 // NewVersion is called when a new build's service worker takes over.

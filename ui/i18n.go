@@ -21,6 +21,16 @@ var webWords = map[string][2]string{
 	"variant":       {"variant: seed", "变体：种子"},
 	"newVariant":    {"New variant", "换一个变体"},
 
+	// Progress.
+	"finished":      {"✓ finished", "✓ 已学完"},
+	"opened":        {"◐ opened", "◐ 已打开"},
+	"notOpened":     {"○ not opened yet", "○ 尚未打开"},
+	"checkpoint":    {"question of step %s: %s", "第 %s 步的问题：%s"},
+	"answer.right":  {"✓ right", "✓ 答对"},
+	"answer.wrong":  {"✗ wrong", "✗ 答错"},
+	"forget":        {"Forget my progress", "清除学习记录"},
+	"progressLabel": {"Your progress", "学习进度"},
+
 	// The scenario editor.
 	"edit":        {"Edit scenario", "编辑场景"},
 	"editor":      {"Scenario (.lab)", "场景（.lab）"},
