@@ -10,6 +10,9 @@ package ui
 type Web interface {
 	Load(key string) string // localStorage ("" when absent)
 	Reload()                // location.reload: a new build took over
+	OpenWindow(hash string) // the presenter window, on this page at hash
+	CloseWindow()           // close this (presenter) window
+	Broadcast(msg string)   // to the page's other windows (BroadcastChannel)
 }
 
 // Class is the classroom features' part of the App.
@@ -23,6 +26,7 @@ type Class struct {
 	EditState
 	QuizState
 	ProgressState
+	PresentState
 }
 
 // NewVersion is called when a new build's service worker takes over.

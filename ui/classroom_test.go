@@ -15,10 +15,16 @@ func TestWordsOnce(t *testing.T) {
 type fakeWeb struct {
 	store    map[string]string
 	reloaded int
+	opened   []string
+	closed   int
+	sent     []string
 }
 
-func (w *fakeWeb) Load(k string) string { return w.store[k] }
-func (w *fakeWeb) Reload()              { w.reloaded++ }
+func (w *fakeWeb) Load(k string) string   { return w.store[k] }
+func (w *fakeWeb) Reload()                { w.reloaded++ }
+func (w *fakeWeb) OpenWindow(hash string) { w.opened = append(w.opened, hash) }
+func (w *fakeWeb) CloseWindow()           { w.closed++ }
+func (w *fakeWeb) Broadcast(msg string)   { w.sent = append(w.sent, msg) }
 
 func TestNewVersion(t *testing.T) {
 	_, a := newFake()

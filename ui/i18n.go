@@ -31,6 +31,14 @@ var webWords = map[string][2]string{
 	"forget":        {"Forget my progress", "清除学习记录"},
 	"progressLabel": {"Your progress", "学习进度"},
 
+	// Presenter mode.
+	"present":    {"Present", "投影"},
+	"presenting": {"Presenting ✓", "投影中 ✓"},
+	"notes":      {"Speaker notes", "讲稿"},
+	"notesNext":  {"Next: step %d", "下一步：第 %d 步"},
+	"notesEnd":   {"This is the last step.", "这是最后一步。"},
+	"stepOf":     {"step", "步骤"},
+
 	// The scenario editor.
 	"edit":        {"Edit scenario", "编辑场景"},
 	"editor":      {"Scenario (.lab)", "场景（.lab）"},

@@ -19,6 +19,7 @@ import (
 //	#/stress?events=N&…         a generated run of N events (measurements),
 //	                            with a lesson's parameters
 //	#/lesson/ID?src=…           the lesson with an edited scenario (srclink.go)
+//	#/present/lesson/ID?…       the same, as the presenter's stage window (presenter.go)
 //
 // seed overrides the scenario's seed; pos is the 0-based index of the
 // current event; each a= is an action injected right after event E, at its
@@ -36,6 +37,9 @@ type Link struct {
 	Events int      // stress: how many events
 	Conns  int      // stress: a ZooKeeper server with this many connections, instead of the controller
 	Src    string   // an edited scenario run instead of the lesson's (src=, srclink.go)
+	// Present: the window shows the stage alone and follows the teacher's
+	// window (presenter.go).
+	Present bool
 }
 
 // Settings are the what-if settings a link may carry; the scenario checks
@@ -55,6 +59,7 @@ func ParseLink(hash string) (Link, error) {
 	h := strings.TrimPrefix(hash, "#")
 	path, query, _ := strings.Cut(h, "?")
 	path = strings.Trim(path, "/")
+	path, present := strings.CutPrefix(path, "present/")
 	var start Link
 	switch {
 	case path == "":
@@ -62,7 +67,7 @@ func ParseLink(hash string) (Link, error) {
 	case path == "stress":
 		start = Link{Page: "stress", Events: 100_000}
 	case strings.HasPrefix(path, "lesson/"):
-		start = Link{Page: "lesson", Lesson: strings.TrimPrefix(path, "lesson/")}
+		start = Link{Page: "lesson", Lesson: strings.TrimPrefix(path, "lesson/"), Present: present}
 	default:
 		return Link{Page: "list"}, fmt.Errorf("%w: no page %q", ErrLink, path)
 	}
@@ -153,6 +158,9 @@ func (l Link) String() string {
 	switch l.Page {
 	case "lesson":
 		h = "#/lesson/" + l.Lesson
+		if l.Present {
+			h = "#/present/lesson/" + l.Lesson
+		}
 	case "stress":
 		h = "#/stress"
 		if l.Conns > 0 {

@@ -58,7 +58,7 @@ func (a *App) LessonProgress(id string) Progress {
 // track records progress at the current position; Tick calls it every
 // frame, so it stores only when something changed.
 func (a *App) track() {
-	if a.Page != "lesson" || a.Edited() || a.M == nil || a.Len() == 0 {
+	if a.Page != "lesson" || a.Edited() || a.Audience() || a.M == nil || a.Len() == 0 {
 		return
 	}
 	all := a.progress()

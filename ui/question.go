@@ -65,6 +65,9 @@ func (a *App) questionOpen(k int) bool {
 // stopAtQuestion stops playing on a question nobody answered yet, as
 // playback reaches its step.
 func (a *App) stopAtQuestion() bool {
+	if a.Audience() {
+		return false // it follows the teacher's window
+	}
 	for _, m := range a.Marks() {
 		if m.Seq != a.Pos {
 			continue

@@ -10,3 +10,11 @@ type Tools struct {
 
 // Pressed is aria-pressed for a toggle button.
 func (c *Tools) Pressed(on bool) string { return strconv.FormatBool(on) }
+
+// PresentText is the presenter button's label.
+func (c *Tools) PresentText() string {
+	if c.A.Presenting {
+		return c.A.T("presenting")
+	}
+	return c.A.T("present")
+}

@@ -24,6 +24,19 @@ func (c *Tools) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		_ = vgparent
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
+		if c.A.Page == "lesson" && !c.A.Audience() {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "present"}}}
+			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("aria-pressed", c.Pressed(c.A.Presenting))
+			vgn.SetInnerHTML(c.PresentText())
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType: "click",
+				Func:      func(event vugu.DOMEvent) { c.A.Present() },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
 		if c.A.CanEdit() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "edit"}}}
 			vgparent.AppendChild(vgn)

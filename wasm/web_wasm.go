@@ -22,9 +22,42 @@ func (h *host) Load(key string) string {
 
 func (h *host) Reload() { _, _ = h.get("location").Call("reload") }
 
+// OpenWindow opens the presenter window on this page at hash. It runs in
+// the click's handler, so the browser lets the popup open.
+func (h *host) OpenWindow(hash string) {
+	page := h.str("location", "pathname") + h.str("location", "search")
+	_, _ = h.win.Call("open", page+hash, "brokerlab-presenter", "popup,width=1280,height=760")
+}
+
+func (h *host) CloseWindow() { _, _ = h.win.Call("close") }
+
+func (h *host) Broadcast(msg string) {
+	if !h.channel.IsUndefined() {
+		_, _ = h.channel.Call("postMessage", msg)
+	}
+}
+
 // listenWeb wires the browser's calls for the classroom features.
 func (h *host) listenWeb(app *ui.App, post func(func())) {
 	h.global("brokerlabUpdateReady", func(safejs.Value) { post(app.NewVersion) })
+	// The windows of the page talk over one BroadcastChannel (presenter
+	// mode). A browser without one presents nothing: no error.
+	if bc, err := safejs.Global().Get("BroadcastChannel"); err == nil && !bc.IsUndefined() {
+		if ch, err := bc.New("brokerlab-present"); err == nil {
+			h.channel = ch
+			fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+				if len(args) > 0 {
+					if s, err := mustGet(args[0], "data").String(); err == nil {
+						post(func() { app.Receive(s) })
+					}
+				}
+				return nil
+			})
+			if err == nil {
+				_ = ch.Set("onmessage", fn.Value())
+			}
+		}
+	}
 }
 
 // global makes f a function on window that JavaScript (index.html,
