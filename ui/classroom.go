@@ -13,6 +13,9 @@ type Web interface {
 	OpenWindow(hash string) // the presenter window, on this page at hash
 	CloseWindow()           // close this (presenter) window
 	Broadcast(msg string)   // to the page's other windows (BroadcastChannel)
+
+	ExportStage(kind, name string)    // save the stage as "svg" or "png"
+	Download(name, mime, data string) // save a text file
 }
 
 // Class is the classroom features' part of the App.

@@ -18,6 +18,8 @@ type fakeWeb struct {
 	opened   []string
 	closed   int
 	sent     []string
+	saved    []string
+	data     string
 }
 
 func (w *fakeWeb) Load(k string) string   { return w.store[k] }
@@ -25,6 +27,13 @@ func (w *fakeWeb) Reload()                { w.reloaded++ }
 func (w *fakeWeb) OpenWindow(hash string) { w.opened = append(w.opened, hash) }
 func (w *fakeWeb) CloseWindow()           { w.closed++ }
 func (w *fakeWeb) Broadcast(msg string)   { w.sent = append(w.sent, msg) }
+func (w *fakeWeb) ExportStage(kind, name string) {
+	w.saved = append(w.saved, kind+" "+name)
+}
+func (w *fakeWeb) Download(name, mime, data string) {
+	w.saved = append(w.saved, name+" "+mime)
+	w.data = data
+}
 
 func TestNewVersion(t *testing.T) {
 	_, a := newFake()

@@ -39,6 +39,12 @@ var webWords = map[string][2]string{
 	"notesEnd":   {"This is the last step.", "这是最后一步。"},
 	"stepOf":     {"step", "步骤"},
 
+	// Export.
+	"export":      {"Export", "导出"},
+	"exportSVG":   {"Stage as SVG", "舞台（SVG）"},
+	"exportPNG":   {"Stage as PNG", "舞台（PNG）"},
+	"exportTrace": {"Trace (JSON lines)", "事件轨迹（JSON lines）"},
+
 	// The scenario editor.
 	"edit":        {"Edit scenario", "编辑场景"},
 	"editor":      {"Scenario (.lab)", "场景（.lab）"},

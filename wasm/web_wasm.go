@@ -29,6 +29,14 @@ func (h *host) OpenWindow(hash string) {
 	_, _ = h.win.Call("open", page+hash, "brokerlab-presenter", "popup,width=1280,height=760")
 }
 
+func (h *host) ExportStage(kind, name string) {
+	_, _ = h.get("brokerlabWeb").Call("exportStage", kind, name)
+}
+
+func (h *host) Download(name, mime, data string) {
+	_, _ = h.get("brokerlabWeb").Call("download", name, mime, data)
+}
+
 func (h *host) CloseWindow() { _, _ = h.win.Call("close") }
 
 func (h *host) Broadcast(msg string) {
