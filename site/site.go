@@ -18,6 +18,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -25,12 +26,15 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"brokerlab/ui"
 )
 
 // Placeholders in static/ that Build fills in.
 const (
 	buildMark = "__BUILD__"   // the build hash (index.html, sw.js)
 	filesMark = `"__FILES__"` // sw.js: the files to cache, as JSON strings
+	wordsMark = `"__WORDS__"` // index.html: the loader's words, a JSON object
 )
 
 // Build writes the site into dst. root is the module's root directory.
@@ -68,7 +72,27 @@ func Build(root, dst string) error {
 	if err := gzipFile(abs, abs+".gz"); err != nil {
 		return err
 	}
+	if err := fillWords(filepath.Join(dst, "index.html")); err != nil {
+		return err
+	}
 	return stamp(dst)
+}
+
+// fillWords puts the loader's words, from the page's one table, into
+// index.html: the loader shows them before the Go side runs.
+func fillWords(index string) error {
+	b, err := os.ReadFile(index)
+	if err != nil {
+		return err
+	}
+	w, err := json.Marshal(ui.LoaderWords())
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(string(b), wordsMark) {
+		return fmt.Errorf("site: index.html has no %s to fill in", wordsMark)
+	}
+	return os.WriteFile(index, []byte(strings.Replace(string(b), wordsMark, string(w), 1)), 0o644)
 }
 
 // stamp hashes the site's files and writes the hash and the file list into

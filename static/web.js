@@ -6,6 +6,35 @@
   const web = {};
   window.brokerlabWeb = web;
 
+  // The theme follows the system's (prefers-color-scheme) until the user
+  // picks one, which localStorage keeps (Go's SetTheme).
+  if (window.matchMedia) {
+    matchMedia("(prefers-color-scheme: dark)").addEventListener("change", (e) => {
+      let stored = null;
+      try { stored = localStorage.getItem("brokerlab.theme"); } catch (err) { /* private mode */ }
+      if (stored) return;
+      const theme = e.matches ? "dark" : "light";
+      document.documentElement.setAttribute("data-theme", theme);
+      if (window.brokerlabThemeChanged) window.brokerlabThemeChanged(theme);
+    });
+  }
+
+  // Keyboard: Enter on a narration step goes there; Enter or space on a
+  // stage element selects it, as a click does. (Space elsewhere plays and
+  // pauses: wasm/host_wasm.go.)
+  document.addEventListener("keydown", (ev) => {
+    const t = ev.target;
+    if (!t || !t.closest || ev.ctrlKey || ev.altKey || ev.metaKey) return;
+    if (ev.key === "Enter" && t.matches("#steps li")) {
+      ev.preventDefault();
+      t.click();
+    } else if ((ev.key === "Enter" || ev.key === " ") && t.closest("#stage") && t.hasAttribute("data-k")) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      t.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    }
+  }, true);
+
   // The editor's textarea is in the Vugu tree with its value unbound, so
   // that a render never puts old text back under the cursor. Go hands the
   // text over only when it replaces it, numbered by generation; a textarea

@@ -443,9 +443,9 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 	so := stage.Options{Threads: a.M.Threads, Selected: a.Sel, Actor: a.Event().Actor, ZH: a.Lang == "zh"}
 	switch a.System() {
 	case "zookeeper", "socketserver":
-		return stage.BuildReactor(sa, sb, a.Frac, so), key
+		return stage.BuildReactor(sa, sb, a.tween(), so), key
 	case "group":
-		return stage.BuildGroup(sa, sb, a.Frac, so), key
+		return stage.BuildGroup(sa, sb, a.tween(), so), key
 	}
 	o := stage.Options{
 		Threads:  a.M.Threads,
@@ -455,7 +455,7 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 		NoLock:   a.NoLock(),
 		ZH:       a.Lang == "zh",
 	}
-	return stage.Build(sa, sb, a.Frac, o), key
+	return stage.Build(sa, sb, a.tween(), o), key
 }
 
 // System is the system the run assembled ("controller", "zookeeper", …).

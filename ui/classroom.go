@@ -14,6 +14,8 @@ type Web interface {
 	CloseWindow()           // close this (presenter) window
 	Broadcast(msg string)   // to the page's other windows (BroadcastChannel)
 
+	SetTheme(theme string)            // "light" or "dark" on the page
+	Announce(text string)             // say it through the aria-live region
 	ExportStage(kind, name string)    // save the stage as "svg" or "png"
 	Download(name, mime, data string) // save a text file
 }
@@ -30,6 +32,7 @@ type Class struct {
 	QuizState
 	ProgressState
 	PresentState
+	AccessState
 }
 
 // NewVersion is called when a new build's service worker takes over.

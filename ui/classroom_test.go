@@ -20,6 +20,8 @@ type fakeWeb struct {
 	sent     []string
 	saved    []string
 	data     string
+	theme    string
+	said     []string
 }
 
 func (w *fakeWeb) Load(k string) string   { return w.store[k] }
@@ -27,6 +29,8 @@ func (w *fakeWeb) Reload()                { w.reloaded++ }
 func (w *fakeWeb) OpenWindow(hash string) { w.opened = append(w.opened, hash) }
 func (w *fakeWeb) CloseWindow()           { w.closed++ }
 func (w *fakeWeb) Broadcast(msg string)   { w.sent = append(w.sent, msg) }
+func (w *fakeWeb) SetTheme(theme string)  { w.theme = theme }
+func (w *fakeWeb) Announce(text string)   { w.said = append(w.said, text) }
 func (w *fakeWeb) ExportStage(kind, name string) {
 	w.saved = append(w.saved, kind+" "+name)
 }

@@ -41,8 +41,9 @@ func (c *Narration) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgiterkey
 				s := s
 				_ = s
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute{{Namespace: "", Key: "tabindex", Val: "0"}}}
 				vgparent.AppendChild(vgn)
+				vgn.AddAttrInterface("aria-current", c.Current(s))
 				vgn.AddAttrInterface("class", c.StepClass(s))
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",

@@ -56,6 +56,7 @@ func (a *App) Present() {
 // afterTick runs after every frame's Tick: progress, then presenter mode.
 func (a *App) afterTick() {
 	a.track()
+	a.announce()
 	if a.Web == nil {
 		return
 	}
@@ -126,12 +127,17 @@ func (a *App) Receive(msg string) {
 	a.dirty = true
 }
 
-// AppClass is the page's class: "app presenter" in a presenter window.
+// AppClass is the page's class: "presenter" in a presenter window,
+// "reduced-motion" when tokens jump.
 func (a *App) AppClass() string {
+	c := "app"
 	if a.Audience() {
-		return "app presenter"
+		c += " presenter"
 	}
-	return "app"
+	if a.ReducedMotion {
+		c += " reduced-motion"
+	}
+	return c
 }
 
 // Notes are the speaker notes: the next step's narration (and question),

@@ -24,6 +24,18 @@ func (c *Tools) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		_ = vgparent
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "theme"}}}
+		vgparent.AppendChild(vgn)
+		vgn.AddAttrInterface("aria-label", c.A.T("themeLabel"))
+		vgn.AddAttrInterface("title", c.A.T("themeLabel"))
+		vgn.SetInnerHTML(c.A.ThemeText())
+		vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+			EventType: "click",
+			Func:      func(event vugu.DOMEvent) { c.A.ToggleTheme() },
+			// TODO: implement capture, etc. mostly need to decide syntax
+		})
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
 		if c.A.Page == "lesson" && !c.A.Audience() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "present"}}}
 			vgparent.AppendChild(vgn)

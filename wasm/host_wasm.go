@@ -19,6 +19,8 @@ type host struct {
 	keys atomic.Bool
 	// channel is the BroadcastChannel of presenter mode (web_wasm.go).
 	channel safejs.Value
+	// htmlLang is the lang attribute last set on <html>.
+	htmlLang string
 }
 
 func newHost() *host {

@@ -37,6 +37,36 @@ func (h *host) Download(name, mime, data string) {
 	_, _ = h.get("brokerlabWeb").Call("download", name, mime, data)
 }
 
+func (h *host) SetTheme(t string) {
+	_, _ = h.get("document", "documentElement").Call("setAttribute", "data-theme", t)
+}
+
+func (h *host) Announce(text string) {
+	if el, err := h.get("document").Call("getElementById", "live"); err == nil && !el.IsNull() {
+		_ = el.Set("textContent", text)
+	}
+}
+
+// media reports whether a CSS media query matches now, and calls f with
+// its new value whenever that changes.
+func (h *host) media(query string, f func(bool)) bool {
+	mq, err := h.win.Call("matchMedia", query)
+	if err != nil || mq.IsUndefined() {
+		return false
+	}
+	if fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		if len(args) > 0 {
+			m, _ := mustGet(args[0], "matches").Bool()
+			f(m)
+		}
+		return nil
+	}); err == nil {
+		_, _ = mq.Call("addEventListener", "change", fn.Value())
+	}
+	m, _ := mustGet(mq, "matches").Bool()
+	return m
+}
+
 func (h *host) CloseWindow() { _, _ = h.win.Call("close") }
 
 func (h *host) Broadcast(msg string) {
@@ -48,6 +78,19 @@ func (h *host) Broadcast(msg string) {
 // listenWeb wires the browser's calls for the classroom features.
 func (h *host) listenWeb(app *ui.App, post func(func())) {
 	h.global("brokerlabUpdateReady", func(safejs.Value) { post(app.NewVersion) })
+	// index.html set the theme before the first paint; web.js follows the
+	// system's until the user picks one.
+	if v, err := h.get("document", "documentElement").Call("getAttribute", "data-theme"); err == nil && !v.IsNull() {
+		app.Theme, _ = v.String()
+	}
+	h.global("brokerlabThemeChanged", func(v safejs.Value) {
+		if t, err := v.String(); err == nil {
+			post(func() { app.Theme = t })
+		}
+	})
+	app.ReducedMotion = h.media("(prefers-reduced-motion: reduce)", func(on bool) {
+		post(func() { app.ReducedMotion = on })
+	})
 	// The windows of the page talk over one BroadcastChannel (presenter
 	// mode). A browser without one presents nothing: no error.
 	if bc, err := safejs.Global().Get("BroadcastChannel"); err == nil && !bc.IsUndefined() {
@@ -91,7 +134,14 @@ func (h *host) afterRender(env vugu.EventEnv, app *ui.App) {
 	env.Lock()
 	open, gen := app.EditOpen, app.EditGen
 	focus := app.TakeEditFocus()
+	lang := app.Lang
 	env.UnlockOnly()
+	if lang != h.htmlLang {
+		// Screen readers pick their voice by the page's language.
+		if err := h.get("document", "documentElement").Set("lang", lang); err == nil {
+			h.htmlLang = lang
+		}
+	}
 	if !open {
 		return
 	}
