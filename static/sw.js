@@ -7,10 +7,9 @@
 "use strict";
 const BUILD = "__BUILD__";
 const CACHE = "brokerlab-" + BUILD;
-// The loader streams main.wasm.gz through DecompressionStream where there is
-// one, else main.wasm: cache only the one this browser's loader asks for.
-const gz = typeof DecompressionStream === "function";
-const FILES = ["__FILES__"].filter((f) => !(gz ? /^main\.wasm\?/ : /^main\.wasm\.gz\?/).test(f));
+const FILES = ["__FILES__"];
+const WASM = FILES.find((f) => /^main\.wasm\?/.test(f));
+const WASM_GZ = FILES.find((f) => /^main\.wasm\.gz\?/.test(f));
 
 self.addEventListener("install", (ev) => {
   ev.waitUntil((async () => {
@@ -18,7 +17,20 @@ self.addEventListener("install", (ev) => {
     // The page itself is fetched past the HTTP cache, which may still hold
     // the previous build's; the assets carry ?v=BUILD, so whatever the HTTP
     // cache has of them (the page just downloaded them) is this build's.
-    await cache.addAll(FILES.map((f) => new Request(f, { cache: f === "./" ? "reload" : "default" })));
+    const plain = FILES.filter((f) => f !== WASM && f !== WASM_GZ);
+    await cache.addAll(plain.map((f) => new Request(f, { cache: f === "./" ? "reload" : "default" })));
+    // The simulator is kept inflated, as main.wasm: a page this worker
+    // controls compiles it straight from the cache, and the browser can
+    // keep the compiled code for the next visit. It is inflated from
+    // main.wasm.gz, which the page has just downloaded (HTTP cache).
+    if (typeof DecompressionStream === "function") {
+      const r = await fetch(WASM_GZ);
+      if (!r.ok) throw new Error(WASM_GZ + ": HTTP " + r.status);
+      const body = await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+      await cache.put(WASM, new Response(body, { headers: { "Content-Type": "application/wasm", "Content-Length": String(body.byteLength) } }));
+    } else {
+      await cache.add(WASM);
+    }
     await self.skipWaiting();
   })());
 });

@@ -124,6 +124,10 @@ func TestOffline(t *testing.T) {
 	if on := p.str(`String(navigator.onLine)`); on != "false" {
 		t.Fatalf("navigator.onLine = %s: the network was not cut", on)
 	}
+	// The worker's cache holds the simulator inflated; the loader compiles it as it is.
+	if got := p.str(`JSON.stringify(window.brokerlabLoaded)`); !strings.Contains(got, `"cached":true`) {
+		t.Fatalf("the loader did not take main.wasm from the worker's cache: %s", got)
+	}
 	p.noCrash()
 	p.shot("offline.png")
 }
