@@ -207,6 +207,11 @@ func TestBrowserDark(t *testing.T) {
 	p.open("#/lesson/" + lesson)
 	p.wait("still dark", `document.documentElement.getAttribute("data-theme") === "dark" && !!document.querySelector("#theme")`)
 	p.noCrash()
+	for _, l := range []string{"03-kafka-request-pipeline?pos=400", "07-consumer-group-rebalance?pos=300"} {
+		p.open("#/lesson/" + l)
+		p.wait("its stage", `document.querySelectorAll('#stage [data-k^="thread:"]').length > 0`)
+		p.shot("dark-" + l[:2] + ".png")
+	}
 
 	// A new visitor whose system prefers dark gets dark at once; one who
 	// prefers reduced motion gets tokens that jump.
