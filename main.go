@@ -116,7 +116,7 @@ func report(file string, res *scenario.Result, stderr io.Writer) int {
 		return 2
 	}
 	for _, f := range res.Failures {
-		fmt.Fprintf(stderr, "%s:%d: %s\n", file, f.Line, f.Msg)
+		fmt.Fprintf(stderr, "%s:%d:%d: %s\n", file, f.Line, f.Col, f.Msg)
 	}
 	if len(res.Failures) > 0 {
 		return 1
@@ -134,28 +134,47 @@ func checkCmd(stdout, stderr io.Writer) int {
 	}
 	code := 0
 	for _, l := range all {
-		file := "lessons/" + l.File
-		sc, err := scenario.Parse(file, l.Scenario)
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			code = 2
-			continue
+		code = max(code, checkLesson(l, stdout, stderr))
+	}
+	return code
+}
+
+// checkLesson checks one lesson and returns its exit code.
+func checkLesson(l lessons.Lesson, stdout, stderr io.Writer) int {
+	file := "lessons/" + l.File
+	sc, err := scenario.Parse(file, l.Scenario)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	code := 0
+	untranslated := func(line, col int, what string) {
+		fmt.Fprintf(stderr, "%s:%d:%d: %s\n", file, line, col, what)
+		code = 1
+	}
+	for _, st := range sc.Steps {
+		if st.ZH == "" {
+			untranslated(st.Line, st.Col, "step has no say.zh")
 		}
-		for _, st := range sc.Steps {
-			if st.ZH == "" {
-				fmt.Fprintf(stderr, "%s:%d: step has no say.zh\n", file, st.Line)
-				code = max(code, 1)
+		if a := st.Ask; a != nil {
+			if a.ZH == "" {
+				untranslated(a.Line, a.Col, "ask has no ask.zh")
+			}
+			for _, c := range a.Choices {
+				if c.ZH == "" {
+					untranslated(c.Line, c.Col, "choice has no choice.zh")
+				}
 			}
 		}
-		if l.Title.EN == "" || l.Title.ZH == "" || l.Summary.EN == "" || l.Summary.ZH == "" {
-			fmt.Fprintf(stderr, "lessons/%s/lesson.json: title and summary need both en and zh\n", l.ID)
-			code = max(code, 1)
-		}
-		c := report(file, scenario.Run(sc, scenario.Options{}), stderr)
-		code = max(code, c)
-		if c == 0 {
-			fmt.Fprintf(stdout, "ok  %s (%d steps)\n", l.ID, len(sc.Steps))
-		}
+	}
+	if l.Title.EN == "" || l.Title.ZH == "" || l.Summary.EN == "" || l.Summary.ZH == "" {
+		fmt.Fprintf(stderr, "lessons/%s/lesson.json:1:1: title and summary need both en and zh\n", l.ID)
+		code = 1
+	}
+	c := report(file, scenario.Run(sc, scenario.Options{}), stderr)
+	code = max(code, c)
+	if code == 0 {
+		fmt.Fprintf(stdout, "ok  %s (%d steps)\n", l.ID, len(sc.Steps))
 	}
 	return code
 }

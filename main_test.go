@@ -13,6 +13,7 @@ import (
 
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
+	"brokerlab/lessons"
 )
 
 const lesson01 = "lessons/01-controller-event-queue/scenario.lab"
@@ -38,7 +39,7 @@ func TestRunLessonExits0(t *testing.T) {
 	require.Empty(t, errs)
 }
 
-// A failing expect exits 1 with FILE:LINE: expect …: got ….
+// A failing expect exits 1 with FILE:LINE:COL: expect …: got ….
 func TestRunFailingExpectExits1(t *testing.T) {
 	file := writeLab(t, `use controller
 at 1ms put BrokerChange
@@ -50,8 +51,8 @@ expect controller.queue.size > 0
 	code, out, errs := runCLI("run", file)
 	require.Equal(t, 1, code)
 	require.Empty(t, out)
-	require.Equal(t, file+":4: expect controller.state == BrokerChange: got Idle\n"+
-		file+":6: expect controller.queue.size > 0: got 0\n", errs)
+	require.Equal(t, file+":4:1: expect controller.state == BrokerChange: got Idle\n"+
+		file+":6:1: expect controller.queue.size > 0: got 0\n", errs)
 }
 
 // A run until that times out is a failure too, named by its line.
@@ -59,7 +60,7 @@ func TestRunFailingRunUntilExits1(t *testing.T) {
 	file := writeLab(t, "use controller\nrun until controller.state == BrokerChange max 1s\n")
 	code, _, errs := runCLI("run", file)
 	require.Equal(t, 1, code)
-	require.Equal(t, file+":2: run until controller.state == BrokerChange: not reached within 1s (got Idle)\n", errs)
+	require.Equal(t, file+":2:1: run until controller.state == BrokerChange: not reached within 1s (got Idle)\n", errs)
 }
 
 // A parse error exits 2 with file:line:col: and what was expected.
@@ -149,7 +150,7 @@ func TestRunTraceWithFailure(t *testing.T) {
 	file := writeLab(t, "use controller\nat 1ms put BrokerChange\nrun idle\nexpect controller.state == BrokerChange\n")
 	code, out, errs := runCLI("run", "-trace", file)
 	require.Equal(t, 1, code)
-	require.Equal(t, file+":4: expect controller.state == BrokerChange: got Idle\n", errs)
+	require.Equal(t, file+":4:1: expect controller.state == BrokerChange: got Idle\n", errs)
 	evs := readTrace(t, out)
 	require.NotEmpty(t, evs)
 	last := evs[len(evs)-1]
@@ -188,4 +189,37 @@ func TestDistUsage(t *testing.T) {
 	code, _, errs := runCLI("dist")
 	require.Equal(t, 2, code)
 	require.Contains(t, errs, "usage: brokerlab dist DIR")
+}
+
+// check names every problem of a lesson with file:line:col.
+func TestCheckLessonProblems(t *testing.T) {
+	title := lessons.Text{EN: "T", ZH: "题"}
+	for _, c := range []struct {
+		name, src string
+		noTitle   bool
+		code      int
+		want      string
+	}{
+		{"fine", "use controller\nsay \"s\"\nsay.zh \"步\"\n", false, 0, ""},
+		{"untranslated", "use controller\nsay \"s\"\nask \"q\"\nchoice \"a\" controller.state == Idle\nchoice \"b\" controller.state != Idle\nchoice.zh \"乙\"\n", false, 1,
+			"lessons/x/scenario.lab:2:1: step has no say.zh\nlessons/x/scenario.lab:3:1: ask has no ask.zh\nlessons/x/scenario.lab:4:1: choice has no choice.zh\n"},
+		{"unanswered", "use controller\nsay \"s\"\nsay.zh \"步\"\nask \"q\"\nask.zh \"问\"\nchoice \"a\" controller.state == X\nchoice.zh \"甲\"\nchoice \"b\" controller.state == Y\nchoice.zh \"乙\"\n", false, 1,
+			"lessons/x/scenario.lab:4:1: ask \"q\": no choice holds: controller.state is Idle\n"},
+		{"no title", "use controller\n", true, 1, "lessons/x/lesson.json:1:1: title and summary need both en and zh\n"},
+		{"parse error", "use controller\n  run 10\n", false, 2, "lessons/x/scenario.lab:2:7: expected a duration such as 250ms, 10s or 2m, got \"10\"\n"},
+	} {
+		l := lessons.Lesson{ID: "x", File: "x/scenario.lab", Scenario: c.src, Title: title, Summary: title}
+		if c.noTitle {
+			l.Title = lessons.Text{EN: "T"}
+		}
+		var out, errs bytes.Buffer
+		code := checkLesson(l, &out, &errs)
+		require.Equal(t, c.code, code, c.name)
+		require.Equal(t, c.want, errs.String(), c.name)
+		if c.code == 0 {
+			require.Equal(t, "ok  x (1 steps)\n", out.String())
+		} else {
+			require.Empty(t, out.String(), c.name)
+		}
+	}
 }

@@ -4,8 +4,10 @@
 package lessons
 
 import (
+	"bytes"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -63,8 +65,16 @@ func load(id string) (Lesson, error) {
 	if err != nil {
 		return l, err
 	}
-	if err := json.Unmarshal(raw, &l); err != nil {
-		return l, fmt.Errorf("lessons: %s/lesson.json: %w", id, err)
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields() // a misspelt "titel" is an error, not a missing title
+	if err := dec.Decode(&l); err != nil {
+		off := dec.InputOffset()
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) {
+			off = syn.Offset
+		}
+		line, col := Position(raw, off)
+		return l, fmt.Errorf("lessons/%s/lesson.json:%d:%d: %w", id, line, col, err)
 	}
 	src, err := files.ReadFile(id + "/scenario.lab")
 	if err != nil {
@@ -72,4 +82,16 @@ func load(id string) (Lesson, error) {
 	}
 	l.ID, l.File, l.Scenario = id, id+"/scenario.lab", string(src)
 	return l, nil
+}
+
+// Position turns a byte offset into src into a 1-based line and column
+// (the column counted in characters), as editors number them.
+func Position(src []byte, off int64) (line, col int) {
+	if off > int64(len(src)) {
+		off = int64(len(src))
+	}
+	before := src[:max(off, 0)]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = len([]rune(string(before[bytes.LastIndexByte(before, '\n')+1:]))) + 1
+	return line, col
 }

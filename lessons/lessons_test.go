@@ -49,6 +49,12 @@ func TestLessonsShape(t *testing.T) {
 			require.LessOrEqual(t, len(sc.Steps), 12)
 			for i, st := range sc.Steps {
 				require.NotEmpty(t, st.ZH, "step %d (line %d) has no say.zh", i, st.Line)
+				if a := st.Ask; a != nil {
+					require.NotEmpty(t, a.ZH, "line %d: ask has no ask.zh", a.Line)
+					for _, c := range a.Choices {
+						require.NotEmpty(t, c.ZH, "line %d: choice has no choice.zh", c.Line)
+					}
+				}
 				words := len(strings.Fields(st.EN))
 				require.LessOrEqual(t, words, 80, "step %d (line %d): %d words", i, st.Line, words)
 				require.LessOrEqual(t, zhLength(st.ZH), 180, "step %d (line %d) in Chinese", i, st.Line)
@@ -577,4 +583,16 @@ func TestBrokerFailureLessonWhatIfs(t *testing.T) {
 	require.Len(t, leaders, 1)
 	require.Contains(t, leaders[0], "2→3 offline election")
 	require.Zero(t, lostAfter)
+}
+
+// Errors in a lesson.json name their line and column.
+func TestPosition(t *testing.T) {
+	src := []byte("{\n  \"title\": {\"en\": \"中文 x\",\n  oops")
+	for _, c := range []struct {
+		off       int64
+		line, col int
+	}{{0, 1, 1}, {1, 1, 2}, {2, 2, 1}, {int64(len("{\n  \"title\": {\"en\": \"中文")), 2, 22}, {int64(len(src)), 3, 7}, {999, 3, 7}} {
+		line, col := Position(src, c.off)
+		require.Equal(t, [2]int{c.line, c.col}, [2]int{line, col}, "offset %d", c.off)
+	}
 }

@@ -1,15 +1,40 @@
 // Package site assembles brokerlab's static site: static/, the toolchain's
 // wasm_exec.js and main.wasm built from wasm/. serve.go serves it, the
 // browser tests test it, and `go run . dist DIR` (make dist) writes it out.
+//
+// Build also stamps the site with a build hash: the service worker's cache
+// is named after it (a new build is a new cache, the old one is deleted when
+// the new worker activates), and every asset URL in index.html carries it as
+// ?v=HASH, so an HTTP cache can never mix files of two builds.
+//
+// main.wasm.gz sits beside main.wasm: the loader streams it through the
+// browser's DecompressionStream, so the wire carries about a third of the
+// bytes on any host, also one that compresses nothing, and the bytes it
+// counts are the bytes Content-Length announces (exact progress). Browsers
+// without DecompressionStream, and hosts that lose the .gz, get main.wasm.
 package site
 
 import (
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
+
+	"brokerlab/ui"
+)
+
+// Placeholders in static/ that Build fills in.
+const (
+	buildMark = "__BUILD__"   // the build hash (index.html, sw.js)
+	filesMark = `"__FILES__"` // sw.js: the files to cache, as JSON strings
+	wordsMark = `"__WORDS__"` // index.html: the loader's words, a JSON object
 )
 
 // Build writes the site into dst. root is the module's root directory.
@@ -44,7 +69,122 @@ func Build(root, dst string) error {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("site: building main.wasm: %v\n%s", err, out)
 	}
-	return nil
+	if err := gzipFile(abs, abs+".gz"); err != nil {
+		return err
+	}
+	if err := fillWords(filepath.Join(dst, "index.html")); err != nil {
+		return err
+	}
+	return stamp(dst)
+}
+
+// fillWords puts the loader's words, from the page's one table, into
+// index.html: the loader shows them before the Go side runs.
+func fillWords(index string) error {
+	b, err := os.ReadFile(index)
+	if err != nil {
+		return err
+	}
+	w, err := json.Marshal(ui.LoaderWords())
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(string(b), wordsMark) {
+		return fmt.Errorf("site: index.html has no %s to fill in", wordsMark)
+	}
+	return os.WriteFile(index, []byte(strings.Replace(string(b), wordsMark, string(w), 1)), 0o644)
+}
+
+// stamp hashes the site's files and writes the hash and the file list into
+// index.html and sw.js.
+func stamp(dst string) error {
+	names, err := files(dst)
+	if err != nil {
+		return err
+	}
+	h := sha256.New()
+	for _, n := range names {
+		b, err := os.ReadFile(filepath.Join(dst, n))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s %d\n", n, len(b))
+		h.Write(b)
+	}
+	build := hex.EncodeToString(h.Sum(nil))[:12]
+	// What the worker caches: the page and every asset, as index.html asks
+	// for them (with ?v=). Both wasm files are listed; the worker keeps the
+	// one its browser's loader will ask for.
+	var list []string
+	for _, n := range names {
+		switch n {
+		case "sw.js":
+			continue // the worker itself is fetched by the browser, never from the cache
+		case "index.html":
+			list = append(list, `"./"`)
+		default:
+			list = append(list, fmt.Sprintf("%q", n+"?v="+build))
+		}
+	}
+	for _, f := range []struct{ name, mark, val string }{
+		{"sw.js", filesMark, strings.Join(list, ", ")},
+		{"sw.js", buildMark, build},
+		{"index.html", buildMark, build},
+	} {
+		p := filepath.Join(dst, f.name)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if !strings.Contains(string(b), f.mark) {
+			return fmt.Errorf("site: %s has no %s to fill in", f.name, f.mark)
+		}
+		if err := os.WriteFile(p, []byte(strings.ReplaceAll(string(b), f.mark, f.val)), 0o644); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(filepath.Join(dst, "build.txt"), []byte(build+"\n"), 0o644)
+}
+
+// files are the site's file names, sorted.
+func files(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range ents {
+		if e.Type().IsRegular() && e.Name() != "build.txt" {
+			out = append(out, e.Name())
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func gzipFile(src, dst string) error {
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	w, err := gzip.NewWriterLevel(out, gzip.BestCompression)
+	if err != nil {
+		out.Close()
+		return err
+	}
+	if _, err := w.Write(b); err != nil {
+		out.Close()
+		return err
+	}
+	if err := w.Close(); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 func copyFile(src, dst string) error {

@@ -56,6 +56,8 @@ type App struct {
 	Notice string // a malformed link, a failed action: shown, not fatal
 	Crash  string // a panic, with the lesson and seed
 
+	Class // the classroom and web features (classroom.go)
+
 	cur      int // the cached states' position and run
 	curRun   int
 	sa, sb   model.State
@@ -150,7 +152,7 @@ func (a *App) scenario(l Link) (lessons.Lesson, *scenario.Scenario, error) {
 	if err != nil {
 		return les, nil, fmt.Errorf("%s: %q. %s", a.T("noLesson"), l.Lesson, a.T("pickLesson"))
 	}
-	sc, err := scenario.Parse(les.File, les.Scenario)
+	sc, err := a.parseLesson(les, l)
 	return les, sc, err
 }
 
@@ -397,6 +399,7 @@ func (a *App) Key(k string) bool {
 // second while playing, because every Vugu render rebuilds the whole tree.
 func (a *App) Tick(now float64) (render bool) {
 	defer a.catch()
+	defer a.afterTick()
 	dt := now - a.lastTick
 	a.lastTick = now
 	if dt < 0 {
@@ -413,6 +416,9 @@ func (a *App) Tick(now float64) (render bool) {
 			a.dirty = true
 			if a.Pos >= a.Len()-1 {
 				a.Pos, a.Frac, a.Playing = a.Len()-1, 0, false
+				break
+			}
+			if a.stopAtQuestion() {
 				break
 			}
 		}
@@ -442,13 +448,13 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 	so := stage.Options{Threads: a.M.Threads, Selected: a.Sel, Actor: a.Event().Actor, ZH: a.Lang == "zh"}
 	switch a.System() {
 	case "zookeeper", "socketserver":
-		return stage.BuildReactor(sa, sb, a.Frac, so), key
+		return stage.BuildReactor(sa, sb, a.tween(), so), key
 	case "group":
-		return stage.BuildGroup(sa, sb, a.Frac, so), key
+		return stage.BuildGroup(sa, sb, a.tween(), so), key
 	case "listener":
-		return stage.BuildListener(sa, sb, a.Frac, so), key
+		return stage.BuildListener(sa, sb, a.tween(), so), key
 	case "replication", "cluster":
-		return stage.BuildCluster(sa, sb, a.Frac, so), key
+		return stage.BuildCluster(sa, sb, a.tween(), so), key
 	}
 	o := stage.Options{
 		Threads:  a.M.Threads,
@@ -458,7 +464,7 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 		NoLock:   a.NoLock(),
 		ZH:       a.Lang == "zh",
 	}
-	return stage.Build(sa, sb, a.Frac, o), key
+	return stage.Build(sa, sb, a.tween(), o), key
 }
 
 // System is the system the run assembled ("controller", "zookeeper", …).
@@ -585,7 +591,7 @@ func (a *App) Failures() []string {
 	}
 	var out []string
 	for _, f := range a.Res.Failures {
-		out = append(out, fmt.Sprintf("%s:%d: %s", a.Lesson.File, f.Line, f.Msg))
+		out = append(out, fmt.Sprintf("%s:%d:%d: %s", a.Sc.File, f.Line, f.Col, f.Msg))
 	}
 	if err := a.runErr(); err != nil {
 		out = append(out, err.Error())

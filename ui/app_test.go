@@ -250,6 +250,9 @@ func TestStepsAheadAreHidden(t *testing.T) {
 	must(t, "the question is shown", strings.Contains(segText(steps[4].Segs), "Predict"))
 	must(t, "the answer is hidden", segText(steps[5].Segs) == a.T("later"))
 	a.GoStep(5)
+	// Step 6 asks the question again (question.go): its text waits for the reveal.
+	must(t, "the answer waits for the question", len(a.Steps()[5].Segs) == 0 && a.Question(5).Open)
+	a.GoStep(6)
 	must(t, "the answer is revealed", strings.HasPrefix(segText(a.Steps()[5].Segs), "None of them"))
 }
 

@@ -15,8 +15,11 @@ func (c *Inspector) SelTitle() string {
 	return ": " + t
 }
 
-// SelFields are the selection's fields.
+// SelFields are the selection's fields, in the page's language.
 func (c *Inspector) SelFields() []Field {
 	_, f := c.A.Selected()
-	return f
+	return c.A.fieldWords(f)
 }
+
+// EventFields are the current event's fields, in the page's language.
+func (c *Inspector) EventFields() []Field { return c.A.fieldWords(c.A.EventFields()) }

@@ -41,7 +41,7 @@ func (c *Inspector) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			for vgiterkeyt, f := range c.A.EventFields() {
+			for vgiterkeyt, f := range c.EventFields() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				f := f

@@ -18,6 +18,8 @@ import (
 //	#/lesson/ID?seed=N&pos=I&a=E:ACTION&a=…&set=KEY:VALUE
 //	#/stress?events=N&…         a generated run of N events (measurements),
 //	                            with a lesson's parameters
+//	#/lesson/ID?src=…           the lesson with an edited scenario (srclink.go)
+//	#/present/lesson/ID?…       the same, as the presenter's stage window (presenter.go)
 //
 // seed overrides the scenario's seed; pos is the 0-based index of the
 // current event; each a= is an action injected right after event E, at its
@@ -34,6 +36,10 @@ type Link struct {
 	Sets   []string // "KEY VALUE"
 	Events int      // stress: how many events
 	Conns  int      // stress: a ZooKeeper server with this many connections, instead of the controller
+	Src    string   // an edited scenario run instead of the lesson's (src=, srclink.go)
+	// Present: the window shows the stage alone and follows the teacher's
+	// window (presenter.go).
+	Present bool
 }
 
 // Settings are the what-if settings a link may carry; the scenario checks
@@ -60,6 +66,7 @@ func ParseLink(hash string) (Link, error) {
 	h := strings.TrimPrefix(hash, "#")
 	path, query, _ := strings.Cut(h, "?")
 	path = strings.Trim(path, "/")
+	path, present := strings.CutPrefix(path, "present/")
 	var start Link
 	switch {
 	case path == "":
@@ -67,7 +74,7 @@ func ParseLink(hash string) (Link, error) {
 	case path == "stress":
 		start = Link{Page: "stress", Events: 100_000}
 	case strings.HasPrefix(path, "lesson/"):
-		start = Link{Page: "lesson", Lesson: strings.TrimPrefix(path, "lesson/")}
+		start = Link{Page: "lesson", Lesson: strings.TrimPrefix(path, "lesson/"), Present: present}
 	default:
 		return Link{Page: "list"}, fmt.Errorf("%w: no page %q", ErrLink, path)
 	}
@@ -133,6 +140,12 @@ func (l *Link) set(k, v string) error {
 			return fmt.Errorf("a=%q: no action", v)
 		}
 		l.Inject = append(l.Inject, scenario.Injection{After: after, Action: action})
+	case "src":
+		src, err := DecodeSrc(v)
+		if err != nil {
+			return err
+		}
+		l.Src = src
 	case "set":
 		key, val, ok := strings.Cut(v, ":")
 		if !ok || !Settings[key] || strings.TrimSpace(val) == "" || strings.ContainsAny(val, " \t\n") {
@@ -152,6 +165,9 @@ func (l Link) String() string {
 	switch l.Page {
 	case "lesson":
 		h = "#/lesson/" + l.Lesson
+		if l.Present {
+			h = "#/present/lesson/" + l.Lesson
+		}
 	case "stress":
 		h = "#/stress"
 		if l.Conns > 0 {
@@ -173,6 +189,9 @@ func (l Link) String() string {
 	for _, s := range l.Sets {
 		k, v, _ := strings.Cut(s, " ")
 		q = append(q, "set="+k+":"+v)
+	}
+	if l.Src != "" {
+		q = append(q, "src="+EncodeSrc(l.Src))
 	}
 	if len(q) > 0 {
 		h += "?" + strings.Join(q, "&")

@@ -21,3 +21,11 @@ func (c *Narration) StepClass(s StepView) string {
 	}
 	return "step"
 }
+
+// Current is aria-current for the current step.
+func (c *Narration) Current(s StepView) string {
+	if s.Cur {
+		return "step"
+	}
+	return "false"
+}

@@ -41,8 +41,9 @@ func (c *Narration) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgiterkey
 				s := s
 				_ = s
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute{{Namespace: "", Key: "tabindex", Val: "0"}}}
 				vgparent.AppendChild(vgn)
+				vgn.AddAttrInterface("aria-current", c.Current(s))
 				vgn.AddAttrInterface("class", c.StepClass(s))
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
@@ -84,6 +85,24 @@ func (c *Narration) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgparent.AppendChild(vgn)
 									vgn.SetInnerHTML(g.S)
 								}
+							}
+						}
+						if c.A.HasQuestion(s.N) {
+							{
+								vgcompKey := vugu.MakeCompKey(0xDB9CDB491DE0E8C0^vgin.CurrentPositionHash(), vgiterkey)
+								// ask BuildEnv for prior instance of this specific component
+								vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Question)
+								if vgcomp == nil {
+									// create new one if needed
+									vgcomp = new(Question)
+									vgin.BuildEnv.WireComponent(vgcomp)
+								}
+								vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+								vgcomp.A = c.A
+								vgcomp.Step = s.N
+								vgout.Components = append(vgout.Components, vgcomp)
+								vgn = &vugu.VGNode{Component: vgcomp}
+								vgparent.AppendChild(vgn)
 							}
 						}
 					}

@@ -166,6 +166,9 @@ func (a *App) Steps() []StepView {
 		if v.Ahead {
 			v.Segs = Segs(a.T("later"))
 		}
+		if a.questionOpen(i) {
+			v.Segs = nil // the step's text would answer its question
+		}
 		out = append(out, v)
 	}
 	return out
@@ -212,7 +215,7 @@ func (a *App) LogRows() []Row {
 	}
 	out := make([]Row, 0, hi-lo+1)
 	for i := lo; i <= hi; i++ {
-		e := a.M.Trace[i]
+		e := a.unspoiled(a.M.Trace[i], i)
 		r := Row{Seq: i, T: Ms(e.T), Actor: e.Actor, Kind: e.Kind, Subj: e.Subj, Item: e.Item, Note: e.Note, Cur: i == a.Pos, Future: i > a.Pos}
 		if e.ID != 0 {
 			r.ID = "#" + strconv.Itoa(e.ID)
@@ -272,7 +275,7 @@ func (a *App) EventFields() []Field {
 	if a.Len() == 0 {
 		return nil
 	}
-	e := a.M.Trace[a.Pos]
+	e := a.unspoiled(a.M.Trace[a.Pos], a.Pos)
 	f := []Field{
 		{K: "seq", V: strconv.Itoa(e.Seq)},
 		{K: "t", V: Ms(e.T)},

@@ -17,11 +17,15 @@ type host struct {
 	// keys mirrors App.Shortcuts for the keydown handler, which must decide
 	// on preventDefault at once, without waiting for the Vugu lock.
 	keys atomic.Bool
+	// channel is the BroadcastChannel of presenter mode (web_wasm.go).
+	channel safejs.Value
+	// htmlLang is the lang attribute last set on <html>.
+	htmlLang string
 }
 
 func newHost() *host {
 	w, _ := safejs.Global().Get("window")
-	return &host{win: w}
+	return &host{win: w, channel: safejs.Undefined()}
 }
 
 func (h *host) get(path ...string) safejs.Value {

@@ -33,6 +33,7 @@ func main() {
 
 	h := newHost()
 	app := ui.New(h, h.lang())
+	app.Web = h
 	root := &ui.Root{A: app}
 	app.Route(h.hash())
 
@@ -53,12 +54,14 @@ func main() {
 		}
 	}()
 	h.listen(app, post)
+	h.listenWeb(app, post)
 	go frames(env, app, h)
 
 	first, step := true, -2
 	for ok := true; ok; ok = renderer.EventWait() {
 		render(env, build, renderer, root, app)
 		relog()
+		h.afterRender(env, app)
 		if first {
 			first = false
 			h.markInteractive()

@@ -5,8 +5,10 @@ import "brokerlab/core/sim"
 // Step is one narration step: the say/say.zh lines that open it.
 type Step struct {
 	Line int    // line of the first say
+	Col  int    // its column
 	EN   string // English narration
 	ZH   string // Chinese narration
+	Ask  *Ask   // the step's question, answered by its run (ask.go); nil if none
 }
 
 // Injection is an action a user adds from the stage. It runs right after
@@ -29,8 +31,8 @@ type Options struct {
 
 // Failure is an expect line that did not hold, or a run that could not go on.
 type Failure struct {
-	Line int
-	Msg  string // "expect controller.state == Idle: got BrokerChange"
+	Line, Col int    // the statement's place in the file
+	Msg       string // "expect controller.state == Idle: got BrokerChange"
 }
 
 // Mark places a narration step in the trace.
@@ -47,6 +49,7 @@ type Result struct {
 	Events   int // number of trace events (also when Discard)
 	Steps    []Mark
 	Failures []Failure
-	Panic    string // non-empty if the simulation panicked: value and seed
-	Err      error  // a configuration or injected-action error that stopped the run
+	Asks     []AskResult // the steps' questions as the simulation answered them
+	Panic    string      // non-empty if the simulation panicked: value and seed
+	Err      error       // a configuration or injected-action error that stopped the run
 }

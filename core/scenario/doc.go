@@ -10,6 +10,11 @@
 // branches a run from the stage. Every run ends with an implicit "run idle"
 // so that actions injected after the last line still play out.
 //
+// A step may ask a question its own run answers (ask.go): the choices’
+// conditions are evaluated when the step's run completes and recorded as a
+// "reveal" event and in Result.Asks; let lines draw numbers from the seed
+// for variants of a lesson.
+//
 // Each built system is one file that registers itself (controller.go,
 // zookeeper.go, socketserver.go, group.go, listener.go, and cluster.go for
 // both replication and cluster); every name of DESIGN.md is built.

@@ -55,6 +55,8 @@ func FuzzParse(f *testing.F) {
 		"use group\nat 0ms topic t0 partitions=2\nat 0ms consumer C0 join G topics=t0\nat 1s consumer C1 join G topics=t0 assignor=roundrobin\nat 9s consumer C0 stall 12s\nat 9s consumer C1 process 1s\nat 30s consumer C1 leave\nat 31s group G delete\nrun idle",
 		"use listener\nset auto.offset.reset earliest\nset concurrency 2\nat 0ms topic t0 partitions=2\nat 0ms records t0-0 offsets=0..9\nat 0ms fail t0-0@3 always\nat 0ms container start\nat 8s consumer consumer-G-1 crash\nat 9s ack t0-0@1\nat 30s container stop\nat 31s container start\nat 40s container crash\nrun idle",
 		"use listener\nset ackMode MANUAL_IMMEDIATE\nset listener.ack none\nset errorHandler ContainerStopping\nat 0ms topic t0 partitions=1\nat 0ms container start\nat 5s records t0-0 offsets=0..3\nat 9s ack t0-0@2\nat 9s fail t0-0@3 error=ClassCastException\nat 10s records t0-0 offsets=4..4\nrun idle",
+		"use controller\nsay \"s\"\nask \"q\"\nask.zh \"问\"\nchoice \"a\" controller.state == Idle\nchoice.zh \"甲\"\nchoice \"b\" controller.queue.size > 1\nat 1ms put BrokerChange\nrun idle",
+		"seed 3\nlet N rand 1..4\nlet M rand -3..3\nuse controller\nsay \"$N and ${M}, $$\"\nat ${N}ms put ControlledShutdown id=$N\nrun idle\nexpect controller.processed == ControlledShutdown(id=$N)",
 		"use group\nset group.max.size 1\nset group.initial.rebalance.delay.ms 0\nat 0ms consumer C0 join G topics=t0\nat 0ms consumer C1 join G topics=t0\nat 0ms consumer C0 join G topics=t0\nat 1ms consumer C9 leave\nrun idle",
 	} {
 		f.Add(s)

@@ -14,9 +14,12 @@ type Error struct {
 	File      string
 	Line, Col int
 	Msg       string
+	err       error // what a run met at this place (errors.Is sees through)
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
+
+func (e *Error) Unwrap() error { return e.err }
 
 // Systems are the names `use` accepts, each built by one file of this
 // package that registers it.
@@ -29,18 +32,19 @@ type Scenario struct {
 	System string // the system `use` assembled
 	Stmts  []Stmt
 	Steps  []Step
+	Vars   []Var // the let lines' values, drawn from Seed
 }
 
 // Stmt is one statement. Which fields are set depends on Kind.
 type Stmt struct {
 	Line, Col int
-	Kind      string        // seed use set at after run say say.zh expect
+	Kind      string        // seed use set at after run say say.zh expect ask ask.zh choice choice.zh let
 	Dur       time.Duration // at, after, run T; max of run until
 	Mode      string        // run: "for", "idle" or "until"
 	Action    *Action       // at, after
 	Key, Val  string        // set
 	Cond      Cond          // expect, run until
-	Step      int           // say, say.zh: the step it belongs to
+	Step      int           // say, say.zh, ask, ask.zh, choice, choice.zh: the step it belongs to
 }
 
 // Cond is "PATH OP VALUE".
@@ -127,6 +131,13 @@ type parser struct {
 	started  bool // a statement that runs the system has been seen
 	sawSeed  bool
 	lastStep int
+
+	// Questions and variables (ask.go).
+	step    int               // the step of the last say, -1 before any
+	prev    string            // the previous statement's keyword
+	vars    map[string]string // let NAME …: its value
+	seedFix bool              // the seed was given by ParseSeed
+	sawLet  bool
 }
 
 func (p *parser) errf(col int, format string, args ...any) *Error {
@@ -134,8 +145,16 @@ func (p *parser) errf(col int, format string, args ...any) *Error {
 }
 
 // Parse reads a scenario. The error, if any, is an *Error naming file:line:col.
-func Parse(file, src string) (*Scenario, error) {
-	p := &parser{sc: &Scenario{File: file, Seed: 1}, lastStep: -1}
+func Parse(file, src string) (*Scenario, error) { return ParseSeed(file, src, 0) }
+
+// ParseSeed reads a scenario run with seed instead of its own (0: its
+// own): its variables (let) are drawn from the seed, so each seed is a
+// variant of the text and the actions.
+func ParseSeed(file, src string, seed int64) (*Scenario, error) {
+	p := &parser{sc: &Scenario{File: file, Seed: 1}, lastStep: -1, step: -1}
+	if seed != 0 {
+		p.sc.Seed, p.seedFix = seed, true
+	}
 	for i, line := range strings.Split(src, "\n") {
 		p.line = i + 1
 		toks, col, msg := tokenize(line)
@@ -145,12 +164,19 @@ func Parse(file, src string) (*Scenario, error) {
 		if len(toks) == 0 {
 			continue
 		}
+		if err := p.subst(toks); err != nil {
+			return nil, err
+		}
 		st, err := p.stmt(toks)
 		if err != nil {
 			return nil, err
 		}
 		st.Line, st.Col = p.line, toks[0].col
 		p.sc.Stmts = append(p.sc.Stmts, st)
+		p.prev = st.Kind
+	}
+	if err := p.checkAsks(); err != nil {
+		return nil, err
 	}
 	return p.sc, nil
 }
@@ -158,7 +184,7 @@ func Parse(file, src string) (*Scenario, error) {
 func (p *parser) stmt(t []token) (Stmt, error) {
 	kw := t[0]
 	if kw.quoted {
-		return Stmt{}, p.errf(kw.col, "expected a statement (seed, use, set, at, after, run, say, say.zh, expect), got a string")
+		return Stmt{}, p.errf(kw.col, "expected a statement (%s), got a string", statements)
 	}
 	st := Stmt{Kind: kw.text}
 	switch kw.text {
@@ -169,6 +195,9 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 		if p.sawSeed {
 			return st, p.errf(kw.col, "seed given twice")
 		}
+		if p.sawLet {
+			return st, p.errf(kw.col, "seed must come before let: the variables are drawn from it")
+		}
 		if err := p.arity(t, 2, "seed N"); err != nil {
 			return st, err
 		}
@@ -177,7 +206,9 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			return st, p.errf(t[1].col, "expected a positive integer seed, got %q", t[1].text)
 		}
 		p.sawSeed = true
-		p.sc.Seed = n
+		if !p.seedFix {
+			p.sc.Seed = n
+		}
 	case "use":
 		if err := p.arity(t, 2, "use SYSTEM"); err != nil {
 			return st, err
@@ -281,8 +312,9 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 		}
 		st.Val = t[1].text
 		if kw.text == "say" {
-			p.sc.Steps = append(p.sc.Steps, Step{Line: p.line, EN: st.Val})
+			p.sc.Steps = append(p.sc.Steps, Step{Line: p.line, Col: kw.col, EN: st.Val})
 			p.lastStep = len(p.sc.Steps) - 1
+			p.step = p.lastStep
 		} else {
 			if p.lastStep < 0 || p.sc.Steps[p.lastStep].ZH != "" {
 				return st, p.errf(kw.col, "say.zh must follow the say of its step")
@@ -290,8 +322,16 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			p.sc.Steps[p.lastStep].ZH = st.Val
 		}
 		st.Step = p.lastStep
+	case "ask", "ask.zh", "choice", "choice.zh":
+		if err := p.ask(kw, t, &st); err != nil {
+			return st, err
+		}
+	case "let":
+		if err := p.let(kw, t); err != nil {
+			return st, err
+		}
 	default:
-		return st, p.errf(kw.col, "expected a statement (seed, use, set, at, after, run, say, say.zh, expect), got %q", kw.text)
+		return st, p.errf(kw.col, "expected a statement (%s), got %q", statements, kw.text)
 	}
 	if kw.text != "say.zh" && kw.text != "say" {
 		// a say.zh belongs to the say just before it, with nothing between

@@ -27,7 +27,7 @@ func TestParseErrors(t *testing.T) {
 		want      string // a substring of the message
 	}{
 		// statements
-		{"unknown statement", "nope", 1, 1, `expected a statement (seed, use, set, at, after, run, say, say.zh, expect), got "nope"`},
+		{"unknown statement", "nope", 1, 1, `expected a statement (seed, use, set, let, at, after, run, say, say.zh, ask, ask.zh, choice, choice.zh, expect), got "nope"`},
 		{"unknown statement after use", labUC + "  put X", 2, 3, `expected a statement`},
 		{"quoted statement", `"use" controller`, 1, 1, "got a string"},
 		{"action without at", labUC + "put BrokerChange", 2, 1, `got "put"`},
@@ -301,9 +301,9 @@ expect controller.lost == ""
 
 	// steps: EN and ZH, each say and say.zh knows its step
 	require.Equal(t, []scenario.Step{
-		{Line: 11, EN: `Step one: a "quoted" word, a back\slash and a # that is no comment`, ZH: "第一步"},
-		{Line: 21, EN: "Step two", ZH: "第二步"},
-		{Line: 23, EN: "Step three, no Chinese"},
+		{Line: 11, Col: 1, EN: `Step one: a "quoted" word, a back\slash and a # that is no comment`, ZH: "第一步"},
+		{Line: 21, Col: 1, EN: "Step two", ZH: "第二步"},
+		{Line: 23, Col: 2, EN: "Step three, no Chinese"},
 	}, sc.Steps)
 	require.Equal(t, 0, byLine[11].Step)
 	require.Equal(t, 0, byLine[12].Step)

@@ -50,6 +50,7 @@ type runner struct {
 	res    *Result
 	last   time.Duration // time of the last timed line
 	inject []injection   // by After, then in the order given
+	asking int           // the step whose question its run answers, -1 if none
 }
 
 type injection struct {
@@ -71,7 +72,7 @@ func Run(sc *Scenario, opt Options) *Result {
 		opt.MaxEvents = DefaultMaxEvents
 	}
 	s.SetBudget(opt.MaxEvents)
-	r := &runner{sc: sc, s: s, res: res}
+	r := &runner{sc: sc, s: s, res: res, asking: -1}
 	defer func() {
 		res.Trace, res.Events = s.Trace(), s.Events()
 		if p := s.Panic(); p != "" {
@@ -85,10 +86,14 @@ func Run(sc *Scenario, opt Options) *Result {
 	for i := range sc.Stmts {
 		if err := r.exec(&sc.Stmts[i]); err != nil {
 			if !errors.Is(err, sim.ErrPanicked) {
-				res.Err = err
+				res.Err = r.at(&sc.Stmts[i], err)
 			}
 			return res
 		}
+	}
+	if err := r.reveal(); err != nil {
+		res.Err = err
+		return res
 	}
 	for {
 		if err := r.run(s.Now()+idleMax, true, nil); err != nil {
@@ -248,16 +253,31 @@ func (r *runner) exec(st *Stmt) error {
 		} else {
 			msg := "expect " + st.Cond.String() + ": got " + quoteIfNeeded(got)
 			s.Emit(sim.Event{Kind: "expect", Note: msg})
-			r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Msg: msg})
+			r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Col: st.Col, Msg: msg})
 		}
 	case "say":
+		if err := r.reveal(); err != nil { // the previous step's run is complete
+			return err
+		}
+		if r.sc.Steps[st.Step].Ask != nil {
+			r.asking = st.Step
+		}
 		r.res.Steps = append(r.res.Steps, Mark{Step: st.Step, Seq: s.Events(), T: int64(s.Now() / time.Microsecond)})
 		s.Emit(sim.Event{Kind: "step", ID: st.Step, Note: st.Val})
 	}
 	return nil
 }
 
+// at places an error that stopped the run at the statement that met it.
+func (r *runner) at(st *Stmt, err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		return err
+	}
+	return &Error{File: r.sc.File, Line: st.Line, Col: st.Col, Msg: err.Error(), err: err}
+}
+
 func (r *runner) fail(st *Stmt, msg string) {
 	r.s.Emit(sim.Event{Kind: "expect", Note: msg})
-	r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Msg: msg})
+	r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Col: st.Col, Msg: msg})
 }

@@ -89,6 +89,7 @@ var Kinds = map[string]string{
 	"zk.watch":        "a ZooKeeper watch on znode Subj fires on the actor, the client's event thread (Note: what changed)",
 	"action":          "a scenario or user action starts on the actor (Note is its text)",
 	"step":            "narration step ID begins (Note: its English text)",
+	"reveal":          "the question of narration step ID is graded as its run completes: Item lists the choices (1-based) whose conditions hold, Note their labels",
 	"expect":          "an expect line is checked (Note: the line, ok or what was got)",
 	"invariant":       "an invariant is violated (Note says which and how)",
 	"panic":           "the simulation panicked (Note: the value)",

@@ -1,0 +1,329 @@
+package scenario
+
+import (
+	"fmt"
+	"hash/fnv"
+	"strconv"
+	"strings"
+
+	"brokerlab/core/sim"
+)
+
+// Questions graded by the simulation, and variables drawn from the seed.
+//
+// A step may pose one question, answered by the step's own run:
+//
+//	say "None of them. …"                      the step whose run reveals the answer
+//	say.zh "一个都不会。……"
+//	ask "The session expires now. Which of the three will be processed?"
+//	ask.zh "此刻会话过期。三个事件中哪些会被处理？"
+//	choice "All three" controller.preempted == ""
+//	choice.zh "三个都会"
+//	choice "None of them" controller.preempted == TopicChange,ControlledShutdown(id=4),ReplicaLeaderElection(partitions=t0-0)
+//	choice.zh "一个都不会"
+//
+// The page stops on the question when the step begins (its text would give
+// the answer away), the student picks, plays on, and when the step's run
+// completes (at the next say, or the end) every choice's condition is
+// evaluated: the choices that hold are right. No answer is stored: a
+// what-if or another seed that changes what happens changes which choice
+// is right. The grading is a "reveal" trace event and Result.Asks.
+//
+// let NAME rand A..B draws an integer from the seed (a link's seed=
+// included) and $NAME (or ${NAME}) in any later token, strings included,
+// is replaced by it, so each seed is a variant of a question: "the queue
+// holds $N events". $$ is a dollar sign.
+
+// statements lists the keywords, for errors.
+const statements = "seed, use, set, let, at, after, run, say, say.zh, ask, ask.zh, choice, choice.zh, expect"
+
+// Ask is a step's question.
+type Ask struct {
+	Line, Col int
+	EN, ZH    string
+	Choices   []Choice
+}
+
+// Choice is one answer to an Ask, right when Cond holds as the step ends.
+type Choice struct {
+	Line, Col int
+	EN, ZH    string
+	Cond      Cond
+}
+
+// AskResult is how the simulation answered a step's question.
+type AskResult struct {
+	Step    int            // the step that asks
+	Seq     int            // the "reveal" event's index in the trace
+	Choices []ChoiceResult // one for each Choice, in order
+}
+
+// ChoiceResult is a choice's condition as the step ended.
+type ChoiceResult struct {
+	Holds bool
+	Got   string // the path's value then
+}
+
+// Right lists the indices of the choices that held.
+func (a AskResult) Right() []int {
+	var out []int
+	for i, c := range a.Choices {
+		if c.Holds {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Var is a variable a let line drew.
+type Var struct {
+	Name, Value string
+	Line        int
+}
+
+func (p *parser) ask(kw token, t []token, st *Stmt) error {
+	st.Step = p.step
+	var step *Step
+	if p.step >= 0 {
+		step = &p.sc.Steps[p.step]
+	}
+	text := func(form string) (string, error) {
+		if len(t) < 2 || !t[1].quoted {
+			return "", p.errf(kw.col, "expected %s", form)
+		}
+		return t[1].text, nil
+	}
+	switch kw.text {
+	case "ask":
+		if err := p.arity(t, 2, `ask "QUESTION"`); err != nil {
+			return err
+		}
+		q, err := text(`ask "QUESTION"`)
+		if err != nil {
+			return err
+		}
+		if step == nil {
+			return p.errf(kw.col, "ask belongs to a step: write it after the say of the step whose run answers it")
+		}
+		if step.Ask != nil {
+			return p.errf(kw.col, "this step already asks a question (line %d): one ask a step", step.Ask.Line)
+		}
+		step.Ask = &Ask{Line: p.line, Col: kw.col, EN: q}
+	case "ask.zh":
+		if err := p.arity(t, 2, `ask.zh "问题"`); err != nil {
+			return err
+		}
+		q, err := text(`ask.zh "问题"`)
+		if err != nil {
+			return err
+		}
+		if p.prev != "ask" {
+			return p.errf(kw.col, "ask.zh must follow the ask of its step")
+		}
+		step.Ask.ZH = q
+	case "choice":
+		if p.prev != "ask" && p.prev != "ask.zh" && p.prev != "choice" && p.prev != "choice.zh" {
+			return p.errf(kw.col, "choice must follow an ask, its ask.zh or another choice")
+		}
+		label, err := text(`choice "LABEL" PATH OP VALUE`)
+		if err != nil {
+			return err
+		}
+		c, err := p.cond(t[1], t[2:])
+		if err != nil {
+			return err
+		}
+		step.Ask.Choices = append(step.Ask.Choices, Choice{Line: p.line, Col: kw.col, EN: label, Cond: c})
+		st.Cond = c
+	case "choice.zh":
+		if err := p.arity(t, 2, `choice.zh "选项"`); err != nil {
+			return err
+		}
+		label, err := text(`choice.zh "选项"`)
+		if err != nil {
+			return err
+		}
+		if p.prev != "choice" {
+			return p.errf(kw.col, "choice.zh must follow the choice it translates")
+		}
+		cs := step.Ask.Choices
+		cs[len(cs)-1].ZH = label
+	}
+	return nil
+}
+
+// checkAsks runs once the whole file is read: every question has choices
+// to pick from.
+func (p *parser) checkAsks() error {
+	for _, st := range p.sc.Steps {
+		if a := st.Ask; a != nil && len(a.Choices) < 2 {
+			return &Error{File: p.sc.File, Line: a.Line, Col: a.Col,
+				Msg: `ask needs at least two choices: choice "LABEL" PATH OP VALUE lines right after it`}
+		}
+	}
+	return nil
+}
+
+// maxRange bounds let's range, which a lesson shows as a number.
+const maxRange = 1_000_000
+
+func (p *parser) let(kw token, t []token) error {
+	const form = "let NAME rand A..B"
+	if len(t) != 4 || t[2].text != "rand" {
+		col := kw.end + 1
+		if len(t) > 2 {
+			col = t[2].col
+		}
+		return p.errf(col, "expected %s", form)
+	}
+	name := t[1].text
+	if !isIdent(name) || t[1].quoted {
+		return p.errf(t[1].col, "expected a variable name (letters, digits, _), got %q", name)
+	}
+	if _, dup := p.vars[name]; dup {
+		return p.errf(t[1].col, "variable %s is already defined", name)
+	}
+	lo, hi, ok := strings.Cut(t[3].text, "..")
+	a, e1 := strconv.Atoi(lo)
+	b, e2 := strconv.Atoi(hi)
+	if !ok || e1 != nil || e2 != nil || a > b || b-a >= maxRange || a < -maxRange || b > maxRange {
+		return p.errf(t[3].col, "expected a range of integers A..B with A ≤ B, within ±%d, got %q", maxRange, t[3].text)
+	}
+	v := strconv.Itoa(a + int(draw(p.sc.Seed, name)%uint64(b-a+1)))
+	if p.vars == nil {
+		p.vars = map[string]string{}
+	}
+	p.vars[name] = v
+	p.sawLet = true
+	p.sc.Vars = append(p.sc.Vars, Var{Name: name, Value: v, Line: p.line})
+	return nil
+}
+
+// draw is a number from the seed and the variable's name alone, not from
+// the run's random source: adding a let to a lesson changes no other draw.
+func draw(seed int64, name string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	x := h.Sum64() ^ uint64(seed)*0x9e3779b97f4a7c15
+	// splitmix64's finalizer spreads neighbouring seeds apart.
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// subst replaces $NAME and ${NAME} in the tokens by the variables' values.
+func (p *parser) subst(t []token) error {
+	for i := range t {
+		if !strings.Contains(t[i].text, "$") {
+			continue
+		}
+		s, err := p.expand(t[i].text)
+		if err != "" {
+			return p.errf(t[i].col, "%s", err)
+		}
+		t[i].text = s
+	}
+	return nil
+}
+
+func (p *parser) expand(s string) (string, string) {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' {
+			b.WriteByte(s[i])
+			continue
+		}
+		rest := s[i+1:]
+		if strings.HasPrefix(rest, "$") {
+			b.WriteByte('$')
+			i++
+			continue
+		}
+		var name string
+		if strings.HasPrefix(rest, "{") {
+			end := strings.IndexByte(rest, '}')
+			if end < 0 {
+				return "", "unterminated ${: expected }"
+			}
+			name = rest[1:end]
+			i += end + 1
+		} else {
+			n := 0
+			for n < len(rest) && isIdent(rest[:n+1]) {
+				n++
+			}
+			if n == 0 {
+				return "", "a $ must start a variable ($NAME or ${NAME}); write $$ for a dollar sign"
+			}
+			name = rest[:n]
+			i += n
+		}
+		v, ok := p.vars[name]
+		if !ok {
+			return "", fmt.Sprintf("unknown variable $%s: define it first with let %s rand A..B", name, name)
+		}
+		b.WriteString(v)
+	}
+	return b.String(), ""
+}
+
+// reveal grades the question of the step whose run just completed: every
+// choice's condition now. A question none of whose choices holds is a
+// failure of the scenario, like an expect that does not hold.
+func (r *runner) reveal() error {
+	k := r.asking
+	if k < 0 {
+		return nil
+	}
+	r.asking = -1
+	ask := r.sc.Steps[k].Ask
+	res := AskResult{Step: k, Seq: r.s.Events()}
+	var right, labels, got []string
+	for i, c := range ask.Choices {
+		v, err := r.inst.get(c.Cond.Path)
+		if err != nil {
+			return &Error{File: r.sc.File, Line: c.Line, Col: c.Col, Msg: err.Error(), err: err}
+		}
+		h := holds(v, c.Cond.Op, c.Cond.Value)
+		res.Choices = append(res.Choices, ChoiceResult{Holds: h, Got: v})
+		if h {
+			right = append(right, strconv.Itoa(i+1))
+			labels = append(labels, c.EN)
+		}
+		got = append(got, c.Cond.Path+" is "+quoteIfNeeded(v))
+	}
+	note := strings.Join(labels, "; ")
+	if len(right) == 0 {
+		note = "no choice holds: " + strings.Join(dedup(got), ", ")
+		r.res.Failures = append(r.res.Failures, Failure{Line: ask.Line, Col: ask.Col, Msg: "ask " + strconv.Quote(ask.EN) + ": " + note})
+	}
+	r.s.Emit(sim.Event{Kind: "reveal", ID: k, Item: strings.Join(right, ","), Note: note})
+	r.res.Asks = append(r.res.Asks, res)
+	return nil
+}
+
+func dedup(xs []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}

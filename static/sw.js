@@ -1,0 +1,57 @@
+// brokerlab's service worker: after the first visit the whole site comes
+// from a cache named after the build, so the page opens with the network
+// cut (a classroom's Wi-Fi). site.Build fills in BUILD and FILES. A new
+// build is a new sw.js: the browser installs it beside the old one, it
+// caches the new files, takes over at once, and deletes every older cache;
+// the page then offers to reload (index.html, controllerchange).
+"use strict";
+const BUILD = "__BUILD__";
+const CACHE = "brokerlab-" + BUILD;
+const FILES = ["__FILES__"];
+const WASM = FILES.find((f) => /^main\.wasm\?/.test(f));
+const WASM_GZ = FILES.find((f) => /^main\.wasm\.gz\?/.test(f));
+
+self.addEventListener("install", (ev) => {
+  ev.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // The page itself is fetched past the HTTP cache, which may still hold
+    // the previous build's; the assets carry ?v=BUILD, so whatever the HTTP
+    // cache has of them (the page just downloaded them) is this build's.
+    const plain = FILES.filter((f) => f !== WASM && f !== WASM_GZ);
+    await cache.addAll(plain.map((f) => new Request(f, { cache: f === "./" ? "reload" : "default" })));
+    // The simulator is kept inflated, as main.wasm: a page this worker
+    // controls compiles it straight from the cache, and the browser can
+    // keep the compiled code for the next visit. It is inflated from
+    // main.wasm.gz, which the page has just downloaded (HTTP cache).
+    if (typeof DecompressionStream === "function") {
+      const r = await fetch(WASM_GZ);
+      if (!r.ok) throw new Error(WASM_GZ + ": HTTP " + r.status);
+      const body = await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+      await cache.put(WASM, new Response(body, { headers: { "Content-Type": "application/wasm", "Content-Length": String(body.byteLength) } }));
+    } else {
+      await cache.add(WASM);
+    }
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (ev) => {
+  ev.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("brokerlab-") && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+// Cache first: the cache holds exactly one build. Opening the page (any
+// #/… link, which the server never sees) is the cached "./".
+self.addEventListener("fetch", (ev) => {
+  const req = ev.request;
+  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
+  ev.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = req.mode === "navigate" ? await cache.match("./") : await cache.match(req);
+    return hit || fetch(req);
+  })());
+});

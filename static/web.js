@@ -1,0 +1,130 @@
+// brokerlab's classroom features, the browser's side: the scenario
+// editor's textarea, and (added with each feature) presenter mode, export,
+// theme and announcements. Go (wasm/web_wasm.go) calls window.brokerlabWeb.
+(function () {
+  "use strict";
+  const web = {};
+  window.brokerlabWeb = web;
+
+  // The theme follows the system's (prefers-color-scheme) until the user
+  // picks one, which localStorage keeps (Go's SetTheme).
+  if (window.matchMedia) {
+    matchMedia("(prefers-color-scheme: dark)").addEventListener("change", (e) => {
+      let stored = null;
+      try { stored = localStorage.getItem("brokerlab.theme"); } catch (err) { /* private mode */ }
+      if (stored) return;
+      const theme = e.matches ? "dark" : "light";
+      document.documentElement.setAttribute("data-theme", theme);
+      if (window.brokerlabThemeChanged) window.brokerlabThemeChanged(theme);
+    });
+  }
+
+  // Keyboard: Enter on a narration step goes there; Enter or space on a
+  // stage element selects it, as a click does. (Space elsewhere plays and
+  // pauses: wasm/host_wasm.go.)
+  document.addEventListener("keydown", (ev) => {
+    const t = ev.target;
+    if (!t || !t.closest || ev.ctrlKey || ev.altKey || ev.metaKey) return;
+    if (ev.key === "Enter" && t.matches("#steps li")) {
+      ev.preventDefault();
+      t.click();
+    } else if ((ev.key === "Enter" || ev.key === " ") && t.closest("#stage") && t.hasAttribute("data-k")) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      t.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    }
+  }, true);
+
+  // The editor's textarea is in the Vugu tree with its value unbound, so
+  // that a render never puts old text back under the cursor. Go hands the
+  // text over only when it replaces it, numbered by generation; a textarea
+  // Vugu recreated has no generation and gets the current text.
+  web.editNeeds = function (gen) {
+    const ta = document.getElementById("edit-src");
+    return !!ta && ta.brokerlabGen !== gen;
+  };
+  web.editSync = function (gen, text) {
+    const ta = document.getElementById("edit-src");
+    if (!ta) return;
+    ta.value = text;
+    ta.brokerlabGen = gen;
+  };
+  // editFocus puts the caret at a UTF-16 offset and scrolls it into view.
+  web.editFocus = function (off) {
+    const ta = document.getElementById("edit-src");
+    if (!ta) return;
+    ta.focus();
+    ta.setSelectionRange(off, off);
+    const line = ta.value.slice(0, off).split("\n").length;
+    const box = ta.closest(".edbox");
+    const lh = parseFloat(getComputedStyle(ta).lineHeight) || 20;
+    if (box) box.scrollTop = Math.max(0, (line - 3) * lh);
+  };
+
+  // Export for slides. The stage's look lives in style.css: a standalone
+  // SVG needs every drawn property inlined, read from the computed style of
+  // the element it copies.
+  const PROPS = ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap",
+    "stroke-opacity", "opacity", "font-family", "font-size", "font-weight", "font-style", "text-anchor",
+    "dominant-baseline", "display", "visibility"];
+  web.stageSVG = function () {
+    const src = document.getElementById("stage");
+    if (!src) return "";
+    const out = src.cloneNode(true);
+    const a = [src, ...src.querySelectorAll("*")];
+    const b = [out, ...out.querySelectorAll("*")];
+    a.forEach((el, i) => {
+      const cs = getComputedStyle(el);
+      const style = PROPS.map((p) => p + ":" + cs.getPropertyValue(p)).join(";");
+      b[i].setAttribute("style", style);
+    });
+    const vb = (src.getAttribute("viewBox") || "0 0 1320 760").split(/\s+/).map(Number);
+    out.setAttribute("xmlns", "http://www.w3.org/2000/svg");
+    out.setAttribute("width", vb[2]);
+    out.setAttribute("height", vb[3]);
+    out.removeAttribute("aria-label");
+    const bg = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    bg.setAttribute("x", vb[0]);
+    bg.setAttribute("y", vb[1]);
+    bg.setAttribute("width", vb[2]);
+    bg.setAttribute("height", vb[3]);
+    bg.setAttribute("fill", getComputedStyle(src).backgroundColor || "#fff");
+    out.insertBefore(bg, out.firstChild);
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(out);
+  };
+
+  function save(name, blob) {
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+  web.download = function (name, mime, text) { save(name, new Blob([text], { type: mime })); };
+
+  // exportStage saves the stage as SVG, or as a PNG drawn from that SVG at
+  // twice its size (sharp on a slide).
+  web.exportStage = function (kind, name) {
+    const svg = web.stageSVG();
+    if (!svg) return;
+    const blob = new Blob([svg], { type: "image/svg+xml" });
+    if (kind === "svg") { save(name, blob); return; }
+    const img = new Image();
+    const url = URL.createObjectURL(blob);
+    img.onload = function () {
+      const c = document.createElement("canvas");
+      c.width = img.width * 2;
+      c.height = img.height * 2;
+      const g = c.getContext("2d");
+      g.scale(2, 2);
+      g.drawImage(img, 0, 0);
+      URL.revokeObjectURL(url);
+      c.toBlob((png) => { if (png) save(name, png); }, "image/png");
+    };
+    img.onerror = function () { URL.revokeObjectURL(url); console.log("export: the stage SVG did not load"); };
+    img.src = url;
+  };
+})();

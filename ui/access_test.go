@@ -1,0 +1,78 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// A screen reader hears a new step at once, a stepped-to event at once,
+// and while playing at most one event every AnnounceEvery.
+func TestAnnounce(t *testing.T) {
+	_, a := newFake()
+	w := &fakeWeb{store: map[string]string{}}
+	a.Web = w
+	a.Route("#/lesson/" + lesson)
+	a.Tick(0)
+	if len(w.said) != 1 || !strings.HasPrefix(w.said[0], "step 1 / 10. The ZooKeeper watcher thread") {
+		t.Fatalf("said %q", w.said)
+	}
+	a.StepBy(1)
+	a.Tick(10)
+	if len(w.said) != 2 || !strings.HasPrefix(w.said[1], "event 2 / ") || !strings.Contains(w.said[1], "main-EventThread thread.start") {
+		t.Fatalf("said %q", w.said)
+	}
+	a.Tick(20)
+	if len(w.said) != 2 {
+		t.Fatal("the same event said twice")
+	}
+	// Playing at 8× for 2.9 s: events but no announcement; then one.
+	a.SetSpeed(len(Speeds) - 1)
+	a.Toggle()
+	n := len(w.said)
+	for now := 30.0; now < 30+AnnounceEvery-100; now += 16 {
+		a.Tick(now)
+	}
+	steps := 0
+	for _, s := range w.said[n:] {
+		if strings.HasPrefix(s, "step ") {
+			steps++
+		}
+	}
+	if len(w.said)-n-steps != 0 {
+		t.Fatalf("events said while playing within %d ms: %q", AnnounceEvery, w.said[n:])
+	}
+	for now := 30.0 + AnnounceEvery; now < 30+AnnounceEvery+200; now += 16 {
+		a.Tick(now)
+	}
+	if last := w.said[len(w.said)-1]; !strings.HasPrefix(last, "event ") && !strings.HasPrefix(last, "step ") {
+		t.Fatalf("nothing said after %d ms of playing: %q", AnnounceEvery, last)
+	}
+}
+
+func TestReducedMotionAndTheme(t *testing.T) {
+	h, a := newFake()
+	w := &fakeWeb{store: map[string]string{}}
+	a.Web = w
+	a.Route("#/lesson/" + lesson)
+	a.Frac = 0.5
+	if a.tween() != 0.5 {
+		t.Fatal("tokens glide by default")
+	}
+	a.ReducedMotion = true
+	if a.tween() != 0 || !strings.Contains(a.AppClass(), "reduced-motion") {
+		t.Fatal("reduced motion: tokens must jump")
+	}
+	a.Theme = "light"
+	a.ToggleTheme()
+	if a.Theme != "dark" || w.theme != "dark" || h.store["theme"] != "dark" || a.ThemeText() != "◑ Light" {
+		t.Fatalf("theme %q, page %q, stored %q", a.Theme, w.theme, h.store["theme"])
+	}
+	a.SetLang("zh")
+	if f := a.fieldWords([]Field{{K: "status", V: "not started yet"}, {K: "slot 3", V: "x"}, {K: "seq", V: "1"}}); f[0].K != "状态" || f[0].V != "尚未启动" || f[1].K != "槽位 3" || f[2].K != "序号" {
+		t.Fatalf("fields in zh: %+v", f)
+	}
+	a.Notice = "malformed link: unknown parameter \"x\""
+	if got := a.NoticeText(); got != "链接格式有误: unknown parameter \"x\"" {
+		t.Fatalf("notice in zh: %q", got)
+	}
+}

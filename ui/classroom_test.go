@@ -1,0 +1,54 @@
+package ui
+
+import "testing"
+
+// Every word is defined once: a key in both tables would silently show
+// the other table's text.
+func TestWordsOnce(t *testing.T) {
+	for k, v := range webWords {
+		if words[k] != v {
+			t.Errorf("word %q is defined in view.go and i18n.go", k)
+		}
+	}
+}
+
+type fakeWeb struct {
+	store    map[string]string
+	reloaded int
+	opened   []string
+	closed   int
+	sent     []string
+	saved    []string
+	data     string
+	theme    string
+	said     []string
+}
+
+func (w *fakeWeb) Load(k string) string   { return w.store[k] }
+func (w *fakeWeb) Reload()                { w.reloaded++ }
+func (w *fakeWeb) OpenWindow(hash string) { w.opened = append(w.opened, hash) }
+func (w *fakeWeb) CloseWindow()           { w.closed++ }
+func (w *fakeWeb) Broadcast(msg string)   { w.sent = append(w.sent, msg) }
+func (w *fakeWeb) SetTheme(theme string)  { w.theme = theme }
+func (w *fakeWeb) Announce(text string)   { w.said = append(w.said, text) }
+func (w *fakeWeb) ExportStage(kind, name string) {
+	w.saved = append(w.saved, kind+" "+name)
+}
+func (w *fakeWeb) Download(name, mime, data string) {
+	w.saved = append(w.saved, name+" "+mime)
+	w.data = data
+}
+
+func TestNewVersion(t *testing.T) {
+	_, a := newFake()
+	w := &fakeWeb{store: map[string]string{}}
+	a.Web = w
+	a.NewVersion()
+	if !a.UpdateReady {
+		t.Fatal("no banner for a new version")
+	}
+	a.Reload()
+	if w.reloaded != 1 {
+		t.Fatalf("reloaded %d times", w.reloaded)
+	}
+}

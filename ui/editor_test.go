@@ -1,0 +1,154 @@
+package ui
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"brokerlab/lessons"
+)
+
+func TestSrcLinkRoundTrip(t *testing.T) {
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range all {
+		enc := EncodeSrc(l.Scenario)
+		if len(enc) > MaxSrcLink {
+			t.Errorf("%s: %d bytes in a link, more than %d", l.ID, len(enc), MaxSrcLink)
+		}
+		got, err := DecodeSrc(enc)
+		if err != nil || got != l.Scenario {
+			t.Fatalf("%s: round trip: %v", l.ID, err)
+		}
+		link := Link{Page: "lesson", Lesson: l.ID, Seed: 3, Src: l.Scenario}
+		back, err := ParseLink(link.String())
+		if err != nil || back.Src != l.Scenario || back.Seed != 3 {
+			t.Fatalf("%s: link round trip: %v", l.ID, err)
+		}
+		t.Logf("%s: %d bytes of text, %d in a link", l.ID, len(l.Scenario), len(enc))
+	}
+	for _, c := range []struct{ src, want string }{
+		{"!!!", "not an edited scenario (base64url)"},
+		{EncodeSrc(strings.Repeat("say \"x\"\n", 500))[:20], "does not inflate"},
+		{strings.Repeat("A", MaxSrcLink+1), "more than the 16 KB"},
+		{EncodeSrc(strings.Repeat("#", maxSrc+1)), "inflates past 256 KB"},
+		{EncodeSrc("\xff\xfe"), "not UTF-8"},
+	} {
+		if _, err := DecodeSrc(c.src); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("DecodeSrc(%.30q…): got %v, want %q", c.src, err, c.want)
+		}
+		if _, err := ParseLink("#/lesson/" + lesson + "?src=" + c.src); !errors.Is(err, ErrLink) {
+			t.Errorf("ParseLink with src=%.30q…: got %v, want a malformed link", c.src, err)
+		}
+	}
+}
+
+func TestEditOffset(t *testing.T) {
+	text := "ab\n中文😀x\n\nlast"
+	for _, c := range []struct{ line, col, want int }{
+		{1, 1, 0}, {1, 3, 2}, {2, 1, 3}, {2, 3, 5}, {2, 4, 7}, {2, 99, 8}, {3, 1, 9}, {4, 2, 11}, {9, 1, 14},
+	} {
+		if got := EditOffset(text, c.line, c.col); got != c.want {
+			t.Errorf("EditOffset(%d:%d) = %d, want %d", c.line, c.col, got, c.want)
+		}
+	}
+}
+
+func TestEditor(t *testing.T) {
+	h, a := newFake()
+	a.Route("#/lesson/" + lesson)
+	if !a.CanEdit() || a.EditOpen {
+		t.Fatal("a lesson can be edited; the editor starts closed")
+	}
+	les, _ := lessons.Get(lesson)
+	a.OpenEditor()
+	gen := a.EditGen
+	if !a.EditOpen || a.EditText != les.Scenario || a.EditErr != nil {
+		t.Fatalf("the editor opens on the lesson's scenario: open %v, err %v", a.EditOpen, a.EditErr)
+	}
+
+	// A parse error shows at once, at its line and column; Run refuses it.
+	bad := strings.Replace(les.Scenario, "run until controller.queue.size == 2", "run until controller.queue.size = 2", 1)
+	a.SetEditText(bad)
+	line := strings.Count(bad[:strings.Index(bad, "controller.queue.size = 2")], "\n") + 1
+	if a.EditErrLine() != line || a.EditErr.Col != 33 || !strings.Contains(a.EditErrText(), "line "+strconv.Itoa(line)+", column 33: expected an operator") {
+		t.Fatalf("error: %q", a.EditErrText())
+	}
+	if a.EditRows() != strings.Count(bad, "\n")+1 || !strings.HasPrefix(a.EditLines(), "1\n2\n3\n") {
+		t.Fatal("gutter")
+	}
+	a.GoToError()
+	if got, want := a.TakeEditFocus(), EditOffset(bad, line, 33); got != want || a.TakeEditFocus() != -1 {
+		t.Fatalf("caret at %d, want %d once", got, want)
+	}
+	a.RunEdited()
+	if a.Edited() {
+		t.Fatal("a text that does not parse ran")
+	}
+
+	// An edit that parses runs, from the start, and travels in the link.
+	a.Seek(40)
+	a.Inject("put TopicDeletion")
+	edited := strings.Replace(les.Scenario, `say "The ZooKeeper watcher thread`, `say "EDITED. The ZooKeeper watcher thread`, 1)
+	a.SetEditText(edited)
+	a.RunEdited()
+	if !a.Edited() || a.Pos != 0 || len(a.Link.Inject) != 0 || !strings.HasPrefix(a.Steps()[0].Segs[0].S, "EDITED.") {
+		t.Fatalf("edited run: edited %v, pos %d, injected %v", a.Edited(), a.Pos, a.Link.Inject)
+	}
+	if a.EditGen != gen {
+		t.Fatal("running must not replace the text being edited")
+	}
+	a.Tick(0)
+	if !strings.Contains(h.url, "src=") {
+		t.Fatalf("the link does not carry the edit: %s", h.url)
+	}
+
+	// A reload restores it, editor open.
+	_, b := newFake()
+	b.Route(h.url)
+	if b.Notice != "" || !b.Edited() || !b.EditOpen || b.EditText != edited || !strings.HasPrefix(b.Steps()[0].Segs[0].S, "EDITED.") {
+		t.Fatalf("reload: notice %q, edited %v, open %v", b.Notice, b.Edited(), b.EditOpen)
+	}
+
+	// Back to the lesson's own.
+	b.RevertEdit()
+	if b.Edited() || b.EditText != les.Scenario || strings.HasPrefix(b.Steps()[0].Segs[0].S, "EDITED.") {
+		t.Fatal("revert")
+	}
+
+	// A link whose edit does not parse: the lesson's own, the editor on the error.
+	_, c := newFake()
+	c.Route((&Link{Page: "lesson", Lesson: lesson, Src: bad}).String())
+	if c.Notice == "" || !c.EditOpen || c.EditErrLine() != line || c.Sc == nil || len(c.Sc.Steps) != len(b.Sc.Steps) {
+		t.Fatalf("broken draft: notice %q, open %v, line %d", c.Notice, c.EditOpen, c.EditErrLine())
+	}
+
+	// Too large for a link: it runs, and the page says the link cannot carry it.
+	big := les.Scenario + "\n# " + randomText(3*MaxSrcLink) + "\n"
+	b.OpenEditor()
+	b.SetEditText(big)
+	b.RunEdited()
+	if b.Edited() || !strings.Contains(b.EditNote, "too large for a link") {
+		t.Fatalf("too large: edited %v, note %q", b.Edited(), b.EditNote)
+	}
+
+	// Another lesson closes the editor.
+	b.Route("#/lesson/02-zookeeper-reactor")
+	if b.EditOpen {
+		t.Fatal("the editor stays open on another lesson")
+	}
+}
+
+// randomText does not compress: letters from a fixed linear congruence.
+func randomText(n int) string {
+	var b strings.Builder
+	x := uint32(7)
+	for i := 0; i < n; i++ {
+		x = x*1664525 + 1013904223
+		b.WriteByte(byte('a' + x>>24%26))
+	}
+	return b.String()
+}

@@ -1,0 +1,148 @@
+package ui
+
+import "strings"
+
+// The classroom features' words. They join the one table T reads (words,
+// in view.go) at init, so every string of the chrome, its errors and its
+// notices is looked up in one place; they live here only so that the
+// lesson stages' words and these can grow side by side.
+var webWords = map[string][2]string{
+	// The loader (index.html), before the Go side runs: site.Build copies
+	// the load.* words into the page.
+	"load.title":    {"Loading the simulator (Go compiled to WebAssembly)…", "正在加载模拟器（Go 编译成的 WebAssembly）……"},
+	"load.bar":      {"download progress", "下载进度"},
+	"load.starting": {"starting…", "正在启动……"},
+	"load.noWasm":   {"this browser has no WebAssembly", "此浏览器不支持 WebAssembly"},
+	"load.failed":   {"brokerlab could not start: ", "brokerlab 无法启动："},
+	"load.stopped":  {"brokerlab stopped. Reload the page to start again.", "brokerlab 已停止。请重新加载页面。"},
+
+	"updateReady": {"A new version of brokerlab is ready.", "brokerlab 有新版本了。"},
+	"reload":      {"Reload", "重新加载"},
+	"close":       {"Close", "关闭"},
+
+	// Questions.
+	"question":      {"Predict", "预测"},
+	"pickHint":      {"Pick one: the simulation will show what happens.", "选一个：模拟会告诉你实际发生了什么。"},
+	"pickedHint":    {"Play on to see what the simulation does.", "继续播放，看看模拟的结果。"},
+	"right":         {"✓ Right.", "✓ 答对了。"},
+	"wrong":         {"✗ Not this time.", "✗ 这次没猜中。"},
+	"simSays":       {"The simulation:", "模拟的结果："},
+	"or":            {" or ", " 或 "},
+	"noChoiceHolds": {"None of the choices matches what the simulation did: see the checks below.", "模拟的结果与所有选项都不符：见下方未通过的检查。"},
+	"variant":       {"variant: seed", "变体：种子"},
+	"newVariant":    {"New variant", "换一个变体"},
+
+	// Progress.
+	"finished":      {"✓ finished", "✓ 已学完"},
+	"opened":        {"◐ opened", "◐ 已打开"},
+	"notOpened":     {"○ not opened yet", "○ 尚未打开"},
+	"checkpoint":    {"question of step %s: %s", "第 %s 步的问题：%s"},
+	"answer.right":  {"✓ right", "✓ 答对"},
+	"answer.wrong":  {"✗ wrong", "✗ 答错"},
+	"forget":        {"Forget my progress", "清除学习记录"},
+	"progressLabel": {"Your progress", "学习进度"},
+
+	// Presenter mode.
+	"present":    {"Present", "投影"},
+	"presenting": {"Presenting ✓", "投影中 ✓"},
+	"notes":      {"Speaker notes", "讲稿"},
+	"notesNext":  {"Next: step %d", "下一步：第 %d 步"},
+	"notesEnd":   {"This is the last step.", "这是最后一步。"},
+	"stepOf":     {"step", "步骤"},
+
+	// Export.
+	"export":      {"Export", "导出"},
+	"exportSVG":   {"Stage as SVG", "舞台（SVG）"},
+	"exportPNG":   {"Stage as PNG", "舞台（PNG）"},
+	"exportTrace": {"Trace (JSON lines)", "事件轨迹（JSON lines）"},
+
+	"logCaption": {"The events around the current one, which is marked ▶; a click on a row goes to its event", "当前事件（以 ▶ 标出）前后的事件；点击一行即可跳到该事件"},
+
+	// The inspector's field names (f.) and word values (v.); English is the key.
+	"f.seq": {"seq", "序号"}, "f.t": {"t", "时间"}, "f.actor": {"actor", "线程"}, "f.kind": {"kind", "类型"},
+	"f.subj": {"subj", "对象"}, "f.id": {"id", "编号"}, "f.item": {"item", "事件"}, "f.from": {"from", "从"},
+	"f.to": {"to", "到"}, "f.note": {"note", "说明"}, "f.src": {"src", "上游源码"},
+	"f.status": {"status", "状态"}, "f.since": {"since", "起始于"}, "f.on": {"on", "等待于"},
+	"f.last action": {"last action", "最近的动作"}, "f.holds": {"holds", "持有"}, "f.in hand": {"in hand", "正在处理"},
+	"f.size": {"size", "长度"}, "f.slot": {"slot", "槽位"}, "f.holder": {"holder", "持有者"}, "f.event": {"event", "事件"},
+	"f.where": {"where", "位置"}, "f.put by": {"put by", "放入者"}, "f.put at": {"put at", "放入时间"},
+	"f.queue time": {"queue time", "排队时长"}, "f.callback got": {"callback got", "回调收到"}, "f.ip": {"ip", "IP"},
+	"f.served by": {"served by", "服务线程"}, "f.interest / mute": {"interest / mute", "关注事件 / 静音"},
+	"f.reason": {"reason", "原因"}, "f.expiry bucket": {"expiry bucket", "过期桶"}, "f.requests sent": {"requests sent", "已发请求"},
+	"f.responses": {"responses", "已收响应"}, "f.request": {"request", "请求"}, "f.connection": {"connection", "连接"},
+	"f.client state": {"client state", "客户端状态"}, "f.member": {"member", "成员"}, "f.member id": {"member id", "成员 id"},
+	"f.last error": {"last error", "最近的错误"}, "f.owns": {"owns", "拥有"}, "f.session expires at": {"session expires at", "会话过期时间"},
+	"v.not put yet": {"not put yet", "尚未放入"}, "v.not started yet": {"not started yet", "尚未启动"},
+	"v.not connected yet": {"not connected yet", "尚未连接"}, "v.not there yet": {"not there yet", "尚未出现"},
+	"v.answered, or not sent yet": {"answered, or not sent yet", "已答复，或尚未发送"}, "v.no": {"no", "否"},
+
+	"malformedLink": {"malformed link", "链接格式有误"},
+
+	// Theme.
+	"themeDark":  {"◐ Dark", "◐ 深色"},
+	"themeLight": {"◑ Light", "◑ 浅色"},
+	"themeLabel": {"Switch between the light and the dark theme", "切换浅色和深色主题"},
+
+	// The scenario editor.
+	"edit":        {"Edit scenario", "编辑场景"},
+	"editor":      {"Scenario (.lab)", "场景（.lab）"},
+	"editHint":    {"Ctrl+Enter runs it · Tab leaves the editor", "Ctrl+Enter 运行 · Tab 离开编辑器"},
+	"editRun":     {"Run ▶", "运行 ▶"},
+	"editRevert":  {"Lesson's own", "恢复课程原文"},
+	"goToError":   {"Put the cursor at the error", "把光标移到出错处"},
+	"errAt":       {"line %d, column %d", "第 %d 行第 %d 列"},
+	"draftBroken": {"The link's edited scenario has an error (see the editor): showing the lesson's own", "链接中编辑过的场景有错误（见编辑器）：现在显示课程原来的场景"},
+	"srcTooBig":   {"It runs, but a link cannot carry it: a reload shows the lesson's own", "可以运行，但链接装不下它：重新加载后将显示课程原来的场景"},
+}
+
+// A key in both tables keeps words' entry; TestWordsOnce fails on it.
+func init() {
+	for k, v := range webWords {
+		if _, dup := words[k]; !dup {
+			words[k] = v
+		}
+	}
+}
+
+// LoaderWords are the words the loading page shows before the Go side
+// runs, for site.Build to put into index.html.
+func LoaderWords() map[string][2]string {
+	out := map[string][2]string{}
+	for k, v := range words {
+		if strings.HasPrefix(k, "load.") {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// fieldWords puts the inspector's field names, and the values that are
+// words rather than names, into the page's language (the f. and v. keys).
+func (a *App) fieldWords(fs []Field) []Field {
+	if a.Lang != "zh" {
+		return fs
+	}
+	out := make([]Field, len(fs))
+	for i, f := range fs {
+		if w, ok := words["f."+f.K]; ok {
+			f.K = w[1]
+		} else if n, ok := strings.CutPrefix(f.K, "slot "); ok {
+			f.K = words["f.slot"][1] + " " + n
+		}
+		if w, ok := words["v."+f.V]; ok {
+			f.V = w[1]
+		}
+		out[i] = f
+	}
+	return out
+}
+
+// NoticeText is the notice in the page's language. Its details (a
+// parameter, a path, a parser's message) name things in the link or the
+// scenario and stay as they are; the framing is translated.
+func (a *App) NoticeText() string {
+	if a.Lang != "zh" {
+		return a.Notice
+	}
+	return strings.Replace(a.Notice, ErrLink.Error(), a.T("malformedLink"), 1)
+}

@@ -1,0 +1,145 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// play ticks the App until it stops playing; it returns how far it got.
+func play(a *App) {
+	a.Toggle()
+	for now := 0.0; a.Playing && now < 1e7; now += 100 {
+		a.Tick(now)
+	}
+}
+
+// Lesson 01 asks at step 6 which queued events survive the expiry: playing
+// stops on the question, the step's text stays hidden, a pick plays on,
+// and the run's grading says whether the pick was right.
+func TestQuestionLesson01(t *testing.T) {
+	const k = 5 // the step whose run answers the question
+	for _, c := range []struct {
+		pick  int
+		class string
+		want  string
+	}{
+		{0, "wrong", "✗ Not this time. The simulation: None of them"},
+		{2, "right", "✓ Right. The simulation: None of them"},
+		{-1, "told", "The simulation: None of them"},
+	} {
+		_, a := newFake()
+		a.Route("#/lesson/" + lesson)
+		a.SetSpeed(len(Speeds) - 1)
+		play(a)
+		mark := a.markSeq(k)
+		if a.Pos != mark || !a.HasQuestion(k) || !a.questionOpen(k) {
+			t.Fatalf("playing stopped at %d, want the question's step at %d", a.Pos, mark)
+		}
+		if segs := a.Steps()[k].Segs; len(segs) != 0 {
+			t.Fatalf("the step's text shows with its question open: %v", segs)
+		}
+		q := a.Question(k)
+		if !q.Open || q.Verdict != "" || len(q.Choices) != 3 || !strings.Contains(q.Text, "Which of the three queued events") {
+			t.Fatalf("question: %+v", q)
+		}
+		if c.pick >= 0 {
+			a.Pick(k, c.pick)
+			if !a.Playing {
+				t.Fatal("a pick does not play on")
+			}
+			for now := 1e7; a.Playing && a.Pos < a.markSeq(k+1); now += 100 {
+				a.Tick(now)
+			}
+		} else {
+			a.GoStep(k + 1)
+		}
+		q = a.Question(k)
+		if q.Open || q.Class != c.class || q.Verdict != c.want {
+			t.Fatalf("pick %d: verdict %q (%s), want %q (%s)", c.pick, q.Verdict, q.Class, c.want, c.class)
+		}
+		if !q.Choices[2].Held || q.Choices[0].Held || q.Choices[1].Held {
+			t.Fatalf("graded choices: %+v", q.Choices)
+		}
+		if c.pick == 0 && !strings.Contains(q.Choices[0].Class, "missed") {
+			t.Fatalf("the wrong pick is not marked: %+v", q.Choices[0])
+		}
+		if len(a.Steps()[k].Segs) == 0 {
+			t.Fatal("the step's text stays hidden after the reveal")
+		}
+		// Picks belong to the run: another lesson starts afresh.
+		a.Route("#/lesson/02-zookeeper-reactor")
+		a.Route("#/lesson/" + lesson)
+		if len(a.pickMap()) != 0 {
+			t.Fatal("picks survive a new run")
+		}
+	}
+}
+
+// A pick is refused once the question is graded, and in Chinese the
+// question and choices are Chinese.
+func TestQuestionPickAndLanguage(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson)
+	a.GoStep(6)
+	a.Pick(5, 1)
+	if _, picked := a.pickMap()[5]; picked {
+		t.Fatal("a graded question took a pick")
+	}
+	a.SetLang("zh")
+	a.GoStep(5)
+	q := a.Question(5)
+	if !strings.Contains(q.Text, "哪些会被处理") || q.Choices[2].Label != "一个都不会" || q.Variant != "" {
+		t.Fatalf("zh: %+v", q)
+	}
+}
+
+// A lesson whose numbers are drawn from the seed offers another variant.
+func TestQuestionVariant(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson)
+	a.OpenEditor()
+	src := strings.Replace(a.EditText, "seed 11\n", "seed 11\nlet B rand 5..9\n", 1)
+	src = strings.Replace(src, `say "The ZooKeeper watcher thread`, `say "Broker $B. The ZooKeeper watcher thread`, 1)
+	a.SetEditText(src)
+	a.RunEdited()
+	a.GoStep(5)
+	q := a.Question(5)
+	if q.Variant != "variant: seed 11" {
+		t.Fatalf("variant: %q", q.Variant)
+	}
+	first := a.Sc.Steps[0].EN
+	seen := map[string]bool{first: true}
+	for s := int64(100); s < 110; s++ {
+		a.NewVariant(s)
+		if a.Link.Seed != s || !a.Edited() {
+			t.Fatalf("variant seed %d: link %+v", s, a.Link)
+		}
+		seen[a.Sc.Steps[0].EN] = true
+	}
+	if len(seen) < 3 {
+		t.Fatalf("ten seeds drew %d variants", len(seen))
+	}
+}
+
+// The log and the inspector do not give the answer away either.
+func TestQuestionNotSpoiled(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson)
+	a.GoStep(5)
+	spoiler := "None of them. The session-expiry"
+	for _, r := range a.LogRows() {
+		if strings.Contains(r.Note, spoiler) || (r.Kind == "reveal" && r.Note != "…") {
+			t.Fatalf("log row %d: %q", r.Seq, r.Note)
+		}
+	}
+	for _, f := range a.EventFields() {
+		if strings.Contains(f.V, spoiler) {
+			t.Fatalf("inspector: %s = %q", f.K, f.V)
+		}
+	}
+	a.GoStep(6)
+	a.Seek(a.markSeq(6) - 1)
+	if f := a.EventFields(); a.Event().Kind != "reveal" || !strings.Contains(f[len(f)-1].V, "None of them") {
+		t.Fatalf("the grading event after the reveal: %+v", f)
+	}
+}

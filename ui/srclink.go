@@ -1,0 +1,74 @@
+package ui
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// An edited scenario travels in the link's src= parameter: the text,
+// deflated, in unpadded base64url (which needs no escaping in a URL).
+// Lesson 01, the longest, is about 13 KB of text and 7 KB in a link.
+
+// MaxSrcLink bounds src= in a link: links are pasted into chats and
+// learning platforms, and some of them cut long URLs.
+const MaxSrcLink = 16 << 10
+
+// maxSrc bounds the inflated text, so a crafted link cannot make the page
+// inflate a bomb.
+const maxSrc = 256 << 10
+
+// ErrSrcTooBig: the edited scenario does not fit in a link.
+var ErrSrcTooBig = errors.New("the edited scenario is too large for a link")
+
+var srcMemo struct{ text, enc string } // Hash runs every frame: encode once
+
+// EncodeSrc is text as src= carries it.
+func EncodeSrc(text string) string {
+	if srcMemo.text == text && srcMemo.enc != "" {
+		return srcMemo.enc
+	}
+	var b bytes.Buffer
+	w, _ := flate.NewWriter(&b, flate.BestCompression) // the level is valid: no error
+	_, _ = w.Write([]byte(text))                       // a bytes.Buffer does not fail
+	_ = w.Close()
+	enc := base64.RawURLEncoding.EncodeToString(b.Bytes())
+	srcMemo.text, srcMemo.enc = text, enc
+	return enc
+}
+
+// CheckSrcSize reports ErrSrcTooBig, with the sizes, for a text a link
+// cannot carry.
+func CheckSrcSize(text string) error {
+	if n := len(EncodeSrc(text)); n > MaxSrcLink {
+		return fmt.Errorf("%w: %d KB compressed, a link holds %d KB", ErrSrcTooBig, (n+1023)/1024, MaxSrcLink/1024)
+	}
+	return nil
+}
+
+// DecodeSrc reads src=.
+func DecodeSrc(v string) (string, error) {
+	if len(v) > MaxSrcLink {
+		return "", fmt.Errorf("src= is %d KB, more than the %d KB a link may carry", (len(v)+1023)/1024, MaxSrcLink/1024)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(v, "="))
+	if err != nil {
+		return "", errors.New("src= is not an edited scenario (base64url)")
+	}
+	out, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), maxSrc+1))
+	if err != nil {
+		return "", errors.New("src= is not an edited scenario (it does not inflate: cut short?)")
+	}
+	if len(out) > maxSrc {
+		return "", fmt.Errorf("src= inflates past %d KB", maxSrc/1024)
+	}
+	if !utf8.Valid(out) {
+		return "", errors.New("src= is not an edited scenario (not UTF-8 text)")
+	}
+	return string(out), nil
+}

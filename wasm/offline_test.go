@@ -1,0 +1,145 @@
+//go:build !js
+
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// copySite copies the built site into a directory the test may change.
+func copySite(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	ents, err := os.ReadDir(built(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(built(t), e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// restamp turns the site in dir into another build, as a new deployment
+// would: same files, a new hash in sw.js and index.html.
+func restamp(t *testing.T, dir, from, to string) {
+	t.Helper()
+	for _, f := range []string{"sw.js", "index.html"} {
+		p := filepath.Join(dir, f)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), from) {
+			t.Fatalf("%s does not name build %s", f, from)
+		}
+		if err := os.WriteFile(p, []byte(strings.ReplaceAll(string(b), from, to)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// offline cuts the page's network (and its service worker's) in the
+// browser; the caller also stops the server, so nothing can leak through.
+func (p *page) offline() {
+	p.t.Helper()
+	yes := true
+	if _, err := chromedp.Call(p.ctx, network.Enable, network.EnableParams{}); err != nil {
+		p.t.Fatal(err)
+	}
+	if _, err := chromedp.Call(p.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+		EmulateOfflineServiceWorker: &yes,
+		MatchedNetworkConditions:    []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}},
+	}); err != nil {
+		p.t.Fatal(err)
+	}
+	if _, err := chromedp.Call(p.ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// The site works offline after the first visit, and a new build replaces
+// the old one cleanly: its own cache, the old one deleted, the page offers
+// to reload and then runs the new build.
+func TestOffline(t *testing.T) {
+	ctx := newBrowser(t)
+	dir := copySite(t)
+	mux := http.NewServeMux()
+	mux.Handle("/brokerlab/", http.StripPrefix("/brokerlab/", http.FileServer(http.Dir(dir))))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	p := &page{t: t, ctx: ctx, base: srv.URL + "/brokerlab/"}
+	b, err := os.ReadFile(filepath.Join(dir, "build.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := strings.TrimSpace(string(b))
+
+	p.open("#/lesson/" + lesson)
+	p.wait("the lesson", `document.querySelectorAll('#stage [data-k^="thread:"]').length >= 5`)
+	// The loader streamed main.wasm.gz and counted every compressed byte
+	// against Content-Length.
+	if got := p.str(`JSON.stringify(window.brokerlabLoaded)`); !strings.Contains(got, `"gz":true`) {
+		t.Fatalf("the loader did not use main.wasm.gz: %s", got)
+	}
+	if p.num(`brokerlabLoaded.bytes`) != p.num(`brokerlabLoaded.total`) || p.num(`brokerlabLoaded.total`) < 100_000 {
+		t.Fatalf("progress counted %s", p.str(`JSON.stringify(window.brokerlabLoaded)`))
+	}
+	caches := `caches.keys().then(k => k.join(","))`
+	p.wait("the service worker in control", `!!navigator.serviceWorker.controller`)
+	p.waitAsync("the site cached", caches, "brokerlab-"+build)
+
+	// A new build: the worker updates, takes over, deletes the old cache;
+	// the page says a new version is ready, and its button loads it.
+	next := "0123456789ab"
+	restamp(t, dir, build, next)
+	p.do(chromedp.Evaluate[chromedp.Void](`navigator.serviceWorker.getRegistration().then(r => r.update())`))
+	p.wait("the update banner", `!!document.querySelector("#update")`)
+	p.waitAsync("only the new cache", caches, "brokerlab-"+next)
+	p.click("#reload")
+	p.wait("the new build", fmt.Sprintf(`(document.querySelector('meta[name="brokerlab-build"]') || {}).content === %q && !!document.querySelector("#pos")`, next))
+	p.noCrash()
+
+	// Cut the network: the lesson still opens, at a linked moment.
+	srv.CloseClientConnections()
+	srv.Close()
+	p.offline()
+	p.open("#/lesson/" + lesson + "?pos=30")
+	p.wait("the lesson offline", `/^event 31 \//.test((document.querySelector("#pos") || {}).textContent || "") && document.querySelectorAll('#stage [data-k^="thread:"]').length >= 5`)
+	if on := p.str(`String(navigator.onLine)`); on != "false" {
+		t.Fatalf("navigator.onLine = %s: the network was not cut", on)
+	}
+	// The worker's cache holds the simulator inflated; the loader compiles it as it is.
+	if got := p.str(`JSON.stringify(window.brokerlabLoaded)`); !strings.Contains(got, `"cached":true`) {
+		t.Fatalf("the loader did not take main.wasm from the worker's cache: %s", got)
+	}
+	p.noCrash()
+	p.shot("offline.png")
+}
+
+// waitAsync polls a JavaScript expression that yields a promise of a
+// string until it equals want.
+func (p *page) waitAsync(what, js, want string) {
+	p.t.Helper()
+	p.wait(what, fmt.Sprintf(`(() => {
+		if (window.__wa === undefined) window.__wa = {};
+		const k = %q;
+		Promise.resolve(%s).then(v => { window.__wa[k] = v; });
+		return window.__wa[k] === %q;
+	})()`, what, js, want))
+}

@@ -1,0 +1,90 @@
+//go:build !js
+
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+)
+
+// Presenter mode: the Present button opens a second window with the stage
+// alone; it follows the teacher's window step by step, across a jump, a
+// what-if and a language switch, while the teacher sees speaker notes.
+func TestBrowserPresenter(t *testing.T) {
+	ctx := newBrowser(t)
+	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
+	p.open("#/lesson/" + lesson + "?pos=20")
+	p.wait("the lesson", `/^event 21 \//.test((document.querySelector("#pos") || {}).textContent || "")`)
+
+	opened := chromedp.WaitNewTarget(ctx, func(i *target.Info) bool { return strings.Contains(i.URL, "#/present/lesson/") })
+	p.click("#present")
+	var id target.ID
+	select {
+	case id = <-opened:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the presenter window did not open")
+	}
+	wctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(id))
+	defer cancel()
+	w := &page{t: t, ctx: wctx, base: p.base}
+	at := func(n int) string {
+		return fmt.Sprintf(`(document.querySelector("#stage") || {getAttribute: () => ""}).getAttribute("aria-label") === "event %d / " + %d`, n, p.num(`Number(document.querySelector("#pos").textContent.match(/\/ (\d+)/)[1])`))
+	}
+	w.wait("the presenter window at the teacher's moment", at(21)+` && document.querySelectorAll('#stage [data-k^="thread:"]').length >= 5`)
+	if got := w.str(`[".narration", ".timeline", ".side", ".top"].map(s => getComputedStyle(document.querySelector(s)).display).join(",")`); got != "none,none,none,none" {
+		t.Fatalf("the presenter window shows more than the stage: %s", got)
+	}
+	if h := w.num(`Math.round(document.querySelector("#stage").getBoundingClientRect().height)`); h < 500 {
+		t.Fatalf("the stage is %d px high in the presenter window", h)
+	}
+	p.wait("the present button pressed", `document.querySelector("#present").getAttribute("aria-pressed") === "true"`)
+	p.wait("speaker notes with the next step", `!!document.querySelector("#notes") && document.querySelector("#notes").textContent.includes("Next: step 3")`)
+
+	// Step in the teacher's window: the presenter window follows.
+	p.click("#fwd")
+	w.wait("one step on", at(22))
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#steps li")[3].click()`))
+	mark := p.pos()
+	w.wait("the jump to step 4", at(mark)+` && document.querySelector(".caption").textContent.includes("step 4 / 10")`)
+	// A what-if branches both.
+	p.click("#expire")
+	p.wait("the injected action", `document.querySelector("#injected") && document.querySelector("#injected").textContent.includes("session expire")`)
+	w.wait("the branch in the presenter window", `location.hash.includes("session%20expire")`)
+	// The branch plays on, in both windows.
+	p.wait("playing", `document.querySelector("#play").textContent.includes("Pause")`)
+	time.Sleep(1500 * time.Millisecond)
+	p.click("#play")
+	p.wait("paused", `document.querySelector("#play").textContent.includes("Play")`)
+	w.wait("the same moment after playing", at(p.pos()))
+	p.click("#lang-zh")
+	w.wait("Chinese on the stage window", `document.querySelector(".caption").textContent.includes("步骤")`)
+	w.noCrash()
+	w.shot("presenter.png")
+	p.shot("teacher.png")
+
+	// Stop presenting: the presenter window closes.
+	p.click("#present")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		infos, err := chromedp.Targets(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open := false
+		for _, i := range infos {
+			open = open || i.TargetID == id
+		}
+		if !open {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the presenter window stays open")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
