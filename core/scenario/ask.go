@@ -129,6 +129,9 @@ func (p *parser) ask(kw token, t []token, st *Stmt) error {
 		if err != nil {
 			return err
 		}
+		if err := p.need(kw); err != nil { // a choice's path belongs to a system
+			return err
+		}
 		c, err := p.cond(t[1], t[2:])
 		if err != nil {
 			return err
