@@ -468,3 +468,25 @@ func TestClusterWhatIfs(t *testing.T) {
 	a.Unclean(true)
 	must(t, "unclean: "+a.Notice, a.Notice == "")
 }
+
+// Every trace kind has its meaning in Chinese too, and no other.
+func TestKindsInChinese(t *testing.T) {
+	for k := range sim.Kinds {
+		if kindsZH[k] == "" {
+			t.Errorf("kind %q has no Chinese meaning in kindsZH", k)
+		}
+	}
+	for k := range kindsZH {
+		if _, ok := sim.Kinds[k]; !ok {
+			t.Errorf("kindsZH has %q, which is no trace kind", k)
+		}
+	}
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson + "?pos=3")
+	a.SetLang("zh")
+	found := false
+	for _, f := range a.EventFields() {
+		found = found || strings.Contains(f.V, kindsZH[a.Event().Kind])
+	}
+	must(t, "the inspector says what the kind means in Chinese", found)
+}

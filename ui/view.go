@@ -280,7 +280,7 @@ func (a *App) EventFields() []Field {
 		{K: "seq", V: strconv.Itoa(e.Seq)},
 		{K: "t", V: Ms(e.T)},
 		{K: "actor", V: e.Actor},
-		{K: "kind", V: e.Kind + " — " + sim.Kinds[e.Kind]},
+		{K: "kind", V: e.Kind + " — " + a.kindMeaning(e.Kind)},
 	}
 	add := func(k, v string) {
 		if v != "" {
@@ -299,6 +299,14 @@ func (a *App) EventFields() []Field {
 		f = append(f, Field{K: "src", V: e.Src, Link: upstream.URL(e.Src)})
 	}
 	return f
+}
+
+// kindMeaning says what a trace kind means, in the page's language.
+func (a *App) kindMeaning(kind string) string {
+	if m, ok := kindsZH[kind]; ok && a.Lang == "zh" {
+		return m
+	}
+	return sim.Kinds[kind]
 }
 
 // Selected describes what is selected on the stage.
