@@ -60,6 +60,8 @@ type App struct {
 
 	cur      int // the cached states' position and run
 	curRun   int
+	end      model.State // the state after the last event, and its run
+	endRun   int
 	sa, sb   model.State
 	lastTick float64
 	dirty    bool
@@ -269,6 +271,18 @@ func (a *App) states() (*model.State, *model.State) {
 		}
 	}
 	return &a.sa, &a.sb
+}
+
+// End is the state after the run's last event, folded once a run: the
+// what-if panel lists what the whole run has (groups, partitions, clients).
+func (a *App) End() *model.State {
+	if a.M == nil {
+		return &model.State{Seq: -1, Step: -1}
+	}
+	if a.endRun != a.run {
+		a.endRun, a.end = a.run, a.M.At(a.Len()-1)
+	}
+	return &a.end
 }
 
 // State is the fold of the run up to the current event.

@@ -32,11 +32,9 @@ func (a *App) Unclean(on bool) {
 // Partitions are the run's partitions, for the produce what-if.
 func (a *App) Partitions() []string {
 	var out []string
-	if a.M != nil {
-		if c := a.M.At(a.Len() - 1).Clu; c != nil {
-			for _, p := range c.Partitions {
-				out = append(out, p.Name)
-			}
+	if c := a.End().Clu; c != nil {
+		for _, p := range c.Partitions {
+			out = append(out, p.Name)
 		}
 	}
 	return out
@@ -58,9 +56,5 @@ func (a *App) Produce(p, acks string) {
 			}
 		}
 	}
-	id := "w1"
-	for i := 1; used[id]; i++ {
-		id = "w" + strconv.Itoa(i)
-	}
-	a.Inject("produce " + p + " acks=" + acks + " id=" + id)
+	a.Inject("produce " + p + " acks=" + acks + " id=" + firstFree("w", 1, used))
 }

@@ -1,9 +1,6 @@
 package ui
 
-import (
-	"strconv"
-	"strings"
-)
+import "strings"
 
 // The consumer groups' what-ifs: a consumer joins, the selected one leaves
 // or stalls (a long GC pause: no polls, no heartbeats), a topic grows, and
@@ -19,17 +16,14 @@ func (a *App) SelMember() string {
 
 // GroupNames are the run's groups, in order of appearance.
 func (a *App) GroupNames() []string {
+	g := a.State().Grp
+	if g == nil || len(g.Groups) == 0 {
+		g = a.End().Grp
+	}
 	var out []string
-	if g := a.State().Grp; g != nil {
+	if g != nil {
 		for _, x := range g.Groups {
 			out = append(out, x.Name)
-		}
-	}
-	if len(out) == 0 && a.M != nil {
-		if g := a.M.At(a.Len() - 1).Grp; g != nil {
-			for _, x := range g.Groups {
-				out = append(out, x.Name)
-			}
 		}
 	}
 	return out
@@ -50,11 +44,9 @@ func (a *App) JoinConsumer(g, topics string) {
 // freshMember is a consumer name the run has not used: C + a number.
 func (a *App) freshMember() string {
 	used := map[string]bool{}
-	if a.M != nil {
-		if g := a.M.At(a.Len() - 1).Grp; g != nil {
-			for _, m := range g.Members {
-				used[m.Name] = true
-			}
+	if g := a.End().Grp; g != nil {
+		for _, m := range g.Members {
+			used[m.Name] = true
 		}
 	}
 	for _, in := range a.Link.Inject {
@@ -62,11 +54,7 @@ func (a *App) freshMember() string {
 			used[f[1]] = true
 		}
 	}
-	for i := 0; ; i++ {
-		if n := "C" + strconv.Itoa(i); !used[n] {
-			return n
-		}
-	}
+	return firstFree("C", 0, used)
 }
 
 // MemberAction makes the selected consumer leave ("leave") or stall for a

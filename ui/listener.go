@@ -12,11 +12,9 @@ var AckModes = []string{"BATCH", "RECORD", "TIME", "COUNT", "COUNT_TIME", "MANUA
 // ListenerClients are the run's ListenerConsumers' client ids.
 func (a *App) ListenerClients() []string {
 	var out []string
-	if a.M != nil {
-		if c := a.M.At(a.Len() - 1).Lis; c != nil {
-			for _, lc := range c.Consumers {
-				out = append(out, lc.Client)
-			}
+	if c := a.End().Lis; c != nil {
+		for _, lc := range c.Consumers {
+			out = append(out, lc.Client)
 		}
 	}
 	return out

@@ -77,13 +77,16 @@ func chaos(t testing.TB, seed int64, keep bool) (*sim.Sim, *Cluster, []string) {
 // Many seeds of random failures: the guarantees hold at every step (the
 // run stops at the first violation), nothing panics, every kind is
 // documented, and the same seed gives the same trace. A failing seed is
-// printed with its operations, for replay with TestReplaySeed.
+// printed with its operations, for replay with -seed N.
 func TestRandomFailuresKeepTheGuarantees(t *testing.T) {
-	seeds := 60
+	first, last := int64(1), int64(60)
 	if testing.Short() {
-		seeds = 12
+		last = 12
 	}
-	for seed := int64(1); seed <= int64(seeds); seed++ {
+	if *replaySeed != 0 { // replay one seed
+		first, last = *replaySeed, *replaySeed
+	}
+	for seed := first; seed <= last; seed++ {
 		checkSeed(t, seed)
 		if t.Failed() {
 			return
@@ -101,7 +104,7 @@ func checkSeed(t *testing.T, seed int64) {
 		for _, e := range tr[max(0, len(tr)-40):] {
 			tail = append(tail, fmt.Sprintf("%d %s %s %s %s %s→%s %s", e.T, e.Actor, e.Kind, e.Subj, e.Item, e.From, e.To, e.Note))
 		}
-		t.Fatalf("seed %d (replay: go test ./core/cluster -run TestReplaySeed -seed %d): err %v, panic %q, violations %v\noperations:\n%s\ntrace tail:\n%s",
+		t.Fatalf("seed %d (replay: go test ./core/cluster -run TestRandomFailures -seed %d): err %v, panic %q, violations %v\noperations:\n%s\ntrace tail:\n%s",
 			seed, seed, err, s.Panic(), c.Violations(), strings.Join(log, "\n"), strings.Join(tail, "\n"))
 	}
 	for _, e := range s.Trace() {
@@ -115,12 +118,4 @@ func checkSeed(t *testing.T, seed int64) {
 	require.Equal(t, s.Events(), s2.Events(), "seed %d: the same seed gives the same run, traced or not", seed)
 }
 
-var replaySeed = flag.Int64("seed", 0, "the seed TestReplaySeed replays")
-
-// TestReplaySeed replays one seed of TestRandomFailuresKeepTheGuarantees.
-func TestReplaySeed(t *testing.T) {
-	if *replaySeed == 0 {
-		t.Skip("give -seed N")
-	}
-	checkSeed(t, *replaySeed)
-}
+var replaySeed = flag.Int64("seed", 0, "replay only this seed of TestRandomFailuresKeepTheGuarantees")

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"brokerlab/core/sim"
+	"brokerlab/core/statepath"
 )
 
 // Groups is the consumer groups' part of a state: each group's state
@@ -98,14 +99,13 @@ func isGroup(e sim.Event) bool {
 }
 
 // Bracket splits "member[C0]" into "member" and "C0", and "group[G].leader"
-// into "group", "G" and ".leader".
+// into "group", "G" and ".leader"; a subject without a key is all head.
 func Bracket(s string) (head, key, tail string) {
-	i := strings.IndexByte(s, '[')
-	j := strings.IndexByte(s, ']')
-	if i < 0 || j < i {
+	head, key, tail, err := statepath.Split(s)
+	if err != nil {
 		return s, "", ""
 	}
-	return s[:i], s[i+1 : j], s[j+1:]
+	return head, key, tail
 }
 
 func (g *Groups) group(name string) *Group {

@@ -2,6 +2,7 @@ package stage
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -165,7 +166,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 				r = rb
 			}
 			x := colX[br.ID] + 8
-			inISR := contains(strings.Split(pa.ISR, ","), br.ID)
+			inISR := slices.Contains(strings.Split(pa.ISR, ","), br.ID)
 			role := map[string]string{"leader": "L", "follower": "F"}[r.Role]
 			if role == "" {
 				role = "–"

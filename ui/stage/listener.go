@@ -2,6 +2,7 @@ package stage
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -79,7 +80,7 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 			sc.add(Node{Key: "phase:" + lc.Client + ":" + ph, Class: c, W: w, H: 28, Texts: []Text{Text{X: w / 2, Y: 19, Class: "m", Anchor: "middle"}.fit(label, 13, w-10)}, X: px, Y: y + 46, Alpha: 1})
 			px += w + 8
 		}
-		if lc.Phase != "" && !contains(loopPhases, lc.Phase) {
+		if lc.Phase != "" && !slices.Contains(loopPhases, lc.Phase) {
 			sc.add(Node{Key: "phase:" + lc.Client + ":other", Class: "label", Texts: []Text{{S: "■ " + lc.Phase, Size: 15, Class: "b", Y: 19}}, X: px, Y: y + 46, Alpha: 1})
 		}
 		// The listener slot, the acks queue, the offsets map, the commit.
@@ -262,13 +263,4 @@ func recClass(r model.Rec, committed, lost bool) (string, string) {
 		return "delivered", "…"
 	}
 	return "new", ""
-}
-
-func contains(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
