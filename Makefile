@@ -31,6 +31,7 @@ prereqs:
 	@command -v $(GO) >/dev/null || { echo "missing: Go 1.26 or newer (https://go.dev/dl/)"; exit 1; }
 	@$(GO) version | grep -Eq 'go1\.(2[6-9]|[3-9][0-9])' || { echo "need Go 1.26 or newer, have: $$($(GO) version)"; exit 1; }
 	@command -v node >/dev/null || { echo "missing: node (Node.js runs the GOOS=js tests): apt-get install nodejs"; exit 1; }
+	@command -v xz >/dev/null || { echo "missing: xz (make dist compresses main.wasm with it): apt-get install xz-utils"; exit 1; }
 	@test -f "$(WASMPATH)/go_js_wasm_exec" || { echo "missing: $(WASMPATH)/go_js_wasm_exec (an incomplete Go install)"; exit 1; }
 	@if ! test -x "$(CHROMIUM)"; then \
 		if [ "$$CI" = true ]; then echo "missing: chromium at $(CHROMIUM) (browser tests): apt-get install chromium"; exit 1; \

@@ -22,7 +22,7 @@ func TestStamp(t *testing.T) {
 		"sw.js":        `const BUILD = "__BUILD__"; const FILES = ["__FILES__"];`,
 		"style.css":    "body{}",
 		"main.wasm":    "wasm",
-		"main.wasm.gz": "gz",
+		"main.wasm.xz": "xz",
 	}
 	a, b := t.TempDir(), t.TempDir()
 	write(a, site)
@@ -48,7 +48,7 @@ func TestStamp(t *testing.T) {
 		t.Errorf("index.html: got %s, want %s", got, want)
 	}
 	v := "?v=" + build
-	want := `const BUILD = "` + build + `"; const FILES = ["./", "main.wasm` + v + `", "main.wasm.gz` + v + `", "style.css` + v + `"];`
+	want := `const BUILD = "` + build + `"; const FILES = ["./", "main.wasm` + v + `", "main.wasm.xz` + v + `", "style.css` + v + `"];`
 	if got := read(a, "sw.js"); got != want {
 		t.Errorf("sw.js:\ngot  %s\nwant %s", got, want)
 	}

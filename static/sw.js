@@ -9,7 +9,9 @@ const BUILD = "__BUILD__";
 const CACHE = "brokerlab-" + BUILD;
 const FILES = ["__FILES__"];
 const WASM = FILES.find((f) => /^main\.wasm\?/.test(f));
-const WASM_GZ = FILES.find((f) => /^main\.wasm\.gz\?/.test(f));
+const WASM_XZ = FILES.find((f) => /^main\.wasm\.xz\?/.test(f));
+importScripts("xz-decompress.min.js?v=" + BUILD);
+const Xz = (self["xz-decompress"] || {}).XzReadableStream;
 
 self.addEventListener("install", (ev) => {
   ev.waitUntil((async () => {
@@ -17,16 +19,16 @@ self.addEventListener("install", (ev) => {
     // The page itself is fetched past the HTTP cache, which may still hold
     // the previous build's; the assets carry ?v=BUILD, so whatever the HTTP
     // cache has of them (the page just downloaded them) is this build's.
-    const plain = FILES.filter((f) => f !== WASM && f !== WASM_GZ);
+    const plain = FILES.filter((f) => f !== WASM && f !== WASM_XZ);
     await cache.addAll(plain.map((f) => new Request(f, { cache: f === "./" ? "reload" : "default" })));
-    // The simulator is kept inflated, as main.wasm: a page this worker
+    // The simulator is kept unpacked, as main.wasm: a page this worker
     // controls compiles it straight from the cache, and the browser can
-    // keep the compiled code for the next visit. It is inflated from
-    // main.wasm.gz, which the page has just downloaded (HTTP cache).
-    if (typeof DecompressionStream === "function") {
-      const r = await fetch(WASM_GZ);
-      if (!r.ok) throw new Error(WASM_GZ + ": HTTP " + r.status);
-      const body = await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    // keep the compiled code for the next visit. It is unpacked from
+    // main.wasm.xz, which the page has just downloaded (HTTP cache).
+    if (Xz) {
+      const r = await fetch(WASM_XZ);
+      if (!r.ok) throw new Error(WASM_XZ + ": HTTP " + r.status);
+      const body = await new Response(new Xz(r.body)).arrayBuffer();
       await cache.put(WASM, new Response(body, { headers: { "Content-Type": "application/wasm", "Content-Length": String(body.byteLength) } }));
     } else {
       await cache.add(WASM);

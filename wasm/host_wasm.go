@@ -73,6 +73,12 @@ func (h *host) markInteractive() {
 	}
 }
 
+// mark names a moment of the start-up on the browser's timeline, for
+// measurements (make bench-browser prints where the time went).
+func (h *host) mark(name string) {
+	_, _ = h.get("performance").Call("mark", name)
+}
+
 // showCurrentStep scrolls the narration so the current step is in view.
 func (h *host) showCurrentStep() {
 	el, err := h.get("document").Call("querySelector", "#steps li.cur")

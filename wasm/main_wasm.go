@@ -32,10 +32,12 @@ func main() {
 	}
 
 	h := newHost()
+	h.mark("brokerlab-main")
 	app := ui.New(h, h.lang())
 	app.Web = h
 	root := &ui.Root{A: app}
 	app.Route(h.hash())
+	h.mark("brokerlab-routed")
 
 	// Browser events arrive on JS callbacks, which must not block: they
 	// post work to one goroutine that runs it under the Vugu lock.

@@ -37,7 +37,11 @@ func TestMeasure(t *testing.T) {
 	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
 	w.Write(raw)
 	w.Close()
-	fmt.Printf("main.wasm: %.2f MB raw, %.2f MB gzip -9 (target ≤ 1.5 MB)\n", float64(len(raw))/1e6, float64(gz.Len())/1e6)
+	xz, err := os.Stat(filepath.Join(dir, "main.wasm.xz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("main.wasm: %.2f MB raw, %.2f MB gzip -9, %.2f MB xz, as the loader fetches it (target ≤ 1.5 MB)\n", float64(len(raw))/1e6, float64(gz.Len())/1e6, float64(xz.Size())/1e6)
 
 	ctx := newBrowser(t)
 	p := &page{t: t, ctx: ctx, base: serveSite(t, dir)}

@@ -92,10 +92,10 @@ func TestOffline(t *testing.T) {
 
 	p.open("#/lesson/" + lesson)
 	p.wait("the lesson", `document.querySelectorAll('#stage [data-k^="thread:"]').length >= 5`)
-	// The loader streamed main.wasm.gz and counted every compressed byte
+	// The loader streamed main.wasm.xz and counted every compressed byte
 	// against Content-Length.
-	if got := p.str(`JSON.stringify(window.brokerlabLoaded)`); !strings.Contains(got, `"gz":true`) {
-		t.Fatalf("the loader did not use main.wasm.gz: %s", got)
+	if got := p.str(`JSON.stringify(window.brokerlabLoaded)`); !strings.Contains(got, `"xz":true`) {
+		t.Fatalf("the loader did not use main.wasm.xz: %s", got)
 	}
 	if p.num(`brokerlabLoaded.bytes`) != p.num(`brokerlabLoaded.total`) || p.num(`brokerlabLoaded.total`) < 100_000 {
 		t.Fatalf("progress counted %s", p.str(`JSON.stringify(window.brokerlabLoaded)`))
