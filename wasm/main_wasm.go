@@ -64,17 +64,19 @@ func main() {
 		render(env, build, renderer, root, app)
 		relog()
 		h.afterRender(env, app)
-		if first {
-			first = false
-			h.markInteractive()
-		}
 		env.RLock()
 		cur := app.State().Step
 		h.keys.Store(app.Shortcuts())
 		env.RUnlock()
-		if cur != step {
-			step = cur
+		// A lesson opened at its start shows its first step already: no
+		// scrolling, which would force a layout before the first paint.
+		if cur != step && !(first && cur <= 0) {
 			h.showCurrentStep()
+		}
+		step = cur
+		if first {
+			first = false
+			h.markInteractive()
 		}
 	}
 }

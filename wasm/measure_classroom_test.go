@@ -103,13 +103,17 @@ func TestMeasureClassroom(t *testing.T) {
 		first = append(first, interactive())
 	}
 	fmt.Printf("first visit → interactive lesson at 10 Mbit/s, 40 ms: median %.0f ms of 5 %v (target ≤ 2000 ms)\n", median(first), round(first))
-	fmt.Printf("  main.wasm response / compiled / Go main / lesson run at (ms): %s\n", strings.Join(phases, ", "))
+	fmt.Printf("  main.wasm response (or, cached, compiled) / instantiated / Go main / lesson run at (ms): %s\n", strings.Join(phases, ", "))
 	phases = nil
 
 	// Repeat visits: the service worker serves the site from its cache
 	// (the HTTP cache stays off, so nothing else can).
 	_, err = chromedp.Call(ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: false})
 	call("worker on", err)
+	p.open("#/lesson/" + lesson)
+	// The last first visit may have installed the worker while it was
+	// bypassed: a visit after it is ready is a repeat visit.
+	p.waitAsync("the worker ready", `navigator.serviceWorker.ready.then(() => "ready")`, "ready")
 	p.open("#/lesson/" + lesson)
 	p.wait("the worker in control", `!!navigator.serviceWorker.controller`)
 	p.wait("the site cached", `(() => { caches.keys().then(k => caches.open(k[0])).then(c => c.keys()).then(r => window.__cached = r.length); return window.__cached >= 6 })()`)
@@ -118,6 +122,6 @@ func TestMeasureClassroom(t *testing.T) {
 		again = append(again, interactive())
 	}
 	fmt.Printf("repeat visit (service worker) → interactive lesson at 10 Mbit/s, 40 ms: median %.0f ms of 7 %v (target ≤ 300 ms)\n", median(again), round(again))
-	fmt.Printf("  main.wasm response / compiled / Go main / lesson run at (ms): %s\n", strings.Join(phases, ", "))
+	fmt.Printf("  main.wasm response (or, cached, compiled) / instantiated / Go main / lesson run at (ms): %s\n", strings.Join(phases, ", "))
 	p.noCrash()
 }
