@@ -116,14 +116,14 @@ func (a *App) Route(hash string) {
 	les, sc, err := a.scenario(l)
 	if err != nil {
 		a.Page, a.M, a.Res = "list", nil, nil
-		a.Notice = err.Error()
+		a.Notice = a.errText(err)
 		return
 	}
 	a.Page, a.Lesson, a.Sc = l.Page, les, sc
 	start := Link{Page: l.Page, Lesson: l.Lesson, Events: l.Events}
 	for _, t := range l.Inject {
 		if err := sc.CheckAction(t.Action); err != nil {
-			a.Notice = fmt.Sprintf("%v: a=%q: %v. %s", ErrLink, t.Action, err, a.T("shownStart"))
+			a.Notice = fmt.Sprintf("%v: a=%q: %s. %s", ErrLink, t.Action, a.errText(err), a.T("shownStart"))
 			l = start
 			break
 		}
@@ -132,7 +132,7 @@ func (a *App) Route(hash string) {
 	a.rerun()
 	if err := a.runErr(); err != nil && (len(l.Inject) > 0 || len(l.Sets) > 0) {
 		// The link's actions do not run: show the lesson's own start.
-		a.Notice = a.T("badActions") + ": " + err.Error() + ". " + a.T("shownStart")
+		a.Notice = a.T("badActions") + ": " + a.errText(err) + ". " + a.T("shownStart")
 		a.Link = start
 		a.rerun()
 	}
@@ -536,7 +536,7 @@ func (a *App) InjectAll(actions ...string) {
 	}
 	for _, act := range actions {
 		if err := a.Sc.CheckAction(act); err != nil {
-			a.Notice = err.Error()
+			a.Notice = a.errText(err)
 			return
 		}
 	}
@@ -598,17 +598,18 @@ func (a *App) SetLang(l string) {
 
 func (a *App) Dismiss() { a.Notice = "" }
 
-// Failures are the run's failed expectations and its error, as text.
+// Failures are the run's failed expectations and its error, as text in
+// the page's language.
 func (a *App) Failures() []string {
 	if a.Res == nil {
 		return nil
 	}
 	var out []string
 	for _, f := range a.Res.Failures {
-		out = append(out, fmt.Sprintf("%s:%d:%d: %s", a.Sc.File, f.Line, f.Col, f.Msg))
+		out = append(out, fmt.Sprintf("%s:%d:%d: %s", a.Sc.File, f.Line, f.Col, a.errMsg(f.Msg)))
 	}
 	if err := a.runErr(); err != nil {
-		out = append(out, err.Error())
+		out = append(out, a.errText(err))
 	}
 	return out
 }

@@ -149,7 +149,7 @@ func (a *App) RunEdited() {
 	a.rerun()
 	a.seek(0)
 	if err := a.runErr(); err != nil {
-		a.EditNote = err.Error()
+		a.EditNote = a.errText(err)
 	}
 }
 
@@ -189,7 +189,7 @@ func (a *App) EditErrText() string {
 	if a.EditErr == nil {
 		return ""
 	}
-	return fmt.Sprintf(a.T("errAt"), a.EditErr.Line, a.EditErr.Col) + ": " + a.EditErr.Msg
+	return fmt.Sprintf(a.T("errAt"), a.EditErr.Line, a.EditErr.Col) + a.errMsg(a.EditErr.Msg)
 }
 
 // GoToError puts the caret at the parse error (the host applies it).

@@ -93,7 +93,7 @@ var webWords = map[string][2]string{
 	"editRun":     {"Run ▶", "运行 ▶"},
 	"editRevert":  {"Lesson's own", "恢复课程原文"},
 	"goToError":   {"Put the cursor at the error", "把光标移到出错处"},
-	"errAt":       {"line %d, column %d", "第 %d 行第 %d 列"},
+	"errAt":       {"line %d, column %d: ", "第 %d 行第 %d 列："},
 	"draftBroken": {"The link's edited scenario has an error (see the editor): showing the lesson's own", "链接中编辑过的场景有错误（见编辑器）：现在显示课程原来的场景"},
 	"srcTooBig":   {"It runs, but a link cannot carry it: a reload shows the lesson's own", "可以运行，但链接装不下它：重新加载后将显示课程原来的场景"},
 }
