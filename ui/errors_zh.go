@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -334,12 +333,12 @@ var zhParts = map[string]string{
 // zhTemplate is a catalog entry compiled.
 type zhTemplate struct {
 	en, zh string
-	re     *regexp.Regexp
-	verbs  []byte  // each capture's verb, in order
-	out    []zhSeg // the Chinese: text and captures
-	lit    int     // the English's literal characters: more is more specific
-	han    bool    // the Chinese says something of its own (not only "%s：%s")
-	part   bool    // from zhParts
+	lits   []string // the English's literal text around its captures: len(verbs)+1
+	verbs  []byte   // each capture's verb, in order
+	out    []zhSeg  // the Chinese: text and captures
+	lit    int      // the English's literal characters: more is more specific
+	han    bool     // the Chinese says something of its own (not only "%s：%s")
+	part   bool     // from zhParts
 }
 
 // zhSeg is a piece of a Chinese template: text, or capture arg (from 0).
@@ -378,65 +377,81 @@ func zhCompile() []*zhTemplate {
 	return zhTemplates
 }
 
-// verbRE is a format verb: %s, %q, %d, %g, %v, %w, optionally with an
-// argument index as Chinese templates use it (%[2]s).
-var verbRE = regexp.MustCompile(`%(?:\[(\d+)\])?([sqdgvw%])`)
+// fmtVerb is a format verb at [start, end) of a format: %s, %q, %d, %g,
+// %v, %w or %%, with arg the argument index Chinese templates may give it
+// (%[2]s), 0 if none.
+type fmtVerb struct {
+	start, end int
+	verb       byte
+	arg        int
+}
 
-// capture is what each verb matches in a message.
-var capture = map[byte]string{
-	's': `(.+?)`, 'v': `(.+?)`, 'w': `(.+?)`,
-	'q': `("(?:[^"\\]|\\.)*")`,
-	'd': `(-?[0-9]+)`,
-	'g': `(-?[0-9]+(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?)`,
+// fmtVerbs finds the verbs of a format.
+func fmtVerbs(f string) []fmtVerb {
+	var out []fmtVerb
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		v := fmtVerb{start: i}
+		j := i + 1
+		if j < len(f) && f[j] == '[' {
+			k := strings.IndexByte(f[j:], ']')
+			if k < 0 {
+				continue
+			}
+			n, err := strconv.Atoi(f[j+1 : j+k])
+			if err != nil {
+				continue
+			}
+			v.arg, j = n, j+k+1
+		}
+		if j < len(f) && strings.IndexByte("sqdgvw%", f[j]) >= 0 {
+			v.verb, v.end = f[j], j+1
+			out = append(out, v)
+			i = j
+		}
+	}
+	return out
 }
 
 func compileZH(en, zh string) (*zhTemplate, error) {
 	t := &zhTemplate{en: en, zh: zh}
-	var re strings.Builder
-	re.WriteString(`^(?s)`)
-	last := 0
-	for _, m := range verbRE.FindAllStringSubmatchIndex(en, -1) {
-		lit := en[last:m[0]]
-		re.WriteString(regexp.QuoteMeta(lit))
-		t.lit += len(lit)
-		last = m[1]
-		v := en[m[4]]
-		if v == '%' {
-			re.WriteString("%")
-			t.lit++
+	lit, last := "", 0
+	for _, m := range fmtVerbs(en) {
+		lit += en[last:m.start]
+		last = m.end
+		if m.verb == '%' {
+			lit += "%"
 			continue
 		}
-		if m[2] >= 0 {
+		if m.arg != 0 {
 			return nil, errors.New("an English format has no argument indexes: " + en)
 		}
-		re.WriteString(capture[v])
-		t.verbs = append(t.verbs, v)
+		t.lits = append(t.lits, lit)
+		t.verbs = append(t.verbs, m.verb)
+		lit = ""
 	}
-	lit := en[last:]
-	re.WriteString(regexp.QuoteMeta(lit) + `$`)
-	t.lit += len(lit)
-	var err error
-	if t.re, err = regexp.Compile(re.String()); err != nil {
-		return nil, err
+	t.lits = append(t.lits, lit+en[last:])
+	for _, l := range t.lits {
+		t.lit += len(l)
 	}
 	// The Chinese: its captures in its own order.
 	last, next := 0, 0
 	used := make([]bool, len(t.verbs))
-	for _, m := range verbRE.FindAllStringSubmatchIndex(zh, -1) {
-		t.out = append(t.out, zhSeg{text: zh[last:m[0]], arg: -1})
-		last = m[1]
-		v := zh[m[4]]
-		if v == '%' {
+	for _, m := range fmtVerbs(zh) {
+		t.out = append(t.out, zhSeg{text: zh[last:m.start], arg: -1})
+		last = m.end
+		if m.verb == '%' {
 			t.out = append(t.out, zhSeg{text: "%", arg: -1})
 			continue
 		}
 		i := next
-		if m[2] >= 0 {
-			n, _ := strconv.Atoi(zh[m[2]:m[3]])
-			i = n - 1
+		if m.arg != 0 {
+			i = m.arg - 1
 		}
 		next = i + 1
-		if i < 0 || i >= len(t.verbs) || t.verbs[i] != v || used[i] {
+		if i < 0 || i >= len(t.verbs) || t.verbs[i] != m.verb || used[i] {
 			return nil, errors.New("the Chinese's placeholders differ from the English's: " + en)
 		}
 		used[i] = true
@@ -450,6 +465,102 @@ func compileZH(en, zh string) (*zhTemplate, error) {
 		t.han = t.han || strings.ContainsFunc(s.text, isHan)
 	}
 	return t, nil
+}
+
+// match matches a whole message against the English format and returns
+// what each verb captured. As a regular expression would: %s, %v and %w
+// take the shortest text that lets the rest match (at least a character),
+// %d and %g the longest number, %q one double-quoted string.
+func (t *zhTemplate) match(msg string) ([]string, bool) {
+	args := make([]string, len(t.verbs))
+	var from func(i int, rest string) bool
+	from = func(i int, rest string) bool {
+		rest, ok := strings.CutPrefix(rest, t.lits[i])
+		if !ok {
+			return false
+		}
+		if i == len(t.verbs) {
+			return rest == ""
+		}
+		try := func(n int) bool {
+			args[i] = rest[:n]
+			return from(i+1, rest[n:])
+		}
+		switch t.verbs[i] {
+		case 'q':
+			n := quotedLen(rest)
+			return n > 0 && try(n)
+		case 'd', 'g':
+			for n := numberLen(rest, t.verbs[i] == 'g'); n > 0; n-- {
+				if rest[n-1] >= '0' && rest[n-1] <= '9' && try(n) {
+					return true
+				}
+			}
+			return false
+		default:
+			for n := 1; n <= len(rest); n++ {
+				if try(n) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return args, from(0, msg)
+}
+
+// quotedLen is the length of the Go-quoted string s starts with, 0 if none.
+func quotedLen(s string) int {
+	if s == "" || s[0] != '"' {
+		return 0
+	}
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// numberLen is the length of the longest number s starts with: an integer,
+// or with float a decimal with an optional fraction and exponent.
+func numberLen(s string, float bool) int {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	digits := func() bool {
+		j := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i > j
+	}
+	if !digits() {
+		return 0
+	}
+	if !float {
+		return i
+	}
+	if end := i; i < len(s) && s[i] == '.' {
+		i++
+		if !digits() {
+			i = end
+		}
+	}
+	if end := i; i < len(s) && s[i] == 'e' {
+		i++
+		if i < len(s) && (s[i] == '-' || s[i] == '+') {
+			i++
+		}
+		if !digits() {
+			i = end
+		}
+	}
+	return i
 }
 
 func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }
@@ -498,12 +609,11 @@ func (z *zhRun) translate(msg string, inside bool) zhResult {
 		if t.part && !inside {
 			continue
 		}
-		m := t.re.FindStringSubmatch(msg)
-		if m == nil {
+		args, ok := t.match(msg)
+		if !ok {
 			continue
 		}
 		r := zhResult{score: t.lit, ok: t.han, used: []string{t.en}}
-		args := m[1:]
 		for i, v := range t.verbs {
 			if v != 's' && v != 'v' && v != 'w' {
 				continue

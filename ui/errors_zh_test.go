@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -52,6 +53,7 @@ func TestZHCatalog(t *testing.T) {
 		all[en] = zh
 	}
 	// Chinese punctuation: no ASCII , : ; ( ) next to a Chinese character.
+	verbRE := regexp.MustCompile(`%(?:\[\d+\])?[sqdgvw%]`)
 	ascii := regexp.MustCompile(`\p{Han}[,:;()]|[,:;()]\p{Han}|\p{Han} ?[,:;]`)
 	for en, zh := range all {
 		if _, err := compileZH(en, zh); err != nil {
@@ -621,5 +623,57 @@ func TestZHOnThePage(t *testing.T) {
 	a.Inject("consumer C9 dance")
 	if want := "应为 join、leave、stall 或 process，实际为 \"dance\""; a.Notice != want {
 		t.Errorf("refused action:\n got %s\nwant %s", a.Notice, want)
+	}
+}
+
+// TestZHMatchAsRegexp: a format matches a message, and captures, exactly
+// as the regular expression it stands for would (the page leaves regexp
+// out of main.wasm: 70 KB of the download).
+func TestZHMatchAsRegexp(t *testing.T) {
+	capture := map[byte]string{
+		's': `(.+?)`, 'v': `(.+?)`, 'w': `(.+?)`,
+		'q': `("(?:[^"\\]|\\.)*")`,
+		'd': `(-?[0-9]+)`,
+		'g': `(-?[0-9]+(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?)`,
+	}
+	msgs := map[string]bool{}
+	add := func(msg, _ string) {
+		msgs[msg] = true
+		// and every message nested in it, as the translation meets them
+		for _, part := range strings.Split(msg, ": ") {
+			msgs[part] = true
+		}
+	}
+	collectScenarioMessages(t, add)
+	for _, s := range testStrings(t) {
+		parseMessages(s, "", add)
+	}
+	collectDirect(add)
+	for _, m := range []string{`a: "b\"": c`, `-12.5e3x`, `x: "unterminated`, `1e`, `%`} {
+		msgs[m] = true
+	}
+	keys := slices.Sorted(maps.Keys(msgs))
+	checked := 0
+	for _, tp := range zhCompile() {
+		var re strings.Builder
+		re.WriteString(`^(?s)`)
+		for i, l := range tp.lits {
+			re.WriteString(regexp.QuoteMeta(l))
+			if i < len(tp.verbs) {
+				re.WriteString(capture[tp.verbs[i]])
+			}
+		}
+		rx := regexp.MustCompile(re.String() + `$`)
+		for _, m := range keys {
+			want := rx.FindStringSubmatch(m)
+			got, ok := tp.match(m)
+			if ok != (want != nil) || ok && !slices.Equal(got, want[1:]) {
+				t.Errorf("%q on %q: got %q %v, the regexp %q", tp.en, m, got, ok, want)
+			}
+			checked++
+		}
+	}
+	if checked < 10000 {
+		t.Fatalf("only %d format × message pairs checked", checked)
 	}
 }
