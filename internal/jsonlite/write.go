@@ -18,6 +18,14 @@ import (
 
 const hex = "0123456789abcdef"
 
+// safe are the ASCII bytes a string holds as they are.
+var safe = func() (t [utf8.RuneSelf]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
 // AppendString appends s as a JSON string, escaped as encoding/json
 // escapes it by default: `"` and `\`, control characters, <, > and & (as
 // \u003c, \u003e, \u0026: safe inside HTML), U+2028 and U+2029 (safe inside
@@ -28,7 +36,7 @@ func AppendString(dst []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= ' ' && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if safe[c] {
 				i++
 				continue
 			}
@@ -77,6 +85,11 @@ func AppendString(dst []byte, s string) []byte {
 // 1e21 on (as JavaScript prints numbers), and no zero padding it ("1e-7",
 // not "1e-07"). f must be finite: encoding/json refuses NaN and infinities.
 func AppendFloat(dst []byte, f float64) []byte {
+	if f == math.Trunc(f) && math.Abs(f) < 1e15 && (f != 0 || !math.Signbit(f)) {
+		// A whole number below 2^53 is its own shortest decimal: the
+		// stage's sizes and positions mostly are, and AppendInt is faster.
+		return strconv.AppendInt(dst, int64(f), 10)
+	}
 	format := byte('f')
 	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
 		format = 'e'

@@ -65,6 +65,7 @@ func TestAppendFloat(t *testing.T) {
 		999999999999999999999, 1e100, -1e-100, 12345678, 0.1 + 0.2, 318, 54.5, 1320,
 		math.MaxFloat64, math.SmallestNonzeroFloat64, math.MaxInt64, 1 << 53, 1e-5, 1.5e-10,
 		math.Nextafter(1e21, 0), math.Nextafter(1e-6, 0), math.Nextafter(1e-6, 1),
+		1e15, 1e15 - 1, 1e15 + 1, 1<<53 - 1, 1 << 54, 1<<60 + 1<<8,
 	} {
 		checkFloat(t, x)
 		checkFloat(t, -x)
