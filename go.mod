@@ -19,3 +19,5 @@ require (
 )
 
 tool github.com/vugu/vugu/cmd/vugugen
+
+replace github.com/vugu/vjson => ./third_party/vjson

@@ -6,12 +6,13 @@ package lessons
 import (
 	"bytes"
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path"
 	"sort"
+
+	"brokerlab/internal/jsonlite"
 )
 
 //go:embed */lesson.json */scenario.lab
@@ -60,21 +61,13 @@ func Get(id string) (Lesson, error) {
 }
 
 func load(id string) (Lesson, error) {
-	var l Lesson
 	raw, err := files.ReadFile(id + "/lesson.json")
 	if err != nil {
-		return l, err
+		return Lesson{}, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields() // a misspelt "titel" is an error, not a missing title
-	if err := dec.Decode(&l); err != nil {
-		off := dec.InputOffset()
-		var syn *json.SyntaxError
-		if errors.As(err, &syn) {
-			off = syn.Offset
-		}
-		line, col := Position(raw, off)
-		return l, fmt.Errorf("lessons/%s/lesson.json:%d:%d: %w", id, line, col, err)
+	l, err := parseMeta(id, raw)
+	if err != nil {
+		return l, err
 	}
 	src, err := files.ReadFile(id + "/scenario.lab")
 	if err != nil {
@@ -82,6 +75,43 @@ func load(id string) (Lesson, error) {
 	}
 	l.ID, l.File, l.Scenario = id, id+"/scenario.lab", string(src)
 	return l, nil
+}
+
+// parseMeta reads lesson id's lesson.json, raw. Its errors name the line
+// and column: a misspelt "titel" is an error at that name, not a missing
+// title.
+func parseMeta(id string, raw []byte) (Lesson, error) {
+	var l Lesson
+	err := jsonlite.Read(raw, func(d *jsonlite.Decoder) error {
+		return d.Object(func(key string) error {
+			switch key {
+			case "title":
+				return readText(d, &l.Title)
+			case "summary":
+				return readText(d, &l.Summary)
+			}
+			return fmt.Errorf("unknown field %q: a lesson has a title and a summary", key)
+		})
+	})
+	if e := (*jsonlite.Error)(nil); errors.As(err, &e) {
+		line, col := Position(raw, int64(e.Offset))
+		return l, fmt.Errorf("lessons/%s/lesson.json:%d:%d: %w", id, line, col, err)
+	}
+	return l, err
+}
+
+func readText(d *jsonlite.Decoder, t *Text) error {
+	return d.Object(func(lang string) (err error) {
+		switch lang {
+		case "en":
+			t.EN, err = d.String()
+		case "zh":
+			t.ZH, err = d.String()
+		default:
+			err = fmt.Errorf("unknown field %q: a text is in English (en) and Chinese (zh)", lang)
+		}
+		return err
+	})
 }
 
 // Position turns a byte offset into src into a 1-based line and column

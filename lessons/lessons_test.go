@@ -1,6 +1,8 @@
 package lessons
 
 import (
+	"bytes"
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
@@ -594,5 +596,39 @@ func TestPosition(t *testing.T) {
 	}{{0, 1, 1}, {1, 1, 2}, {2, 2, 1}, {int64(len("{\n  \"title\": {\"en\": \"中文")), 2, 22}, {int64(len(src)), 3, 7}, {999, 3, 7}} {
 		line, col := Position(src, c.off)
 		require.Equal(t, [2]int{c.line, c.col}, [2]int{line, col}, "offset %d", c.off)
+	}
+}
+
+// lesson.json reads as encoding/json reads it.
+func TestMetaAsEncodingJSON(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	for _, l := range all {
+		raw, err := files.ReadFile(l.ID + "/lesson.json")
+		require.NoError(t, err)
+		var want Lesson
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		require.NoError(t, dec.Decode(&want))
+		require.Equal(t, want.Title, l.Title, l.ID)
+		require.Equal(t, want.Summary, l.Summary, l.ID)
+		require.NotEmpty(t, l.Title.EN+l.Title.ZH+l.Summary.EN+l.Summary.ZH)
+	}
+}
+
+// A broken lesson.json is an error at the line and column of the mistake.
+func TestMetaErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"{\n  \"titel\": {\"en\": \"x\"}\n}", `2:3: unknown field "titel": a lesson has a title and a summary`},
+		{"{\"title\": {\"en\": \"x\", \"fr\": \"y\"}}", `1:23: unknown field "fr": a text is in English (en) and Chinese (zh)`},
+		{"{\n  \"title\": {\"en\": \"中文\" \"zh\": \"y\"}\n}", `2:24: want "," or "}", found a string`},
+		{"{\"title\": {\"en\": 3}}", `1:18: want a string, found a number`},
+		{"{\"title\": \"x\"}", `1:11: want an object, found a string`},
+		{"{\"title\": {}}\n}", `2:1: want the end of the input, found '}'`},
+		{"{\"title\": {\"en\": \"a\\qb\"}}", `1:21: want an escape: \" \\ \/ \b \f \n \r \t or \u, found 'q'`},
+		{"{\"title\": {\"en\": \"x\"}", `1:22: want "," or "}", found the end of the input`},
+	} {
+		_, err := parseMeta("x", []byte(c.src))
+		require.EqualError(t, err, "lessons/x/lesson.json:"+c.want, c.src)
 	}
 }

@@ -1,10 +1,11 @@
 package ui
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"brokerlab/internal/jsonlite"
 )
 
 // Presenter mode: the teacher's window opens a second window on the same
@@ -21,7 +22,8 @@ type PresentState struct {
 	hello      bool   // a presenter window that has not asked for the state yet
 }
 
-// syncMsg is what travels over the channel.
+// syncMsg is what travels over the channel, as JSON (the tags say how:
+// appendJSON and readSyncMsg write and read it that way).
 type syncMsg struct {
 	Hello   bool   `json:"hello,omitempty"` // a presenter window asks for the state
 	Bye     bool   `json:"bye,omitempty"`   // the teacher stopped presenting
@@ -31,6 +33,58 @@ type syncMsg struct {
 	Speed   int    `json:"speed"`
 	Sel     string `json:"sel,omitempty"`
 	Lang    string `json:"lang"`
+}
+
+func (m syncMsg) appendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if m.Hello {
+		b = append(b, `"hello":true,`...)
+	}
+	if m.Bye {
+		b = append(b, `"bye":true,`...)
+	}
+	if m.Link != "" {
+		b = append(jsonlite.AppendString(append(b, `"link":`...), m.Link), ',')
+	}
+	b = strconv.AppendInt(append(b, `"pos":`...), int64(m.Pos), 10)
+	b = strconv.AppendBool(append(b, `,"playing":`...), m.Playing)
+	b = strconv.AppendInt(append(b, `,"speed":`...), int64(m.Speed), 10)
+	if m.Sel != "" {
+		b = jsonlite.AppendString(append(b, `,"sel":`...), m.Sel)
+	}
+	b = jsonlite.AppendString(append(b, `,"lang":`...), m.Lang)
+	return append(b, '}')
+}
+
+// readSyncMsg reads a message; members it does not know are skipped, so
+// that windows of two versions of the page can still talk.
+func readSyncMsg(msg string) (m syncMsg, err error) {
+	err = jsonlite.Read([]byte(msg), func(d *jsonlite.Decoder) error {
+		return d.Object(func(key string) (err error) {
+			switch key {
+			case "hello":
+				m.Hello, err = d.Bool()
+			case "bye":
+				m.Bye, err = d.Bool()
+			case "link":
+				m.Link, err = d.String()
+			case "pos":
+				m.Pos, err = d.Int()
+			case "playing":
+				m.Playing, err = d.Bool()
+			case "speed":
+				m.Speed, err = d.Int()
+			case "sel":
+				m.Sel, err = d.String()
+			case "lang":
+				m.Lang, err = d.String()
+			default:
+				err = d.Skip()
+			}
+			return err
+		})
+	})
+	return m, err
 }
 
 // Audience reports whether this window is a presenter window.
@@ -72,8 +126,8 @@ func (a *App) afterTick() {
 	}
 	l := a.Link
 	l.Pos = 0
-	b, err := json.Marshal(syncMsg{Link: l.String(), Pos: a.Pos, Playing: a.Playing, Speed: a.Speed, Sel: a.Sel, Lang: a.Lang})
-	if err == nil && string(b) != a.lastSync {
+	b := syncMsg{Link: l.String(), Pos: a.Pos, Playing: a.Playing, Speed: a.Speed, Sel: a.Sel, Lang: a.Lang}.appendJSON(nil)
+	if string(b) != a.lastSync {
 		a.lastSync = string(b)
 		a.Web.Broadcast(a.lastSync)
 	}
@@ -82,8 +136,8 @@ func (a *App) afterTick() {
 // Receive handles a message from another window of the page.
 func (a *App) Receive(msg string) {
 	defer a.catch()
-	var m syncMsg
-	if json.Unmarshal([]byte(msg), &m) != nil {
+	m, err := readSyncMsg(msg)
+	if err != nil {
 		return
 	}
 	switch {

@@ -1,10 +1,13 @@
 package ui
 
 import (
-	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
+
+	"brokerlab/internal/jsonlite"
 )
 
 // Progress: which lessons a student opened and finished, and how they
@@ -12,7 +15,9 @@ import (
 // the lesson list shows it after a reload. Runs of an edited scenario do
 // not count: they are not the lesson.
 
-// Progress is one lesson's record.
+// Progress is one lesson's record. It is stored as the JSON encoding/json
+// wrote for map[string]*Progress (the tags say how), so the progress of
+// visitors from before stays theirs.
 type Progress struct {
 	Opened   bool              `json:"opened,omitempty"`
 	Finished bool              `json:"finished,omitempty"` // played or stepped to the run's last event
@@ -21,7 +26,7 @@ type Progress struct {
 
 // ProgressState is the progress' part of the App.
 type ProgressState struct {
-	prog     map[string]*Progress
+	prog     map[string]*Progress // by lesson id; never a nil record
 	loaded   bool
 	recorded map[int]bool // the questions of this run already recorded
 	recFor   string
@@ -34,17 +39,82 @@ func (a *App) progress() map[string]*Progress {
 		a.loaded = true
 		a.prog = map[string]*Progress{}
 		if a.Web != nil {
-			// A corrupt or old record starts over rather than break the page.
-			_ = json.Unmarshal([]byte(a.Web.Load(progressKey)), &a.prog)
+			if prog, err := readProgress(a.Web.Load(progressKey)); err == nil {
+				a.prog = prog
+			} // a corrupt record starts over rather than break the page
 		}
 	}
 	return a.prog
 }
 
 func (a *App) saveProgress() {
-	if b, err := json.Marshal(a.prog); err == nil && a.Host != nil {
-		a.Host.Store(progressKey, string(b))
+	if a.Host != nil {
+		a.Host.Store(progressKey, string(appendProgress(nil, a.prog)))
 	}
+}
+
+// appendProgress writes every lesson's record, in the order of their ids.
+func appendProgress(b []byte, prog map[string]*Progress) []byte {
+	b = append(b, '{')
+	for i, id := range slices.Sorted(maps.Keys(prog)) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		p := prog[id]
+		b = append(jsonlite.AppendString(b, id), ":{"...)
+		n := len(b)
+		if p.Opened {
+			b = append(b, `"opened":true,`...)
+		}
+		if p.Finished {
+			b = append(b, `"finished":true,`...)
+		}
+		if len(p.Answers) > 0 {
+			b = append(b, `"answers":{`...)
+			for j, step := range slices.Sorted(maps.Keys(p.Answers)) {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				b = jsonlite.AppendString(append(jsonlite.AppendString(b, step), ':'), p.Answers[step])
+			}
+			b = append(b, "},"...)
+		}
+		if len(b) > n {
+			b = b[:len(b)-1] // the last member's comma
+		}
+		b = append(b, '}')
+	}
+	return append(b, '}')
+}
+
+// readProgress reads what appendProgress (or encoding/json) wrote. Members
+// it does not know are skipped: they may be a later version's.
+func readProgress(s string) (map[string]*Progress, error) {
+	prog := map[string]*Progress{}
+	err := jsonlite.Read([]byte(s), func(d *jsonlite.Decoder) error {
+		return d.Object(func(id string) error {
+			p := &Progress{}
+			prog[id] = p
+			return d.Object(func(key string) (err error) {
+				switch key {
+				case "opened":
+					p.Opened, err = d.Bool()
+				case "finished":
+					p.Finished, err = d.Bool()
+				case "answers":
+					p.Answers = map[string]string{}
+					err = d.Object(func(step string) (err error) {
+						p.Answers[step], err = d.String()
+						return err
+					})
+				default:
+					err = d.Skip()
+				}
+				return err
+			})
+		})
+	})
+	return prog, err
 }
 
 // LessonProgress is lesson id's record (zero if none).

@@ -4,7 +4,6 @@ package main
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"math"
 
@@ -25,6 +24,7 @@ type drawer struct {
 	key    string
 	nums   []byte
 	moved  string // the last frame's numbers, to skip identical frames
+	spec   []byte // the structure's JSON, its buffer reused
 }
 
 func newDrawer() *drawer {
@@ -64,7 +64,7 @@ func (d *drawer) draw(sc stage.Scene, key string) error {
 	var err error
 	var spec any // null: the structure is unchanged
 	if key != d.key {
-		if spec, err = structure(sc); err != nil {
+		if spec, err = d.structure(sc); err != nil {
 			return err
 		}
 	}
@@ -74,8 +74,10 @@ func (d *drawer) draw(sc stage.Scene, key string) error {
 	}
 	if done, _ := ok.Bool(); !done {
 		// The <svg> was replaced (or never built): send the structure.
-		if spec, err = structure(sc); err != nil {
-			return err
+		if spec == nil {
+			if spec, err = d.structure(sc); err != nil {
+				return err
+			}
 		}
 		if _, err := d.js.Call("draw", spec, n); err != nil {
 			return err
@@ -85,14 +87,12 @@ func (d *drawer) draw(sc stage.Scene, key string) error {
 	return nil
 }
 
-// structure is the scene's nodes as JSON. An empty scene (the lesson list)
-// is "[]", which clears the stage; Marshal would write null.
-func structure(sc stage.Scene) (string, error) {
-	if len(sc.Nodes) == 0 {
-		return "[]", nil
-	}
-	b, err := json.Marshal(sc.Nodes)
-	return string(b), err
+// structure is the scene's nodes as JSON ("[]" for none, which clears
+// the stage).
+func (d *drawer) structure(sc stage.Scene) (string, error) {
+	var err error
+	d.spec, err = sc.AppendStructure(d.spec[:0])
+	return string(d.spec), err
 }
 
 // drawLog sends the event log's rows when they changed: one call into
