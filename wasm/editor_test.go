@@ -38,6 +38,11 @@ func TestBrowserEditor(t *testing.T) {
 	line := p.num(`(v => v.slice(0, v.indexOf("controller.queue.size = 2")).split("\n").length)(document.querySelector("#edit-src").value)`)
 	p.wait("the error", fmt.Sprintf(`document.querySelector("#edit-error").textContent.startsWith("line %d, column 33: expected an operator")`, line))
 	p.wait("the error band", `!!document.querySelector(".errband")`)
+	// In Chinese the same error, in Chinese, at the same place.
+	p.click("#lang-zh")
+	p.wait("the error in Chinese", fmt.Sprintf(`document.querySelector("#edit-error").textContent.startsWith('第 %d 行第 33 列：应为运算符（== != < <= > >=），实际为 "="')`, line))
+	p.click("#lang-en")
+	p.wait("the error in English again", fmt.Sprintf(`document.querySelector("#edit-error").textContent.startsWith("line %d, column 33: expected an operator")`, line))
 	// The band sits on the line: 22 px a line below the textarea's top padding.
 	if off := p.num(`Math.round(document.querySelector(".errband").getBoundingClientRect().top - document.querySelector("#edit-src").getBoundingClientRect().top)`); off != 6+(line-1)*22 {
 		t.Fatalf("the band is %d px below the text's top, want %d (line %d)", off, 6+(line-1)*22, line)
