@@ -10,7 +10,13 @@ const CACHE = "brokerlab-" + BUILD;
 const FILES = ["__FILES__"];
 const WASM = FILES.find((f) => /^main\.wasm\?/.test(f));
 const WASM_XZ = FILES.find((f) => /^main\.wasm\.xz\?/.test(f));
-importScripts("xz-decompress.min.js?v=" + BUILD);
+// The unpacker of main.wasm.xz; without it the worker caches main.wasm as
+// the host sends it.
+try {
+  importScripts("xz-decompress.min.js?v=" + BUILD);
+} catch (e) {
+  console.log("service worker: no xz-decompress:", e);
+}
 const Xz = (self["xz-decompress"] || {}).XzReadableStream;
 
 self.addEventListener("install", (ev) => {

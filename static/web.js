@@ -19,6 +19,20 @@
     });
   }
 
+  // The narration keeps the current step in view. Scrolling waits for the
+  // next frame, whose layout it then uses, rather than forcing one of its
+  // own right after each render.
+  let stepQueued = false;
+  web.showStep = () => {
+    if (stepQueued) return;
+    stepQueued = true;
+    requestAnimationFrame(() => {
+      stepQueued = false;
+      const el = document.querySelector("#steps li.cur");
+      if (el) el.scrollIntoView({ block: "nearest" });
+    });
+  };
+
   // Keyboard: Enter on a narration step goes there; Enter or space on a
   // stage element selects it, as a click does. (Space elsewhere plays and
   // pauses: wasm/host_wasm.go.)

@@ -79,16 +79,10 @@ func (h *host) mark(name string) {
 	_, _ = h.get("performance").Call("mark", name)
 }
 
-// showCurrentStep scrolls the narration so the current step is in view.
+// showCurrentStep scrolls the narration so the current step is in view
+// (static/web.js, at the next frame).
 func (h *host) showCurrentStep() {
-	el, err := h.get("document").Call("querySelector", "#steps li.cur")
-	if err != nil || el.IsNull() {
-		return
-	}
-	opt, err := safejs.ValueOf(map[string]any{"block": "nearest"})
-	if err == nil {
-		_, _ = el.Call("scrollIntoView", opt)
-	}
+	_, _ = h.get("brokerlabWeb").Call("showStep")
 }
 
 // listen wires the hash, the keyboard, stage clicks and log clicks to the App.

@@ -68,12 +68,10 @@ func main() {
 		cur := app.State().Step
 		h.keys.Store(app.Shortcuts())
 		env.RUnlock()
-		// A lesson opened at its start shows its first step already: no
-		// scrolling, which would force a layout before the first paint.
-		if cur != step && !(first && cur <= 0) {
+		if cur != step {
+			step = cur
 			h.showCurrentStep()
 		}
-		step = cur
 		if first {
 			first = false
 			h.markInteractive()

@@ -417,6 +417,9 @@ func ems(s string) float64 {
 }
 
 func wide(r rune) bool {
+	if r < 0x1100 { // below Hangul Jamo, the first wide block: every Latin label
+		return false
+	}
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) ||
 		r >= 0x3000 && r <= 0x303f || r >= 0xff00 && r <= 0xffef // CJK and full-width punctuation
 }
