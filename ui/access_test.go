@@ -71,8 +71,15 @@ func TestReducedMotionAndTheme(t *testing.T) {
 	if f := a.fieldWords([]Field{{K: "status", V: "not started yet"}, {K: "slot 3", V: "x"}, {K: "seq", V: "1"}}); f[0].K != "状态" || f[0].V != "尚未启动" || f[1].K != "槽位 3" || f[2].K != "序号" {
 		t.Fatalf("fields in zh: %+v", f)
 	}
-	a.Notice = "malformed link: unknown parameter \"x\""
-	if got := a.NoticeText(); got != "链接格式有误: unknown parameter \"x\"" {
-		t.Fatalf("notice in zh: %q", got)
+	// A notice is worded when shown: a language switch rewords it.
+	a.SetLang("en")
+	a.Route("#/lesson/" + lesson + "?a=5:consumer%20C1%20stall%201s")
+	en := a.Notice()
+	if !strings.HasPrefix(en, "malformed link: a=\"consumer C1 stall 1s\": ") || !strings.HasSuffix(en, "Showing the lesson from its start") {
+		t.Fatalf("notice in en: %q", en)
+	}
+	a.SetLang("zh")
+	if zh := a.Notice(); !strings.HasPrefix(zh, "链接格式有误：a=\"consumer C1 stall 1s\"：应为 controller 的动作") || zh == en || !strings.ContainsFunc(zh, isHan) {
+		t.Fatalf("notice in zh: %q", zh)
 	}
 }

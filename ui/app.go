@@ -6,6 +6,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -53,8 +54,8 @@ type App struct {
 	Sel     string
 	PutName string // the what-if panel's selected event
 
-	Notice string // a malformed link, a failed action: shown, not fatal
-	Crash  string // a panic, with the lesson and seed
+	notice func() string // a malformed link, a failed action: shown, not fatal (Notice)
+	Crash  string        // a panic, with the lesson and seed
 
 	Class // the classroom and web features (classroom.go)
 
@@ -81,7 +82,7 @@ func New(h Host, lang string) *App {
 	}
 	ls, err := lessons.All()
 	if err != nil {
-		a.Notice = err.Error()
+		a.notice = func() string { return err.Error() }
 	}
 	a.Lessons = ls
 	return a
@@ -100,30 +101,39 @@ func (a *App) catch() {
 // lesson's start (or the list if the lesson does not exist).
 func (a *App) Route(hash string) {
 	defer a.catch()
-	a.Notice, a.Crash, a.Playing, a.Frac, a.Sel = "", "", false, 0, ""
+	a.notice, a.Crash, a.Playing, a.Frac, a.Sel = nil, "", false, 0, ""
 	a.shownURL = ""
 	l, lerr := ParseLink(hash)
 	if l.Page == "list" {
 		a.Page, a.M, a.Res, a.Link = "list", nil, nil, Link{Page: "list"}
 		if lerr != nil {
-			a.Notice = lerr.Error() + ". " + a.T("pickLesson")
+			a.notice = func() string { return lerr.Error() + a.T("stop") + a.T("pickLesson") }
 		}
 		return
 	}
 	if lerr != nil {
-		a.Notice = lerr.Error() + ". " + a.T("shownStart")
+		a.notice = func() string { return lerr.Error() + a.T("stop") + a.T("shownStart") }
 	}
 	les, sc, err := a.scenario(l)
 	if err != nil {
 		a.Page, a.M, a.Res = "list", nil, nil
-		a.Notice = a.errText(err)
+		var no noLesson
+		if errors.As(err, &no) {
+			a.notice = func() string {
+				return a.T("noLesson") + a.T("colon") + strconv.Quote(string(no)) + a.T("stop") + a.T("pickLesson")
+			}
+		} else {
+			a.notice = func() string { return a.errText(err) }
+		}
 		return
 	}
 	a.Page, a.Lesson, a.Sc = l.Page, les, sc
 	start := Link{Page: l.Page, Lesson: l.Lesson, Events: l.Events}
 	for _, t := range l.Inject {
 		if err := sc.CheckAction(t.Action); err != nil {
-			a.Notice = fmt.Sprintf("%v: a=%q: %s. %s", ErrLink, t.Action, a.errText(err), a.T("shownStart"))
+			a.notice = func() string {
+				return fmt.Sprintf("%v: a=%q", ErrLink, t.Action) + a.T("colon") + a.errText(err) + a.T("stop") + a.T("shownStart")
+			}
 			l = start
 			break
 		}
@@ -132,13 +142,18 @@ func (a *App) Route(hash string) {
 	a.rerun()
 	if err := a.runErr(); err != nil && (len(l.Inject) > 0 || len(l.Sets) > 0) {
 		// The link's actions do not run: show the lesson's own start.
-		a.Notice = a.T("badActions") + ": " + a.errText(err) + ". " + a.T("shownStart")
+		a.notice = func() string {
+			return a.T("badActions") + a.T("colon") + a.errText(err) + a.T("stop") + a.T("shownStart")
+		}
 		a.Link = start
 		a.rerun()
 	}
 	a.seek(a.Link.Pos)
 	if p := a.Link.Pos; p > 0 && p >= a.M.Len() {
-		a.Notice = fmt.Sprintf("pos=%d: %s %d.", p, a.T("pastEnd"), a.M.Len())
+		n := a.M.Len()
+		a.notice = func() string {
+			return fmt.Sprintf("pos=%d", p) + a.T("colon") + a.T("pastEnd") + " " + strconv.Itoa(n) + a.T("stop")
+		}
 	}
 }
 
@@ -152,11 +167,16 @@ func (a *App) scenario(l Link) (lessons.Lesson, *scenario.Scenario, error) {
 	}
 	les, err := lessons.Get(l.Lesson)
 	if err != nil {
-		return les, nil, fmt.Errorf("%s: %q. %s", a.T("noLesson"), l.Lesson, a.T("pickLesson"))
+		return les, nil, noLesson(l.Lesson)
 	}
 	sc, err := a.parseLesson(les, l)
 	return les, sc, err
 }
+
+// noLesson is a link's lesson that does not exist.
+type noLesson string
+
+func (e noLesson) Error() string { return "no such lesson " + strconv.Quote(string(e)) }
 
 // stress generates a scenario of many puts, to measure jumps in a long run.
 func stress(events int) (lessons.Lesson, *scenario.Scenario, error) {
@@ -536,7 +556,7 @@ func (a *App) InjectAll(actions ...string) {
 	}
 	for _, act := range actions {
 		if err := a.Sc.CheckAction(act); err != nil {
-			a.Notice = a.errText(err)
+			a.notice = func() string { return a.errText(err) }
 			return
 		}
 	}
@@ -548,7 +568,7 @@ func (a *App) InjectAll(actions ...string) {
 
 func (a *App) branch() {
 	pos := a.Pos
-	a.Notice = ""
+	a.notice = nil
 	a.rerun()
 	a.seek(pos)
 	a.Playing = a.Pos < a.Len()-1
@@ -596,7 +616,7 @@ func (a *App) SetLang(l string) {
 	}
 }
 
-func (a *App) Dismiss() { a.Notice = "" }
+func (a *App) Dismiss() { a.notice = nil }
 
 // Failures are the run's failed expectations and its error, as text in
 // the page's language.

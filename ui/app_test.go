@@ -73,8 +73,8 @@ func TestOpenPlayStep(t *testing.T) {
 	h, a := newFake()
 	must(t, "no lessons", len(a.Lessons) > 0)
 	a.Route("#/lesson/" + lesson)
-	must(t, "not on the lesson page: "+a.Notice, a.Page == "lesson" && a.Len() > 100)
-	must(t, "notice: "+a.Notice, a.Notice == "" && a.Crash == "")
+	must(t, "not on the lesson page: "+a.Notice(), a.Page == "lesson" && a.Len() > 100)
+	must(t, "notice: "+a.Notice(), a.Notice() == "" && a.Crash == "")
 	must(t, "no steps", len(a.Steps()) >= 6)
 	must(t, "step 0 not current", a.Steps()[0].Cur)
 
@@ -114,7 +114,7 @@ func TestInjectBranches(t *testing.T) {
 	prefix := append([]sim.Event(nil), a.M.Trace[:21]...)
 	a.PutName = "TopicDeletion"
 	a.PutSelected()
-	must(t, "notice: "+a.Notice, a.Notice == "")
+	must(t, "notice: "+a.Notice(), a.Notice() == "")
 	must(t, "no branch", a.Len() > before && a.Pos == 20 && a.Playing)
 	found := false
 	for _, e := range a.M.Trace[a.Pos:] {
@@ -129,7 +129,7 @@ func TestInjectBranches(t *testing.T) {
 	// The link reproduces the branch.
 	_, b := newFake()
 	b.Route(a.Hash())
-	must(t, "same run", b.Len() == a.Len() && b.Pos == a.Pos && b.Notice == "")
+	must(t, "same run", b.Len() == a.Len() && b.Pos == a.Pos && b.Notice() == "")
 
 	a.SetNoLock(true)
 	must(t, "putLock setting", a.NoLock() && strings.Contains(a.Hash(), "set=controller.putLock:false"))
@@ -155,8 +155,8 @@ func TestMalformedLinks(t *testing.T) {
 	} {
 		_, a := newFake()
 		a.Route(c.hash)
-		if a.Page != c.page || !strings.Contains(a.Notice, c.want) || a.Crash != "" {
-			t.Errorf("%s: got page %q notice %q crash %q", c.hash, a.Page, a.Notice, a.Crash)
+		if a.Page != c.page || !strings.Contains(a.Notice(), c.want) || a.Crash != "" {
+			t.Errorf("%s: got page %q notice %q crash %q", c.hash, a.Page, a.Notice(), a.Crash)
 		}
 		if a.Page == "lesson" && (a.Pos != 0 || len(a.Link.Inject) != 0) {
 			t.Errorf("%s: not the lesson's start: pos %d, %v", c.hash, a.Pos, a.Link.Inject)
@@ -169,7 +169,7 @@ func TestStressLink(t *testing.T) {
 	_, a := newFake()
 	h := "#/stress?events=3000&pos=40&a=20:session%20expire"
 	a.Route(h)
-	must(t, "notice: "+a.Notice, a.Page == "stress" && a.Notice == "" && a.Crash == "")
+	must(t, "notice: "+a.Notice(), a.Page == "stress" && a.Notice() == "" && a.Crash == "")
 	must(t, "pos", a.Pos == 40)
 	must(t, "action", len(a.Link.Inject) == 1)
 	must(t, "hash: "+a.Hash(), a.Hash() == h)
@@ -179,7 +179,7 @@ func TestStressLink(t *testing.T) {
 func TestNoPageNotice(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/elsewhere")
-	must(t, "notice: "+a.Notice, a.Page == "list" && !strings.Contains(a.Notice, a.T("shownStart")))
+	must(t, "notice: "+a.Notice(), a.Page == "list" && !strings.Contains(a.Notice(), a.T("shownStart")))
 }
 
 // Only what the inspector can describe is selected: a click on a label or
@@ -306,23 +306,23 @@ func TestReactorWhatIfs(t *testing.T) {
 	t.Run("zookeeper", func(t *testing.T) {
 		_, a := newFake()
 		a.Route("#/lesson/02-zookeeper-reactor?pos=130")
-		must(t, "reactor stage", a.Reactor() && a.Notice == "" && a.Crash == "")
+		must(t, "reactor stage", a.Reactor() && a.Notice() == "" && a.Crash == "")
 		sc, _ := a.Frame()
 		_, ok := find(sc, "thread:NIOServerCxnFactory.SelectorThread-0")
 		must(t, "selector lane drawn", ok)
 		before := a.Len()
 		a.ConnectClients(10, false)
-		must(t, "connect: "+a.Notice, a.Notice == "" && a.Len() > before && a.Link.Inject[0].Action == "connect x1 count=10")
+		must(t, "connect: "+a.Notice(), a.Notice() == "" && a.Len() > before && a.Link.Inject[0].Action == "connect x1 count=10")
 		a.Select("conn:app-2")
 		must(t, "selected app-2", a.SelConn() == "app-2")
 		a.SendSelected(true)
-		must(t, "slow send: "+a.Notice, a.Notice == "" && a.Link.Inject[1].Action == "send app-2 cost=2s")
+		must(t, "slow send: "+a.Notice(), a.Notice() == "" && a.Link.Inject[1].Action == "send app-2 cost=2s")
 		a.ConnectClients(61, true)
 		last := a.M.At(a.Len() - 1)
 		c, _ := last.Net.Conn("x2-61")
 		must(t, "the 61st from one IP is refused: "+c.Status, c.Status == "refused")
 		a.SetSetting("zookeeper.nio.numWorkerThreads", "0")
-		must(t, "no workers: "+a.Notice, a.Notice == "" && a.Setting("zookeeper.nio.numWorkerThreads") == "0")
+		must(t, "no workers: "+a.Notice(), a.Notice() == "" && a.Setting("zookeeper.nio.numWorkerThreads") == "0")
 		for _, th := range a.M.Threads {
 			must(t, "no worker thread "+th, !strings.HasPrefix(th, "NIOWorkerThread-"))
 		}
@@ -333,14 +333,14 @@ func TestReactorWhatIfs(t *testing.T) {
 	t.Run("socketserver", func(t *testing.T) {
 		_, a := newFake()
 		a.Route("#/lesson/03-kafka-request-pipeline?pos=40")
-		must(t, "reactor stage", a.Reactor() && a.Notice == "" && a.Crash == "")
+		must(t, "reactor stage", a.Reactor() && a.Notice() == "" && a.Crash == "")
 		n := conns(a)
 		a.Flood(50)
-		must(t, "flood: "+a.Notice, a.Notice == "" && conns(a) >= n+50)
+		must(t, "flood: "+a.Notice(), a.Notice() == "" && conns(a) >= n+50)
 		a.StopReplica()
-		must(t, "stop replica: "+a.Notice, a.Notice == "" && a.Link.Inject[len(a.Link.Inject)-1].Action == "send ctl1 StopReplica")
+		must(t, "stop replica: "+a.Notice(), a.Notice() == "" && a.Link.Inject[len(a.Link.Inject)-1].Action == "send ctl1 StopReplica")
 		a.SetSetting("control.plane.listener.name", "CONTROLLER")
-		must(t, "control plane: "+a.Notice, a.Notice == "")
+		must(t, "control plane: "+a.Notice(), a.Notice() == "")
 		found := false
 		for _, th := range a.M.Threads {
 			found = found || strings.HasPrefix(th, "control-plane-kafka-request-handler")
@@ -363,7 +363,7 @@ func find(sc stage.Scene, key string) (stage.Node, bool) {
 func TestGroupWhatIfs(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/07-consumer-group-rebalance?pos=300")
-	must(t, "group lesson: "+a.Notice, a.System() == "group" && a.Notice == "" && a.Crash == "")
+	must(t, "group lesson: "+a.Notice(), a.System() == "group" && a.Notice() == "" && a.Crash == "")
 	sc, _ := a.Frame()
 	_, ok := find(sc, "group:G:state:Stable")
 	must(t, "state machine drawn", ok)
@@ -375,9 +375,9 @@ func TestGroupWhatIfs(t *testing.T) {
 	title, f := a.Selected()
 	must(t, "inspector: "+title, title == "consumer C1" && len(f) > 2)
 	a.MemberAction("stall 15s")
-	must(t, "stall: "+a.Notice, a.Notice == "" && a.Link.Inject[0].Action == "consumer C1 stall 15s")
+	must(t, "stall: "+a.Notice(), a.Notice() == "" && a.Link.Inject[0].Action == "consumer C1 stall 15s")
 	a.JoinConsumer("G", "t0")
-	must(t, "join: "+a.Notice, a.Notice == "" && a.Link.Inject[1].Action == "consumer C3 join G topics=t0")
+	must(t, "join: "+a.Notice(), a.Notice() == "" && a.Link.Inject[1].Action == "consumer C3 join G topics=t0")
 	end := a.M.At(a.Len() - 1)
 	joined := false
 	for _, m := range end.Grp.Members {
@@ -385,7 +385,7 @@ func TestGroupWhatIfs(t *testing.T) {
 	}
 	must(t, "C3 got a member id", joined)
 	a.SetSetting("session.timeout.ms", "30000")
-	must(t, "session timeout: "+a.Notice, a.Notice == "" && strings.Contains(a.Hash(), "set=session.timeout.ms:30000"))
+	must(t, "session timeout: "+a.Notice(), a.Notice() == "" && strings.Contains(a.Hash(), "set=session.timeout.ms:30000"))
 }
 
 // Playing reuses the next event's folded state: it must be the state a
@@ -408,24 +408,24 @@ func TestPlayingReusesTheNextState(t *testing.T) {
 func TestListenerWhatIfs(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/09-spring-ack-modes?pos=300")
-	must(t, "listener lesson: "+a.Notice, a.System() == "listener" && a.Notice == "" && a.Crash == "")
+	must(t, "listener lesson: "+a.Notice(), a.System() == "listener" && a.Notice() == "" && a.Crash == "")
 	sc, _ := a.Frame()
 	_, ok := find(sc, "rec:t0-0@0")
 	must(t, "records drawn", ok)
 	must(t, "clients", len(a.ListenerClients()) == 2)
 	a.FailRecord("t0-0@6", true)
-	must(t, "fail: "+a.Notice, a.Notice == "" && a.Link.Inject[0].Action == "fail t0-0@6 always")
+	must(t, "fail: "+a.Notice(), a.Notice() == "" && a.Link.Inject[0].Action == "fail t0-0@6 always")
 	last := a.M.At(a.Len() - 1).Lis
 	must(t, "t0-0@6 keeps failing", last.Partitions[0].Recs[6].Deliveries > 1 && !last.Partitions[0].Recs[6].Done)
 	a.ResetWhatIf()
 	a.SetSetting("ackMode", "RECORD")
-	must(t, "RECORD: "+a.Notice, a.Notice == "")
+	must(t, "RECORD: "+a.Notice(), a.Notice() == "")
 	_, dups, _, _ := a.M.At(a.Len() - 1).Lis.Tally()
 	must(t, "with RECORD the crash costs no duplicate", dups == 0)
 	// The link reproduces the branch.
 	_, b := newFake()
 	b.Route(a.Hash())
-	must(t, "link: "+b.Notice, b.Notice == "" && b.Setting("ackMode") == "RECORD" && b.Len() == a.Len())
+	must(t, "link: "+b.Notice(), b.Notice() == "" && b.Setting("ackMode") == "RECORD" && b.Len() == a.Len())
 	a.SetSetting("ackMode", "")
 	_, dups, _, _ = a.M.At(a.Len() - 1).Lis.Tally()
 	must(t, "with BATCH it does", dups > 0)
@@ -442,7 +442,7 @@ func TestWhatIfSettingsTravelInLinks(t *testing.T) {
 	} {
 		_, a := newFake()
 		a.Route(h)
-		must(t, h+": "+a.Notice, a.Notice == "" && a.Crash == "" && len(a.Link.Sets) == 1)
+		must(t, h+": "+a.Notice(), a.Notice() == "" && a.Crash == "" && len(a.Link.Sets) == 1)
 	}
 }
 
@@ -451,7 +451,7 @@ func TestWhatIfSettingsTravelInLinks(t *testing.T) {
 func TestClusterWhatIfs(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/06-broker-failure?pos=800")
-	must(t, "cluster lesson: "+a.Notice, a.System() == "cluster" && a.Notice == "" && a.Crash == "")
+	must(t, "cluster lesson: "+a.Notice(), a.System() == "cluster" && a.Notice() == "" && a.Crash == "")
 	sc, _ := a.Frame()
 	_, ok := find(sc, "broker:3")
 	must(t, "brokers drawn", ok)
@@ -460,13 +460,13 @@ func TestClusterWhatIfs(t *testing.T) {
 	a.Select("broker:3")
 	must(t, "selected broker 3", a.SelBroker() == "3")
 	a.BrokerAction("kill")
-	must(t, "kill: "+a.Notice, a.Notice == "" && a.Link.Inject[0].Action == "kill broker 3")
+	must(t, "kill: "+a.Notice(), a.Notice() == "" && a.Link.Inject[0].Action == "kill broker 3")
 	b, _ := a.M.At(a.Pos + 30).Clu.Broker("3")
 	must(t, "broker 3 dead right after: "+b.State, b.State == "dead")
 	a.Produce("t-0", "1")
-	must(t, "produce: "+a.Notice, a.Notice == "" && a.Link.Inject[1].Action == "produce t-0 acks=1 id=w1")
+	must(t, "produce: "+a.Notice(), a.Notice() == "" && a.Link.Inject[1].Action == "produce t-0 acks=1 id=w1")
 	a.Unclean(true)
-	must(t, "unclean: "+a.Notice, a.Notice == "")
+	must(t, "unclean: "+a.Notice(), a.Notice() == "")
 }
 
 // Every trace kind has its meaning in Chinese too, and no other.

@@ -28,7 +28,7 @@ type EditState struct {
 	EditOpen bool
 	EditText string          // what the textarea holds
 	EditErr  *scenario.Error // the parse error of EditText, if any
-	EditNote string          // an error that is not the text's: a link too large to carry it
+	editNote func() string   // an error that is not the text's: a link too large to carry it (EditNote)
 	EditGen  int             // bumped whenever Go replaces the textarea's text
 	// editFocus is 1 + a caret position (UTF-16) the host moves the
 	// textarea's caret to after the next render; 0 for none.
@@ -48,12 +48,12 @@ func (a *App) parseLesson(les lessons.Lesson, l Link) (*scenario.Scenario, error
 		}
 		return scenario.ParseSeed(les.File, les.Scenario, l.Seed)
 	}
-	a.EditOpen, a.EditNote = true, ""
+	a.EditOpen, a.editNote = true, nil
 	a.setEditText(les.File, l.Src)
 	if a.EditErr == nil {
 		return scenario.ParseSeed(les.File, l.Src, l.Seed)
 	}
-	a.Notice = a.T("draftBroken")
+	a.notice = func() string { return a.T("draftBroken") }
 	return scenario.ParseSeed(les.File, les.Scenario, l.Seed)
 }
 
@@ -105,7 +105,7 @@ func (a *App) OpenEditor() {
 	if !a.CanEdit() {
 		return
 	}
-	a.EditOpen, a.EditNote = true, ""
+	a.EditOpen, a.editNote = true, nil
 	a.setEditText(a.editFile(), a.Source())
 }
 
@@ -133,23 +133,23 @@ func (a *App) RunEdited() {
 	if err != nil {
 		return
 	}
-	a.EditNote = ""
+	a.editNote = nil
 	src := a.EditText
 	if src == a.Lesson.Scenario {
 		src = ""
 	} else if err := CheckSrcSize(src); err != nil {
 		// It runs, but a link cannot carry it: say so rather than lose it
 		// silently on the next reload.
-		a.EditNote = a.T("srcTooBig") + " (" + err.Error() + ")"
+		a.editNote = func() string { return a.T("srcTooBig") + " (" + err.Error() + ")" }
 		src = ""
 	}
 	a.Sc = sc
 	a.Link = Link{Page: a.Page, Lesson: a.Lesson.ID, Seed: a.Link.Seed, Src: src}
-	a.Notice, a.Crash, a.Playing, a.Sel = "", "", false, ""
+	a.notice, a.Crash, a.Playing, a.Sel = nil, "", false, ""
 	a.rerun()
 	a.seek(0)
 	if err := a.runErr(); err != nil {
-		a.EditNote = a.errText(err)
+		a.editNote = func() string { return a.errText(err) }
 	}
 }
 

@@ -109,8 +109,8 @@ func TestEditor(t *testing.T) {
 	// A reload restores it, editor open.
 	_, b := newFake()
 	b.Route(h.url)
-	if b.Notice != "" || !b.Edited() || !b.EditOpen || b.EditText != edited || !strings.HasPrefix(b.Steps()[0].Segs[0].S, "EDITED.") {
-		t.Fatalf("reload: notice %q, edited %v, open %v", b.Notice, b.Edited(), b.EditOpen)
+	if b.Notice() != "" || !b.Edited() || !b.EditOpen || b.EditText != edited || !strings.HasPrefix(b.Steps()[0].Segs[0].S, "EDITED.") {
+		t.Fatalf("reload: notice %q, edited %v, open %v", b.Notice(), b.Edited(), b.EditOpen)
 	}
 
 	// Back to the lesson's own.
@@ -122,8 +122,8 @@ func TestEditor(t *testing.T) {
 	// A link whose edit does not parse: the lesson's own, the editor on the error.
 	_, c := newFake()
 	c.Route((&Link{Page: "lesson", Lesson: lesson, Src: bad}).String())
-	if c.Notice == "" || !c.EditOpen || c.EditErrLine() != line || c.Sc == nil || len(c.Sc.Steps) != len(b.Sc.Steps) {
-		t.Fatalf("broken draft: notice %q, open %v, line %d", c.Notice, c.EditOpen, c.EditErrLine())
+	if c.Notice() == "" || !c.EditOpen || c.EditErrLine() != line || c.Sc == nil || len(c.Sc.Steps) != len(b.Sc.Steps) {
+		t.Fatalf("broken draft: notice %q, open %v, line %d", c.Notice(), c.EditOpen, c.EditErrLine())
 	}
 
 	// Too large for a link: it runs, and the page says the link cannot carry it.
@@ -131,8 +131,8 @@ func TestEditor(t *testing.T) {
 	b.OpenEditor()
 	b.SetEditText(big)
 	b.RunEdited()
-	if b.Edited() || !strings.Contains(b.EditNote, "too large for a link") {
-		t.Fatalf("too large: edited %v, note %q", b.Edited(), b.EditNote)
+	if b.Edited() || !strings.Contains(b.EditNote(), "too large for a link") {
+		t.Fatalf("too large: edited %v, note %q", b.Edited(), b.EditNote())
 	}
 
 	// Another lesson closes the editor.

@@ -607,8 +607,8 @@ func TestZHOnThePage(t *testing.T) {
 	a.SetEditText(strings.Replace(src, "set num.io.threads 2", "set num.io.threads 2\nset group.min.session.timeout.ms 2000000", 1))
 	a.RunEdited()
 	want = "group：设置有误：group.min.session.timeout.ms 不能大于 group.max.session.timeout.ms"
-	if a.EditNote != want {
-		t.Errorf("run error in the editor:\n got %s\nwant %s", a.EditNote, want)
+	if a.EditNote() != want {
+		t.Errorf("run error in the editor:\n got %s\nwant %s", a.EditNote(), want)
 	}
 	if f := a.Failures(); len(f) == 0 || f[len(f)-1] != want {
 		t.Errorf("run error among the checks: %q", f)
@@ -621,8 +621,8 @@ func TestZHOnThePage(t *testing.T) {
 	a.SetLang("zh")
 	a.RevertEdit()
 	a.Inject("consumer C9 dance")
-	if want := "应为 join、leave、stall 或 process，实际为 \"dance\""; a.Notice != want {
-		t.Errorf("refused action:\n got %s\nwant %s", a.Notice, want)
+	if want := "应为 join、leave、stall 或 process，实际为 \"dance\""; a.Notice() != want {
+		t.Errorf("refused action:\n got %s\nwant %s", a.Notice(), want)
 	}
 }
 

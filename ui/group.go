@@ -34,7 +34,7 @@ func (a *App) GroupNames() []string {
 func (a *App) JoinConsumer(g, topics string) {
 	topics = strings.Join(strings.Fields(strings.ReplaceAll(topics, ",", " ")), ",")
 	if g == "" || topics == "" {
-		a.Notice = a.T("joinNeeds")
+		a.notice = func() string { return a.T("joinNeeds") }
 		return
 	}
 	name := a.freshMember()

@@ -140,12 +140,25 @@ func (a *App) fieldWords(fs []Field) []Field {
 	return out
 }
 
-// NoticeText is the notice in the page's language. Its details (a
-// parameter, a path, a parser's message) name things in the link or the
-// scenario and stay as they are; the framing is translated.
-func (a *App) NoticeText() string {
-	if a.Lang != "zh" {
-		return a.Notice
+// Notice is the notice, "" if none, worded in the page's language when it
+// is shown, so that switching the language rewords it. Its details (a
+// parameter, a path) name things in the link or the scenario and stay as
+// they are; the framing and core's messages are translated.
+func (a *App) Notice() string {
+	if a.notice == nil {
+		return ""
 	}
-	return strings.Replace(a.Notice, ErrLink.Error(), a.T("malformedLink"), 1)
+	s := strings.TrimSpace(a.notice()) // the last a.T("stop")'s space
+	if a.Lang != "zh" {
+		return s
+	}
+	return strings.Replace(s, ErrLink.Error()+": ", a.T("malformedLink")+a.T("colon"), 1)
+}
+
+// EditNote is the editor's note, "" if none, in the page's language.
+func (a *App) EditNote() string {
+	if a.editNote == nil {
+		return ""
+	}
+	return a.editNote()
 }

@@ -143,10 +143,10 @@ func (c *ScenarioEditor) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		})
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		if c.A.EditNote != "" {
+		if c.A.EditNote() != "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "edit-note"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "ednote"}}}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.A.EditNote)
+			vgn.SetInnerHTML(c.A.EditNote())
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
 		vgparent.AppendChild(vgn)

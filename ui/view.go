@@ -51,6 +51,8 @@ var words = map[string][2]string{
 	"pickLesson":        {"Pick one below", "请在下面选择"},
 	"badActions":        {"The link's actions cannot run", "链接中的动作无法运行"},
 	"pastEnd":           {"the run has only this many events:", "本次运行的事件数只有"},
+	"colon":             {": ", "："},
+	"stop":              {". ", "。"},
 	"simPanic":          {"The simulation panicked", "模拟发生 panic"},
 	"crash":             {"Something broke. Please report this with the link:", "出错了。请连同链接一起报告："},
 	"seed":              {"seed", "种子"},

@@ -58,6 +58,14 @@ func TestBrowserLanguage(t *testing.T) {
 	p.wait("still Chinese", `document.documentElement.lang === "zh" && !!document.querySelector("#play") && document.querySelector("#play").textContent.includes("播放")`)
 	p.click("#lang-en")
 	p.wait("English", `document.documentElement.lang === "en" && document.querySelector("#play").textContent.includes("Play")`)
+
+	// A notice, here a link's action the system does not have, is worded
+	// when shown: the switch rewords it, core's message included.
+	p.open("#/lesson/" + lesson + "?a=5:consumer%20C1%20stall%201s")
+	p.wait("the notice", `(document.querySelector("#notice") || {textContent: ""}).textContent.includes("malformed link: a=\"consumer C1 stall 1s\": expected a controller action")`)
+	p.click("#lang-zh")
+	p.wait("the notice in Chinese", `document.querySelector("#notice").textContent.includes("链接格式有误：a=\"consumer C1 stall 1s\"：应为 controller 的动作")`)
+	p.click("#lang-en")
 	p.noCrash()
 }
 
