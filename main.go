@@ -9,7 +9,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -85,12 +84,10 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	res := scenario.Run(sc, scenario.Options{})
 	if *trace {
 		w := bufio.NewWriter(stdout)
-		enc := json.NewEncoder(w)
+		var line []byte
 		for _, e := range res.Trace {
-			if err := enc.Encode(e); err != nil {
-				fmt.Fprintln(stderr, err)
-				return 2
-			}
+			line = append(e.AppendJSON(line[:0]), '\n')
+			w.Write(line) // an error stays in w: Flush reports it
 		}
 		if err := w.Flush(); err != nil {
 			fmt.Fprintln(stderr, err)

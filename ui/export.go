@@ -3,9 +3,6 @@ package ui
 import (
 	"strconv"
 	"strings"
-
-	"brokerlab/core/sim"
-	"brokerlab/internal/jsonlite"
 )
 
 // Export for slides: the stage at this moment as SVG or PNG (drawn by the
@@ -32,43 +29,16 @@ func (a *App) ExportStage(kind string) {
 	a.Web.ExportStage(kind, a.exportName()+"-event"+strconv.Itoa(a.Pos)+"."+kind)
 }
 
-// TraceJSONL is the run's trace as JSON lines, byte for byte what
-// encoding/json's Encoder writes for each sim.Event (as `run -trace` does).
+// TraceJSONL is the run's trace as JSON lines, as `run -trace` writes it.
 func (a *App) TraceJSONL() string {
 	if a.M == nil {
 		return ""
 	}
 	var b []byte
 	for _, e := range a.M.Trace {
-		b = append(appendEvent(b, e), '\n')
+		b = append(e.AppendJSON(b), '\n')
 	}
 	return string(b)
-}
-
-// appendEvent writes e as its json tags say.
-func appendEvent(b []byte, e sim.Event) []byte {
-	b = strconv.AppendInt(append(b, `{"seq":`...), int64(e.Seq), 10)
-	b = strconv.AppendInt(append(b, `,"t":`...), e.T, 10)
-	b = jsonlite.AppendString(append(b, `,"actor":`...), e.Actor)
-	b = jsonlite.AppendString(append(b, `,"kind":`...), e.Kind)
-	b = omitEmpty(b, `,"subj":`, e.Subj)
-	if e.ID != 0 {
-		b = strconv.AppendInt(append(b, `,"id":`...), int64(e.ID), 10)
-	}
-	b = omitEmpty(b, `,"item":`, e.Item)
-	b = omitEmpty(b, `,"from":`, e.From)
-	b = omitEmpty(b, `,"to":`, e.To)
-	b = omitEmpty(b, `,"note":`, e.Note)
-	b = omitEmpty(b, `,"src":`, e.Src)
-	return append(b, '}')
-}
-
-// omitEmpty writes member name with string s, unless s is empty.
-func omitEmpty(b []byte, name, s string) []byte {
-	if s == "" {
-		return b
-	}
-	return jsonlite.AppendString(append(b, name...), s)
 }
 
 // ExportTrace saves the run's trace.
