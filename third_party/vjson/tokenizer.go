@@ -11,13 +11,12 @@ import (
 
 // A Token holds a value of one of these types:
 //
-//      Delim, for the four JSON delimiters [ ] { }
-//      bool, for JSON booleans
-//      float64, for JSON numbers
-//      Number, for JSON numbers
-//      string, for JSON string literals
-//      nil, for JSON null
-//
+//	Delim, for the four JSON delimiters [ ] { }
+//	bool, for JSON booleans
+//	float64, for JSON numbers
+//	Number, for JSON numbers
+//	string, for JSON string literals
+//	nil, for JSON null
 type Token interface{}
 
 func bytesEqual(a, b []byte) bool {
