@@ -82,13 +82,6 @@ func ms(key, val string) (time.Duration, error) {
 }
 
 func (c *clusterSystem) set(key, val string) error {
-	count := func(lo, hi int) (int, error) {
-		n, err := strconv.Atoi(val)
-		if err != nil || n < lo || n > hi {
-			return 0, fmt.Errorf("%s: expected an integer from %d to %d, got %q", key, lo, hi, val)
-		}
-		return n, nil
-	}
 	r := &c.cfg.Replication
 	cc := &c.cfg.Client
 	var err error
@@ -96,7 +89,7 @@ func (c *clusterSystem) set(key, val string) error {
 	case "cores":
 		c.cores, err = setCores(val)
 	case "brokers":
-		c.cfg.Brokers, err = count(1, cluster.MaxBrokers)
+		c.cfg.Brokers, err = intSetting(key, val, 1, cluster.MaxBrokers)
 	case "replica.lag.time.max.ms":
 		r.ReplicaLagTimeMax, err = ms(key, val)
 		if err == nil && r.ReplicaLagTimeMax < time.Millisecond {
@@ -112,9 +105,9 @@ func (c *clusterSystem) set(key, val string) error {
 			err = fmt.Errorf("%s: must be at least 1", key)
 		}
 	case "replica.fetch.min.bytes":
-		r.ReplicaFetchMinBytes, err = count(1, replication.MaxMinBytes)
+		r.ReplicaFetchMinBytes, err = intSetting(key, val, 1, replication.MaxMinBytes)
 	case "min.insync.replicas":
-		r.MinInsyncReplicas, err = count(1, replication.MaxReplicas)
+		r.MinInsyncReplicas, err = intSetting(key, val, 1, replication.MaxReplicas)
 	case "unclean.leader.election.enable":
 		c.cfg.UncleanLeaderElectionEnable, err = strconv.ParseBool(val)
 		if err != nil {
@@ -140,7 +133,7 @@ func (c *clusterSystem) set(key, val string) error {
 			err = fmt.Errorf("acks: expected all, -1, 0 or 1, got %q", val)
 		}
 	case "retries":
-		cc.Retries, err = count(0, 1<<31-1)
+		cc.Retries, err = intSetting(key, val, 0, 1<<31-1)
 	case "retry.backoff.ms":
 		cc.RetryBackoff, err = ms(key, val)
 	case "delivery.timeout.ms":
@@ -150,7 +143,7 @@ func (c *clusterSystem) set(key, val string) error {
 	case "fetch.max.wait.ms":
 		cc.FetchMaxWait, err = ms(key, val)
 	case "fetch.min.bytes":
-		cc.FetchMinBytes, err = count(1, replication.MaxMinBytes)
+		cc.FetchMinBytes, err = intSetting(key, val, 1, replication.MaxMinBytes)
 	default:
 		switch {
 		case strings.HasPrefix(key, "socketserver.apiTime"):
@@ -205,12 +198,12 @@ func (c *clusterSystem) action(t []token) (*Action, *actionErr) {
 		if e := nameErr(t[1], "topic"); e != nil {
 			return nil, e
 		}
-		f, e := fields(t[2:], "partitions replicas replication.factor")
+		f, e := options("topic", []string{"partitions", "replicas", "replication.factor"}, t[2:])
 		if e != nil {
 			return nil, e
 		}
 		a := topicAction{topic: t[1].text}
-		if a.partitions, e = intField(f, "partitions", cluster.MaxPartitions); e != nil {
+		if a.partitions, e = f.count("partitions", cluster.MaxPartitions); e != nil {
 			return nil, e
 		}
 		rep, hasRep := f["replicas"]
@@ -232,7 +225,7 @@ func (c *clusterSystem) action(t []token) (*Action, *actionErr) {
 				a.replicas = append(a.replicas, id)
 			}
 		case hasRF:
-			if a.rf, e = intField(f, "replication.factor", cluster.MaxBrokers); e != nil {
+			if a.rf, e = f.count("replication.factor", cluster.MaxBrokers); e != nil {
 				return nil, e
 			}
 			if a.rf > c.cfg.Brokers {
@@ -251,7 +244,7 @@ func (c *clusterSystem) action(t []token) (*Action, *actionErr) {
 			return nil, &actionErr{t[1].col, fmt.Sprintf("expected a partition such as t-0, got %q", t[1].text)}
 		}
 		if t[0].text == "consume" {
-			f, e := fields(t[2:], "from id")
+			f, e := options("consume", []string{"from", "id"}, t[2:])
 			if e != nil {
 				return nil, e
 			}
@@ -271,7 +264,7 @@ func (c *clusterSystem) action(t []token) (*Action, *actionErr) {
 			}
 			return &Action{Text: text, Verb: "consume", Payload: a}, nil
 		}
-		f, e := fields(t[2:], "acks records id")
+		f, e := options("produce", []string{"acks", "records", "id"}, t[2:])
 		if e != nil {
 			return nil, e
 		}
@@ -291,7 +284,7 @@ func (c *clusterSystem) action(t []token) (*Action, *actionErr) {
 				a.acks = n
 			}
 		}
-		if a.records, e = intField(f, "records", cluster.MaxRecordsPerProduce); e != nil {
+		if a.records, e = f.count("records", cluster.MaxRecordsPerProduce); e != nil {
 			return nil, e
 		}
 		if id, ok := f["id"]; ok {

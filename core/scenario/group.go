@@ -2,7 +2,7 @@ package scenario
 
 import (
 	"fmt"
-	"strconv"
+	"slices"
 	"strings"
 	"time"
 
@@ -40,16 +40,13 @@ func (g *groupSystem) set(key, val string) error {
 	// Each value is checked here; how settings combine (heartbeat below
 	// session timeout…) is checked when the run starts.
 	if d, ok := g.msSettings()[key]; ok {
-		n, err := strconv.Atoi(val)
 		least := 1
 		if key == "group.initial.rebalance.delay.ms" {
 			least = 0
 		}
-		if err != nil || n < least || n > int(MaxDuration/time.Millisecond) {
-			return fmt.Errorf("%s: expected milliseconds ≥ %d, got %q", key, least, val)
-		}
-		*d = time.Duration(n) * time.Millisecond
-		return nil
+		var err error
+		*d, err = msSetting(key, val, least)
+		return err
 	}
 	switch key {
 	case "cores":
@@ -64,12 +61,9 @@ func (g *groupSystem) set(key, val string) error {
 			"num.io.threads": {&g.cfg.NumIOThreads, 1, 64},
 			"group.max.size": {&g.cfg.MaxSize, 1, 1<<31 - 1},
 		}[key]
-		n, err := strconv.Atoi(val)
-		if err != nil || n < x.lo || n > x.hi {
-			return fmt.Errorf("%s: expected a number from %d to %d, got %q", key, x.lo, x.hi, val)
-		}
-		*x.dst = n
-		return nil
+		var err error
+		*x.dst, err = intSetting(key, val, x.lo, x.hi)
+		return err
 	case "network.latency":
 		d, err := ParseDuration(val)
 		g.cfg.NetworkLatency = d
@@ -118,9 +112,13 @@ func (g *groupSystem) action(t []token) (*Action, *actionErr) {
 			}
 			return nil, &actionErr{col, "expected topic T partitions=N"}
 		}
-		n, ok := intArg(t[2].text, "partitions")
-		if !ok || n < 1 || n > 10000 {
-			return nil, &actionErr{t[2].col, fmt.Sprintf("expected partitions=N (1 to 10000), got %q", t[2].text)}
+		f, e := options("topic", []string{"partitions"}, t[2:])
+		if e != nil {
+			return nil, e
+		}
+		n, e := f.count("partitions", 10000)
+		if e != nil {
+			return nil, e
 		}
 		return &Action{Text: text, Verb: "topic", Payload: [2]any{t[1].text, n}}, nil
 	case "consumer":
@@ -170,35 +168,32 @@ func (g *groupSystem) join(t []token, text string) (*Action, *actionErr) {
 	}
 	spec := joinSpec{name: t[1].text, group: t[3].text, ms: map[string]time.Duration{}}
 	cfg := g.cfg.Consumer
-	for _, kv := range t[4:] {
-		k, v, ok := strings.Cut(kv.text, "=")
-		if !ok || v == "" || kv.quoted {
-			return nil, &actionErr{kv.col, fmt.Sprintf("expected k=v (%s), got %q", strings.Join(joinKeys, ", "), kv.text)}
+	f, e := options("join", joinKeys, t[4:])
+	if e != nil {
+		return nil, e
+	}
+	if tk, ok := f["topics"]; ok {
+		spec.topics = strings.Split(tk.text, ",")
+		if slices.Contains(spec.topics, "") {
+			return nil, &actionErr{tk.col, fmt.Sprintf("expected topics=T,T, got %q", "topics="+tk.text)}
 		}
-		switch k {
-		case "topics":
-			spec.topics = strings.Split(v, ",")
-			for _, tp := range spec.topics {
-				if tp == "" {
-					return nil, &actionErr{kv.col, fmt.Sprintf("expected topics=T,T, got %q", kv.text)}
-				}
-			}
-		case "assignor":
-			as, err := assignors(v)
+	}
+	if tk, ok := f["assignor"]; ok {
+		as, err := assignors(tk.text)
+		if err != nil {
+			return nil, &actionErr{tk.col, err.Error()}
+		}
+		spec.assignors = as
+		cfg.Assignors = as
+	}
+	for _, k := range []string{"session.timeout.ms", "heartbeat.interval.ms", "max.poll.interval.ms"} {
+		if tk, ok := f[k]; ok {
+			d, err := msSetting(k, tk.text, 1)
 			if err != nil {
-				return nil, &actionErr{kv.col, err.Error()}
+				return nil, &actionErr{tk.col, err.Error()}
 			}
-			spec.assignors = as
-			cfg.Assignors = as
-		case "session.timeout.ms", "heartbeat.interval.ms", "max.poll.interval.ms":
-			n, err := strconv.Atoi(v)
-			if err != nil || n <= 0 {
-				return nil, &actionErr{kv.col, fmt.Sprintf("%s: expected milliseconds > 0, got %q", k, v)}
-			}
-			spec.ms[k] = time.Duration(n) * time.Millisecond
-			applyConsumerMs(&cfg, k, spec.ms[k])
-		default:
-			return nil, &actionErr{kv.col, fmt.Sprintf("unknown key %q (%s)", k, strings.Join(joinKeys, ", "))}
+			spec.ms[k] = d
+			applyConsumerMs(&cfg, k, d)
 		}
 	}
 	if spec.topics == nil {
@@ -219,16 +214,6 @@ func applyConsumerMs(c *group.ConsumerConfig, key string, d time.Duration) {
 	case "max.poll.interval.ms":
 		c.MaxPollInterval = d
 	}
-}
-
-// intArg reads "key=N".
-func intArg(s, key string) (int, bool) {
-	v, ok := strings.CutPrefix(s, key+"=")
-	if !ok {
-		return 0, false
-	}
-	n, err := strconv.Atoi(v)
-	return n, err == nil
 }
 
 func (g *groupSystem) checkPath(path string) error {

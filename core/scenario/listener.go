@@ -47,21 +47,13 @@ const listenerSettings = "ackMode, ackCount, ackTime, syncCommits, concurrency, 
 
 func (l *listenerSystem) set(key, val string) error {
 	c := &l.cfg
-	ms := func(dst *time.Duration, least int) error {
-		n, err := strconv.Atoi(val)
-		if err != nil || n < least || n > int(MaxDuration/time.Millisecond) {
-			return fmt.Errorf("%s: expected milliseconds ≥ %d, got %q", key, least, val)
-		}
-		*dst = time.Duration(n) * time.Millisecond
-		return nil
+	ms := func(dst *time.Duration, least int) (err error) {
+		*dst, err = msSetting(key, val, least)
+		return err
 	}
-	count := func(dst *int, least, most int) error {
-		n, err := strconv.Atoi(val)
-		if err != nil || n < least || n > most {
-			return fmt.Errorf("%s: expected a number from %d to %d, got %q", key, least, most, val)
-		}
-		*dst = n
-		return nil
+	count := func(dst *int, least, most int) (err error) {
+		*dst, err = intSetting(key, val, least, most)
+		return err
 	}
 	boolean := func(dst *bool) error {
 		switch val {

@@ -44,13 +44,6 @@ type socketServerSystem struct {
 const socketServerSettings = "cores, num.network.threads, num.io.threads, queued.max.requests, control.plane.listener.name, socketserver.apiTime, socketserver.apiTime.API, socketserver.mute"
 
 func (c *socketServerSystem) set(key, val string) error {
-	count := func(max int) (int, error) {
-		n, err := strconv.Atoi(val)
-		if err != nil || n < 1 || n > max {
-			return 0, fmt.Errorf("%s: expected an integer from 1 to %d, got %q", key, max, val)
-		}
-		return n, nil
-	}
 	apiTime := func() (time.Duration, error) {
 		d, err := ParseDuration(val)
 		if err != nil {
@@ -66,11 +59,11 @@ func (c *socketServerSystem) set(key, val string) error {
 	case key == "cores":
 		c.cores, err = setCores(val)
 	case key == "num.network.threads":
-		c.cfg.NumNetworkThreads, err = count(socketserver.MaxThreads)
+		c.cfg.NumNetworkThreads, err = intSetting(key, val, 1, socketserver.MaxThreads)
 	case key == "num.io.threads":
-		c.cfg.NumIoThreads, err = count(socketserver.MaxThreads)
+		c.cfg.NumIoThreads, err = intSetting(key, val, 1, socketserver.MaxThreads)
 	case key == "queued.max.requests":
-		c.cfg.QueuedMaxRequests, err = count(socketserver.MaxQueue)
+		c.cfg.QueuedMaxRequests, err = intSetting(key, val, 1, socketserver.MaxQueue)
 	case key == "control.plane.listener.name":
 		if err := socketserver.CheckListenerName(val); err != nil {
 			return fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "socketserver: bad setting: "))
@@ -107,36 +100,6 @@ func (c *socketServerSystem) set(key, val string) error {
 	return err
 }
 
-// fields splits k=v tokens, checking each key is one of keys.
-func fields(t []token, keys string) (map[string]token, *actionErr) {
-	out := map[string]token{}
-	for _, kv := range t {
-		k, v, ok := strings.Cut(kv.text, "=")
-		if !ok || v == "" || kv.quoted || !strings.Contains(" "+keys+" ", " "+k+" ") {
-			return nil, &actionErr{kv.col, fmt.Sprintf("expected %s, got %q", strings.Join(strings.Fields(keys), "=…, ")+"=…", kv.text)}
-		}
-		if _, dup := out[k]; dup {
-			return nil, &actionErr{kv.col, k + "= given twice"}
-		}
-		kv.text = v
-		out[k] = kv
-	}
-	return out, nil
-}
-
-// intField reads field k as an integer from 1 to max (1 if absent).
-func intField(f map[string]token, k string, max int) (int, *actionErr) {
-	tk, ok := f[k]
-	if !ok {
-		return 1, nil
-	}
-	n, err := strconv.Atoi(tk.text)
-	if err != nil || n < 1 || n > max {
-		return 0, &actionErr{tk.col, fmt.Sprintf("%s: expected an integer from 1 to %d, got %q", k, max, tk.text)}
-	}
-	return n, nil
-}
-
 func nameErr(tk token, what string) *actionErr {
 	if err := socketserver.CheckName(what, tk.text); err != nil || tk.quoted {
 		msg := fmt.Sprintf("expected a %s name, got a string", what)
@@ -158,7 +121,7 @@ func (c *socketServerSystem) action(t []token) (*Action, *actionErr) {
 		if e := nameErr(t[1], "connection"); e != nil {
 			return nil, e
 		}
-		f, e := fields(t[2:], "listener from count")
+		f, e := options("connect", []string{"listener", "from", "count"}, t[2:])
 		if e != nil {
 			return nil, e
 		}
@@ -178,7 +141,7 @@ func (c *socketServerSystem) action(t []token) (*Action, *actionErr) {
 			}
 			conn.FromController = true
 		}
-		if conn.Count, e = intField(f, "count", socketserver.MaxBurst); e != nil {
+		if conn.Count, e = f.count("count", socketserver.MaxBurst); e != nil {
 			return nil, e
 		}
 		return &Action{Text: text, Verb: "connect", Payload: conn}, nil
@@ -192,12 +155,12 @@ func (c *socketServerSystem) action(t []token) (*Action, *actionErr) {
 		if err := socketserver.CheckAPI(t[2].text); err != nil || t[2].quoted {
 			return nil, &actionErr{t[2].col, strings.TrimPrefix(fmt.Sprint(err), "socketserver: ")}
 		}
-		f, e := fields(t[3:], "id n cost")
+		f, e := options("send", []string{"id", "n", "cost"}, t[3:])
 		if e != nil {
 			return nil, e
 		}
 		sd := socketserver.Send{Conn: t[1].text, API: t[2].text, Cost: -1}
-		if sd.N, e = intField(f, "n", socketserver.MaxSend); e != nil {
+		if sd.N, e = f.count("n", socketserver.MaxSend); e != nil {
 			return nil, e
 		}
 		if id, ok := f["id"]; ok {

@@ -19,13 +19,6 @@ type zookeeperSystem struct{ cfg zookeeper.Config }
 const zkSettings = "cores, zookeeper.nio.numSelectorThreads, zookeeper.nio.numWorkerThreads, maxClientCnxns, zookeeper.nio.sessionlessCnxnTimeout, zookeeper.requestTime"
 
 func (z *zookeeperSystem) set(key, val string) error {
-	count := func(min, max int) (int, error) {
-		n, err := strconv.Atoi(val)
-		if err != nil || n < min || n > max {
-			return 0, fmt.Errorf("%s: expected a whole number from %d to %d, got %q", key, min, max, val)
-		}
-		return n, nil
-	}
 	var err error
 	switch key {
 	case "cores":
@@ -35,11 +28,11 @@ func (z *zookeeperSystem) set(key, val string) error {
 			// upstream's own refusal (an IOException in configure)
 			return fmt.Errorf("%s: numSelectorThreads must be at least 1, got %q", key, val)
 		}
-		z.cfg.NumSelectorThreads, err = count(1, zookeeper.MaxSelectorThreads)
+		z.cfg.NumSelectorThreads, err = intSetting(key, val, 1, zookeeper.MaxSelectorThreads)
 	case "zookeeper.nio.numWorkerThreads":
-		z.cfg.NumWorkerThreads, err = count(0, zookeeper.MaxWorkerThreads)
+		z.cfg.NumWorkerThreads, err = intSetting(key, val, 0, zookeeper.MaxWorkerThreads)
 	case "maxClientCnxns":
-		z.cfg.MaxClientCnxns, err = count(0, 1<<31-1)
+		z.cfg.MaxClientCnxns, err = intSetting(key, val, 0, 1<<31-1)
 	case "zookeeper.nio.sessionlessCnxnTimeout":
 		// upstream reads milliseconds; a duration is accepted too
 		d, e := ParseDuration(val)
@@ -90,32 +83,28 @@ func (z *zookeeperSystem) action(t []token) (*Action, *actionErr) {
 		}
 		return &Action{Text: text, Verb: "close", Payload: name.text}, nil
 	}
-	opts, aerr := zkOptions(t[0].text, keys, t[2:])
-	if aerr != nil {
-		return nil, aerr
+	f, e := options(t[0].text, keys, t[2:])
+	if e != nil {
+		return nil, e
 	}
 	if t[0].text == "connect" {
 		a := zookeeper.NewConnect(name.text)
-		spanCol := name.col
-		for _, o := range opts {
-			if o.key == "count" || o.key == "every" {
-				spanCol = o.col
-			}
+		if ip, ok := f["ip"]; ok {
 			var err error
-			switch o.key {
-			case "ip":
-				a.IP, err = zookeeper.CheckIP(o.val)
-				if err != nil {
-					err = fmt.Errorf("ip: expected an IP address such as 10.0.0.1, got %q", o.val)
-				}
-			case "count":
-				a.Count, err = zkCount(o, zookeeper.MaxCount)
-			case "every":
-				a.Every, err = ParseDuration(o.val)
+			if a.IP, err = zookeeper.CheckIP(ip.text); err != nil {
+				return nil, &actionErr{ip.col, fmt.Sprintf("ip: expected an IP address such as 10.0.0.1, got %q", ip.text)}
 			}
-			if err != nil {
-				return nil, &actionErr{o.col, err.Error()}
+		}
+		if a.Count, e = f.count("count", zookeeper.MaxCount); e != nil {
+			return nil, e
+		}
+		spanCol := max(name.col, f["count"].col)
+		if every, ok := f["every"]; ok {
+			var err error
+			if a.Every, err = ParseDuration(every.text); err != nil {
+				return nil, &actionErr{every.col, err.Error()}
 			}
+			spanCol = max(spanCol, every.col)
 		}
 		if a.Count > 1 && a.Every > zookeeper.MaxBurstSpan/time.Duration(a.Count-1) {
 			return nil, &actionErr{spanCol, fmt.Sprintf("a burst may span at most %gh (count × every)", zookeeper.MaxBurstSpan.Hours())}
@@ -123,62 +112,22 @@ func (z *zookeeperSystem) action(t []token) (*Action, *actionErr) {
 		return &Action{Text: text, Verb: "connect", Payload: a}, nil
 	}
 	a := zookeeper.NewSend(name.text)
-	for _, o := range opts {
+	if a.N, e = f.count("n", zookeeper.MaxCount); e != nil {
+		return nil, e
+	}
+	if cost, ok := f["cost"]; ok {
 		var err error
-		switch o.key {
-		case "n":
-			a.N, err = zkCount(o, zookeeper.MaxCount)
-		case "cost":
-			a.Cost, err = ParseDuration(o.val)
-		case "id":
-			if zookeeper.CheckName(o.val) != nil {
-				err = fmt.Errorf("id: expected a request id (letters, digits, '.', '_', '-'), got %q", o.val)
-			}
-			a.ID = o.val
+		if a.Cost, err = ParseDuration(cost.text); err != nil {
+			return nil, &actionErr{cost.col, err.Error()}
 		}
-		if err != nil {
-			return nil, &actionErr{o.col, err.Error()}
+	}
+	if id, ok := f["id"]; ok {
+		if zookeeper.CheckName(id.text) != nil {
+			return nil, &actionErr{id.col, fmt.Sprintf("id: expected a request id (letters, digits, '.', '_', '-'), got %q", id.text)}
 		}
+		a.ID = id.text
 	}
 	return &Action{Text: text, Verb: "send", Payload: a}, nil
-}
-
-type zkOption struct {
-	key, val string
-	col      int
-}
-
-// zkOptions reads k=v options, each known and given once.
-func zkOptions(verb string, keys []string, t []token) ([]zkOption, *actionErr) {
-	var out []zkOption
-	for _, x := range t {
-		k, v, ok := strings.Cut(x.text, "=")
-		if !ok || k == "" || v == "" || x.quoted {
-			return nil, &actionErr{x.col, fmt.Sprintf("expected an option k=v (%s), got %q", strings.Join(keys, ", "), x.text)}
-		}
-		known := false
-		for _, want := range keys {
-			known = known || k == want
-		}
-		if !known {
-			return nil, &actionErr{x.col, fmt.Sprintf("unknown option %q for %s (%s)", k, verb, strings.Join(keys, ", "))}
-		}
-		for _, o := range out {
-			if o.key == k {
-				return nil, &actionErr{x.col, fmt.Sprintf("option %q given twice", k)}
-			}
-		}
-		out = append(out, zkOption{k, v, x.col})
-	}
-	return out, nil
-}
-
-func zkCount(o zkOption, max int) (int, error) {
-	n, err := strconv.Atoi(o.val)
-	if err != nil || n < 1 || n > max {
-		return 0, fmt.Errorf("%s: expected a whole number from 1 to %d, got %q", o.key, max, o.val)
-	}
-	return n, nil
 }
 
 func (z *zookeeperSystem) checkPath(path string) error {

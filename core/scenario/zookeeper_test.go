@@ -27,9 +27,9 @@ func TestZookeeperParseErrors(t *testing.T) {
 		// settings
 		{"unknown setting", labUZ + "set num.io.threads 8", 2, 5, `unknown setting "num.io.threads" for zookeeper (cores, zookeeper.nio.numSelectorThreads`},
 		{"zero selectors", labUZ + "set zookeeper.nio.numSelectorThreads 0", 2, 38, "numSelectorThreads must be at least 1"},
-		{"word selectors", labUZ + "set zookeeper.nio.numSelectorThreads two", 2, 38, `expected a whole number from 1 to 1024, got "two"`},
-		{"negative workers", labUZ + "set zookeeper.nio.numWorkerThreads -1", 2, 36, `expected a whole number from 0 to 4096, got "-1"`},
-		{"negative limit", labUZ + "set maxClientCnxns -1", 2, 20, `maxClientCnxns: expected a whole number from 0`},
+		{"word selectors", labUZ + "set zookeeper.nio.numSelectorThreads two", 2, 38, `expected an integer from 1 to 1024, got "two"`},
+		{"negative workers", labUZ + "set zookeeper.nio.numWorkerThreads -1", 2, 36, `expected an integer from 0 to 4096, got "-1"`},
+		{"negative limit", labUZ + "set maxClientCnxns -1", 2, 20, `maxClientCnxns: expected an integer from 0`},
 		{"timeout zero", labUZ + "set zookeeper.nio.sessionlessCnxnTimeout 0", 2, 42, "expected milliseconds (10000) or a duration (10s) of at least 1ms"},
 		{"timeout µs", labUZ + "set zookeeper.nio.sessionlessCnxnTimeout 1500us", 2, 42, "of at least 1ms"},
 		{"request time without unit", labUZ + "set zookeeper.requestTime 5", 2, 27, `expected a duration such as 250ms, 10s or 2m, got "5"`},
@@ -50,11 +50,11 @@ func TestZookeeperParseErrors(t *testing.T) {
 		{"unknown send option", labUZ + "at 1ms send c1 n=1 api=Produce", 2, 20, `unknown option "api" for send (n, cost, id)`},
 		{"option twice", labUZ + "at 1ms connect c1 ip=10.0.0.1 ip=10.0.0.2", 2, 31, `option "ip" given twice`},
 		{"bad ip", labUZ + "at 1ms connect c1 ip=10.0.0", 2, 19, `ip: expected an IP address such as 10.0.0.1, got "10.0.0"`},
-		{"zero count", labUZ + "at 1ms connect c count=0", 2, 18, `count: expected a whole number from 1 to 100000, got "0"`},
+		{"zero count", labUZ + "at 1ms connect c count=0", 2, 18, `count: expected an integer from 1 to 100000, got "0"`},
 		{"huge count", labUZ + "at 1ms connect c count=100001", 2, 18, "from 1 to 100000"},
 		{"bad every", labUZ + "at 1ms connect c count=3 every=fast", 2, 26, `expected a duration such as 250ms, 10s or 2m, got "fast"`},
 		{"burst too long", labUZ + "at 1ms connect c count=100000 every=1000h", 2, 31, "a burst may span at most 1000h (count × every)"},
-		{"zero n", labUZ + "at 1ms send c n=0", 2, 15, `n: expected a whole number from 1 to 100000, got "0"`},
+		{"zero n", labUZ + "at 1ms send c n=0", 2, 15, `n: expected an integer from 1 to 100000, got "0"`},
 		{"bad cost", labUZ + "at 1ms send c cost=-1s", 2, 15, `got "-1s"`},
 		{"bad id", labUZ + "at 1ms send c id=a,b", 2, 15, `id: expected a request id (letters, digits, '.', '_', '-'), got "a,b"`},
 
@@ -152,7 +152,7 @@ func TestZookeeperInjection(t *testing.T) {
 		}
 	}
 	require.ElementsMatch(t, []string{"g-1:q", "g-2:q", "g-3:q"}, answered)
-	require.ErrorContains(t, sc.CheckAction("send g n=x"), `n: expected a whole number`)
+	require.ErrorContains(t, sc.CheckAction("send g n=x"), `n: expected an integer`)
 	require.NoError(t, sc.CheckAction("close g"))
 }
 
