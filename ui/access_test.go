@@ -82,4 +82,13 @@ func TestReducedMotionAndTheme(t *testing.T) {
 	if zh := a.Notice(); !strings.HasPrefix(zh, "链接格式有误：a=\"consumer C1 stall 1s\"：应为 controller 的动作") || zh == en || !strings.ContainsFunc(zh, isHan) {
 		t.Fatalf("notice in zh: %q", zh)
 	}
+	// The link's own message too.
+	a.Route("#/lesson/" + lesson + "?seed=x")
+	if zh, want := a.Notice(), "链接格式有误：seed=\"x\" 不是数字。"; !strings.HasPrefix(zh, want) {
+		t.Fatalf("notice in zh: %q, want %q…", zh, want)
+	}
+	a.SetLang("en")
+	if en, want := a.Notice(), "malformed link: seed=\"x\" is not a number. "; !strings.HasPrefix(en, want) {
+		t.Fatalf("notice in en: %q, want %q…", en, want)
+	}
 }

@@ -107,12 +107,12 @@ func (a *App) Route(hash string) {
 	if l.Page == "list" {
 		a.Page, a.M, a.Res, a.Link = "list", nil, nil, Link{Page: "list"}
 		if lerr != nil {
-			a.notice = func() string { return lerr.Error() + a.T("stop") + a.T("pickLesson") }
+			a.notice = func() string { return a.errText(lerr) + a.T("stop") + a.T("pickLesson") }
 		}
 		return
 	}
 	if lerr != nil {
-		a.notice = func() string { return lerr.Error() + a.T("stop") + a.T("shownStart") }
+		a.notice = func() string { return a.errText(lerr) + a.T("stop") + a.T("shownStart") }
 	}
 	les, sc, err := a.scenario(l)
 	if err != nil {
@@ -132,7 +132,7 @@ func (a *App) Route(hash string) {
 	for _, t := range l.Inject {
 		if err := sc.CheckAction(t.Action); err != nil {
 			a.notice = func() string {
-				return fmt.Sprintf("%v: a=%q", ErrLink, t.Action) + a.T("colon") + a.errText(err) + a.T("stop") + a.T("shownStart")
+				return a.T("malformedLink") + a.T("colon") + "a=" + strconv.Quote(t.Action) + a.T("colon") + a.errText(err) + a.T("stop") + a.T("shownStart")
 			}
 			l = start
 			break

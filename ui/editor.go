@@ -137,10 +137,10 @@ func (a *App) RunEdited() {
 	src := a.EditText
 	if src == a.Lesson.Scenario {
 		src = ""
-	} else if err := CheckSrcSize(src); err != nil {
+	} else if kb, ok := SrcFits(src); !ok {
 		// It runs, but a link cannot carry it: say so rather than lose it
 		// silently on the next reload.
-		a.editNote = func() string { return a.T("srcTooBig") + " (" + err.Error() + ")" }
+		a.editNote = func() string { return fmt.Sprintf(a.T("srcTooBig"), kb, MaxSrcLink/1024) }
 		src = ""
 	}
 	a.Sc = sc

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -131,9 +132,15 @@ func TestEditor(t *testing.T) {
 	b.OpenEditor()
 	b.SetEditText(big)
 	b.RunEdited()
-	if b.Edited() || !strings.Contains(b.EditNote(), "too large for a link") {
-		t.Fatalf("too large: edited %v, note %q", b.Edited(), b.EditNote())
+	kb, _ := SrcFits(big)
+	if want := fmt.Sprintf("a link cannot carry it (%d KB compressed, a link holds 16 KB)", kb); b.Edited() || !strings.Contains(b.EditNote(), want) {
+		t.Fatalf("too large: edited %v, note %q, want %q", b.Edited(), b.EditNote(), want)
 	}
+	b.SetLang("zh")
+	if want := fmt.Sprintf("（压缩后 %d KB，链接最多容纳 16 KB）", kb); !strings.Contains(b.EditNote(), want) {
+		t.Fatalf("too large, in Chinese: note %q, want %q", b.EditNote(), want)
+	}
+	b.SetLang("en")
 
 	// Another lesson closes the editor.
 	b.Route("#/lesson/02-zookeeper-reactor")

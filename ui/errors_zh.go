@@ -26,7 +26,8 @@ import (
 
 // zhMessages are core's message formats: core/scenario's (a test checks
 // that every format in its source is here) and those of the systems' ErrX
-// errors that reach a scenario's author.
+// errors that reach a scenario's author; and a malformed link's (ui/link.go
+// and ui/srclink.go, checked the same way).
 var zhMessages = map[string]string{
 	// core/scenario: the statements.
 	`expected %s`:                                                                      `应写成 %s`,
@@ -308,6 +309,26 @@ var zhMessages = map[string]string{
 
 	// sim: a run that would not end.
 	`event budget exhausted`: `事件数已达上限`,
+
+	// ui: a link (ParseLink, DecodeSrc) and its query (net/url).
+	`malformed link`:       `链接格式有误`,
+	`malformed link: %w`:   `链接格式有误：%w`,
+	`no page %q`:           `没有页面 %q`,
+	`unknown parameter %q`: `未知的参数 %q`,
+	`events=%q is not a number from 1 to 2000000`:                             `events=%q 不是 1 到 2000000 之间的数`,
+	`conns=%q is not a number from 1 to 10000`:                                `conns=%q 不是 1 到 10000 之间的数`,
+	`seed=%q is not a number`:                                                 `seed=%q 不是数字`,
+	`pos=%q is not an event number`:                                           `pos=%q 不是事件序号`,
+	`a=%q: want EVENT:ACTION`:                                                 `a=%q：应写成 EVENT:ACTION`,
+	`a=%q: no action`:                                                         `a=%q：缺少动作`,
+	`set=%q: want one of the what-if settings, e.g. controller.putLock:false`: `set=%q：应为一项假设设置，例如 controller.putLock:false`,
+	`src= is %d KB, more than the %d KB a link may carry`:                     `src= 有 %d KB，超过了链接最多能携带的 %d KB`,
+	`src= is not an edited scenario (base64url)`:                              `src= 不是编辑过的场景（不是 base64url 编码）`,
+	`src= is not an edited scenario (it does not inflate: cut short?)`:        `src= 不是编辑过的场景（无法解压：是不是被截断了？）`,
+	`src= inflates past %d KB`:                                                `src= 解压后超过 %d KB`,
+	`src= is not an edited scenario (not UTF-8 text)`:                         `src= 不是编辑过的场景（不是 UTF-8 文本）`,
+	`invalid URL escape %q`:                                                   `无效的 URL 转义 %q`,
+	`invalid semicolon separator in query`:                                    `查询串中有无效的分号分隔符`,
 }
 
 // zhParts are phrases core puts inside its messages (a list of options, a

@@ -37,6 +37,7 @@ func scenarioMessages(t *testing.T) []sourceMessage {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no core/scenario sources: %v", err)
 	}
+	files = append(files, "link.go", "srclink.go") // a malformed link's messages
 	var out []sourceMessage
 	fset := token.NewFileSet()
 	for _, f := range files {

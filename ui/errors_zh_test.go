@@ -28,6 +28,7 @@ import (
 // notMessages are formats core/scenario builds that are no message of a
 // scenario's: the UI shows neither as it is.
 var notMessages = map[string]string{
+	"%w: %w":                    "a malformed link: ErrLink and what is wrong, matched as `malformed link: %w`",
 	"%s:%d:%d: %s":              "Error.Error's file:line:col framing: the UI writes the place itself",
 	"%s (scenario %s, seed %d)": "a simulation panic's report, shown verbatim for a bug report",
 }
@@ -35,6 +36,7 @@ var notMessages = map[string]string{
 // shadowed are catalog entries every message core makes today matches
 // a more specific entry of: they are there for the next case.
 var shadowed = map[string]string{
+	"malformed link":                                       "ErrLink reaches the page only with what is wrong: `malformed link: %w`",
 	"expected %s":                                          "core's forms have a space: `expected %s %s` matches them first, to the same Chinese",
 	"expected a %s name, got a string":                     "each name core checks (connection, topic) has its own entry",
 	"a %s name has 1 to 64 characters, got %q":             "each name core checks (connection, request, topic) has its own entry",
@@ -109,6 +111,8 @@ func TestZHExamples(t *testing.T) {
 			`ask "Which one?"：没有一个选项成立：group[G].state 为 Stable, group[G].generation 为 2`},
 		{`auto.offset.reset: expected latest or earliest, got "newest"`, `auto.offset.reset：应为 latest 或 earliest，实际为 "newest"`},
 		{`7: unterminated string: expected a closing "`, `第 7 列：字符串没有结束：缺少收尾的 "`},
+		{`malformed link: seed="x" is not a number`, `链接格式有误：seed="x" 不是数字`},
+		{`malformed link: invalid URL escape "%zz"`, `链接格式有误：无效的 URL 转义 "%zz"`},
 		// Unknown: English, unchanged; a known wrapper does not make it known.
 		{`something new went wrong`, `something new went wrong`},
 		{`zookeeper: something new went wrong`, `zookeeper: something new went wrong`},
@@ -584,6 +588,18 @@ func collectDirect(add func(msg, from string)) {
 	cl(func(c *cluster.Config) { c.Client.Retries = -1 })
 	cl(func(c *cluster.Config) { c.Client.RetryBackoff = -1 })
 	cl(func(c *cluster.Config) { c.Client.FetchMinBytes = 0 })
+
+	// Malformed links.
+	for _, q := range []string{"%zz", "a;b", "color=red", "seed=x", "pos=x", "a=nope", "a=5:", "set=x",
+		"src=!!!", "src=" + EncodeSrc(strings.Repeat("say \"x\"\n", 500))[:20], "src=" + strings.Repeat("A", MaxSrcLink+1),
+		"src=" + EncodeSrc(strings.Repeat("#", maxSrc+1)), "src=" + EncodeSrc("\xff\xfe")} {
+		_, err := ParseLink("#/lesson/" + lesson + "?" + q)
+		fail(err)
+	}
+	for _, h := range []string{"#/nope", "#/stress?events=0", "#/stress?conns=0"} {
+		_, err := ParseLink(h)
+		fail(err)
+	}
 }
 
 // The page in Chinese shows the editor's parse error, a run's error and a

@@ -95,7 +95,7 @@ var webWords = map[string][2]string{
 	"goToError":   {"Put the cursor at the error", "把光标移到出错处"},
 	"errAt":       {"line %d, column %d: ", "第 %d 行第 %d 列："},
 	"draftBroken": {"The link's edited scenario has an error (see the editor): showing the lesson's own", "链接中编辑过的场景有错误（见编辑器）：现在显示课程原来的场景"},
-	"srcTooBig":   {"It runs, but a link cannot carry it: a reload shows the lesson's own", "可以运行，但链接装不下它：重新加载后将显示课程原来的场景"},
+	"srcTooBig":   {"It runs, but a link cannot carry it (%d KB compressed, a link holds %d KB): a reload shows the lesson's own", "可以运行，但链接装不下它（压缩后 %d KB，链接最多容纳 %d KB）：重新加载后将显示课程原来的场景"},
 }
 
 // A key in both tables keeps words' entry; TestWordsOnce fails on it.
@@ -141,18 +141,14 @@ func (a *App) fieldWords(fs []Field) []Field {
 }
 
 // Notice is the notice, "" if none, worded in the page's language when it
-// is shown, so that switching the language rewords it. Its details (a
-// parameter, a path) name things in the link or the scenario and stay as
-// they are; the framing and core's messages are translated.
+// is shown, so that switching the language rewords it: the framing, and
+// the link's and core's messages; what they quote (a parameter, a path)
+// stays as it is.
 func (a *App) Notice() string {
 	if a.notice == nil {
 		return ""
 	}
-	s := strings.TrimSpace(a.notice()) // the last a.T("stop")'s space
-	if a.Lang != "zh" {
-		return s
-	}
-	return strings.Replace(s, ErrLink.Error()+": ", a.T("malformedLink")+a.T("colon"), 1)
+	return strings.TrimSpace(a.notice()) // the last a.T("stop")'s space
 }
 
 // EditNote is the editor's note, "" if none, in the page's language.

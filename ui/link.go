@@ -76,11 +76,11 @@ func ParseLink(hash string) (Link, error) {
 	case strings.HasPrefix(path, "lesson/"):
 		start = Link{Page: "lesson", Lesson: strings.TrimPrefix(path, "lesson/"), Present: present}
 	default:
-		return Link{Page: "list"}, fmt.Errorf("%w: no page %q", ErrLink, path)
+		return Link{Page: "list"}, fmt.Errorf("%w: %w", ErrLink, fmt.Errorf("no page %q", path))
 	}
 	q, err := url.ParseQuery(query)
 	if err != nil {
-		return start, fmt.Errorf("%w: %v", ErrLink, err)
+		return start, fmt.Errorf("%w: %w", ErrLink, err)
 	}
 	keys := make([]string, 0, len(q))
 	for k := range q {
@@ -91,7 +91,7 @@ func ParseLink(hash string) (Link, error) {
 	for _, k := range keys {
 		for _, v := range q[k] {
 			if err := l.set(k, v); err != nil {
-				return start, fmt.Errorf("%w: %v", ErrLink, err)
+				return start, fmt.Errorf("%w: %w", ErrLink, err)
 			}
 		}
 	}

@@ -23,9 +23,6 @@ const MaxSrcLink = 16 << 10
 // inflate a bomb.
 const maxSrc = 256 << 10
 
-// ErrSrcTooBig: the edited scenario does not fit in a link.
-var ErrSrcTooBig = errors.New("the edited scenario is too large for a link")
-
 var srcMemo struct{ text, enc string } // Hash runs every frame: encode once
 
 // EncodeSrc is text as src= carries it.
@@ -42,13 +39,11 @@ func EncodeSrc(text string) string {
 	return enc
 }
 
-// CheckSrcSize reports ErrSrcTooBig, with the sizes, for a text a link
-// cannot carry.
-func CheckSrcSize(text string) error {
-	if n := len(EncodeSrc(text)); n > MaxSrcLink {
-		return fmt.Errorf("%w: %d KB compressed, a link holds %d KB", ErrSrcTooBig, (n+1023)/1024, MaxSrcLink/1024)
-	}
-	return nil
+// SrcFits reports whether a link can carry text as src=, and its size
+// there in KB.
+func SrcFits(text string) (kb int, ok bool) {
+	n := len(EncodeSrc(text))
+	return (n + 1023) / 1024, n <= MaxSrcLink
 }
 
 // DecodeSrc reads src=.
