@@ -33,6 +33,59 @@ func TestLessonsRun(t *testing.T) {
 	}
 }
 
+// A lesson with variables (let) is a lesson per seed: every variant
+// passes its expect lines and its question has exactly one right choice.
+// Lesson 10 draws backOff.maxAttempts from 3..9; seed 10, the file's,
+// draws 9, Spring's default.
+func TestLessonVariants(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	withVars := 0
+	for _, l := range all {
+		sc, err := scenario.Parse(l.File, l.Scenario)
+		require.NoError(t, err)
+		if len(sc.Vars) == 0 {
+			continue
+		}
+		withVars++
+		t.Run(l.ID, func(t *testing.T) {
+			values := map[string]bool{}
+			for seed := int64(1); seed <= 40; seed++ {
+				sc, err := scenario.ParseSeed(l.File, l.Scenario, seed)
+				require.NoError(t, err)
+				values[sc.Vars[0].Value] = true
+				res := scenario.Run(sc, scenario.Options{})
+				require.NoError(t, res.Err, "seed %d", seed)
+				for _, f := range res.Failures {
+					t.Errorf("seed %d (%s = %s): %s:%d: %s", seed, sc.Vars[0].Name, sc.Vars[0].Value, l.File, f.Line, f.Msg)
+				}
+				require.NotEmpty(t, res.Asks)
+				for _, a := range res.Asks {
+					right := 0
+					for _, c := range a.Choices {
+						if c.Holds {
+							right++
+						}
+					}
+					require.Equal(t, 1, right, "seed %d: one right choice", seed)
+				}
+			}
+			require.GreaterOrEqual(t, len(values), 5, "forty seeds draw several variants: %v", values)
+		})
+	}
+	require.NotZero(t, withVars, "at least one lesson has variants")
+	sc, err := scenario.Parse("10", mustGet(t, "10-spring-error-handlers").Scenario)
+	require.NoError(t, err)
+	require.Equal(t, "9", sc.Vars[0].Value)
+}
+
+func mustGet(t *testing.T, id string) Lesson {
+	t.Helper()
+	l, err := Get(id)
+	require.NoError(t, err)
+	return l
+}
+
 // A lesson teaches as LESSONS.md asks: 6 to 12 steps, both languages on
 // every step, at most about 80 words a step (in Chinese, 180 characters,
 // an identifier counting as one).

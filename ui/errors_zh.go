@@ -69,6 +69,7 @@ var zhMessages = map[string]string{
 	`unterminated ${: expected }`:                                                       `${ 没有结束：缺少 }`,
 	`a $ must start a variable ($NAME or ${NAME}); write $$ for a dollar sign`:          `$ 必须开始一个变量（$NAME 或 ${NAME}）；美元符号本身要写成 $$`,
 	`unknown variable $%s: define it first with let %s rand A..B`:                       `未知的变量 $%s：请先用 let %s rand A..B 定义它`,
+	`expected ${NAME}, ${NAME+K} or ${NAME-K} with K a whole number up to %d, got %q`:   `应写成 ${NAME}、${NAME+K} 或 ${NAME-K}，K 为不超过 %d 的整数，实际为 %q`,
 
 	// core/scenario: running.
 	`empty action`:                       `动作为空`,

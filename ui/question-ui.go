@@ -36,7 +36,7 @@ func (c *Question) Pick(ev vugu.DOMEvent, i int) {
 func (c *Question) NewVariant(ev vugu.DOMEvent) {
 	ev.StopPropagation()
 	t, _ := ev.Prop("timeStamp").(float64)
-	c.A.NewVariant(int64(t*1000)%999_983 + 2)
+	c.A.NewVariant(int64(t*1000)%999_983+2, c.Step)
 }
 
 // ID is the question's element id.

@@ -172,8 +172,9 @@ func pick(lang, en, zh string) string {
 }
 
 // NewVariant reruns the lesson with another seed, so the numbers its
-// questions draw from the seed change. seed comes from the host's clock.
-func (a *App) NewVariant(seed int64) {
+// questions draw from the seed change, and shows step's question again.
+// seed comes from the host's clock.
+func (a *App) NewVariant(seed int64, step int) {
 	if seed <= 0 {
 		seed = 1
 	}
@@ -181,6 +182,7 @@ func (a *App) NewVariant(seed int64) {
 		seed++
 	}
 	a.Route(Link{Page: a.Page, Lesson: a.Lesson.ID, Seed: seed, Src: a.Link.Src}.String())
+	a.GoStep(step)
 }
 
 // unspoiled is trace event i as the log and the inspector show it: the

@@ -110,9 +110,12 @@ func TestQuestionVariant(t *testing.T) {
 	first := a.Sc.Steps[0].EN
 	seen := map[string]bool{first: true}
 	for s := int64(100); s < 110; s++ {
-		a.NewVariant(s)
+		a.NewVariant(s, 5)
 		if a.Link.Seed != s || !a.Edited() {
 			t.Fatalf("variant seed %d: link %+v", s, a.Link)
+		}
+		if q := a.Question(5); a.State().Step != 5 || !q.Open || q.Picked {
+			t.Fatalf("variant seed %d: step %d, question %+v", s, a.State().Step, q)
 		}
 		seen[a.Sc.Steps[0].EN] = true
 	}

@@ -3,10 +3,14 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"brokerlab/core/scenario"
+	"brokerlab/lessons"
 )
 
 // Predict, then reveal: lesson 01 stops on its question, hides the step's
@@ -41,4 +45,59 @@ func TestBrowserQuestion(t *testing.T) {
 	p.wait("the explanation", `[...document.querySelectorAll("#steps li")][5].textContent.includes("None of them. The session-expiry thread")`)
 	p.noCrash()
 	p.shot("question-right.png")
+}
+
+// A question whose numbers are drawn from the seed: lesson 10 asks how
+// many deliveries FixedBackOff(0, ATTEMPTS) gives a failing record. "New
+// variant" draws another seed, keeps the question open with its numbers,
+// and the simulation grades the pick for that variant.
+func TestBrowserQuestionVariant(t *testing.T) {
+	const id = "10-spring-error-handlers"
+	les, err := lessons.Get(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	attempts := func(seed int64) string {
+		sc, err := scenario.ParseSeed(les.File, les.Scenario, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sc.Vars[0].Value
+	}
+	ctx := newBrowser(t)
+	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
+	p.open("#/lesson/" + id)
+	p.wait("the lesson", `/^event 1 \//.test((document.querySelector("#pos") || {}).textContent || "")`)
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#speed").value = "5"; document.querySelector("#speed").dispatchEvent(new Event("change", {bubbles: true}))`))
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#steps li")[2].click()`))
+	p.wait("the question", `!!document.querySelector("#question-2 .variant")`)
+	if got := p.text("#question-2 .qtext"); !strings.Contains(got, "FixedBackOff(0, 9)") || !strings.Contains(p.text("#question-2 .variant"), "variant: seed 10") {
+		t.Fatalf("seed 10's question: %q, %q", got, p.text("#question-2 .variant"))
+	}
+	p.click("#question-2 .newvariant")
+	p.wait("another variant", `!document.querySelector("#question-2 .variant").textContent.includes("seed 10 ")`)
+	seedText := strings.TrimSpace(strings.TrimPrefix(strings.Fields(p.text("#question-2 .variant"))[2], "seed"))
+	seed, err := strconv.ParseInt(seedText, 10, 64)
+	if err != nil {
+		t.Fatalf("variant: %q", p.text("#question-2 .variant"))
+	}
+	n := attempts(seed)
+	if got := p.text("#question-2 .qtext"); !strings.Contains(got, "FixedBackOff(0, "+n+")") {
+		t.Fatalf("seed %d draws %s retries; the question says %q", seed, n, got)
+	}
+	if h := p.str(`location.hash`); !strings.Contains(h, "seed="+seedText) {
+		t.Fatalf("the link does not carry the variant: %q", h)
+	}
+	if k := p.num(`document.querySelectorAll("#question-2 .choices button:not(:disabled)").length`); k != 3 {
+		t.Fatalf("%d choices to pick after a new variant", k)
+	}
+	m, _ := strconv.Atoi(n)
+	want := strconv.Itoa(m+1) + " times"
+	if got := p.text("#question-2 .choices li:nth-child(2) button"); got != want {
+		t.Fatalf("second choice %q, want %q", got, want)
+	}
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#question-2 .choices button")[1].click()`))
+	p.wait("the grading", `(q => !!q && q.classList.contains("right") && q.querySelector(".verdict").textContent.startsWith("✓ Right. The simulation: `+want+`"))(document.querySelector("#question-2"))`)
+	p.noCrash()
+	p.shot("question-variant.png")
 }

@@ -228,7 +228,8 @@ func isIdent(s string) bool {
 	return true
 }
 
-// subst replaces $NAME and ${NAME} in the tokens by the variables' values.
+// subst replaces $NAME and ${NAME} in the tokens by the variables' values,
+// and ${NAME+K} and ${NAME-K} by a value plus or minus K.
 func (p *parser) subst(t []token) error {
 	for i := range t {
 		if !strings.Contains(t[i].text, "$") {
@@ -257,12 +258,23 @@ func (p *parser) expand(s string) (string, string) {
 			continue
 		}
 		var name string
+		off := 0 // ${NAME+K}, ${NAME-K}
 		if strings.HasPrefix(rest, "{") {
 			end := strings.IndexByte(rest, '}')
 			if end < 0 {
 				return "", "unterminated ${: expected }"
 			}
 			name = rest[1:end]
+			if j := strings.IndexAny(name, "+-"); j >= 0 {
+				k, err := strconv.Atoi(name[j+1:])
+				if err != nil || k < 0 || k > maxRange || !isIdent(name[:j]) {
+					return "", fmt.Sprintf("expected ${NAME}, ${NAME+K} or ${NAME-K} with K a whole number up to %d, got %q", maxRange, "${"+name+"}")
+				}
+				name, off = name[:j], k
+				if rest[1+j] == '-' {
+					off = -k
+				}
+			}
 			i += end + 1
 		} else {
 			n := 0
@@ -278,6 +290,10 @@ func (p *parser) expand(s string) (string, string) {
 		v, ok := p.vars[name]
 		if !ok {
 			return "", fmt.Sprintf("unknown variable $%s: define it first with let %s rand A..B", name, name)
+		}
+		if off != 0 {
+			n, _ := strconv.Atoi(v) // let draws integers
+			v = strconv.Itoa(n + off)
 		}
 		b.WriteString(v)
 	}

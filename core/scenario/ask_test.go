@@ -2,6 +2,8 @@ package scenario_test
 
 import (
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -128,6 +130,10 @@ func TestAskAndLetErrors(t *testing.T) {
 		{"lone dollar", labUC + `say "costs $ 5"`, 2, 5, "write $$ for a dollar sign"},
 		{"unterminated brace", labUC + `say "${N"`, 2, 5, "unterminated ${"},
 		{"seed after let", "let N rand 1..2\nseed 3", 2, 1, "seed must come before let"},
+		{"offset not a number", "let N rand 1..2\n" + labUC + `say "${N+x}"`, 3, 5, `expected ${NAME}, ${NAME+K} or ${NAME-K} with K a whole number up to 1000000, got "${N+x}"`},
+		{"offset without a name", "let N rand 1..2\n" + labUC + `say "${+1}"`, 3, 5, `got "${+1}"`},
+		{"offset twice", "let N rand 1..2\n" + labUC + `say "${N+1+1}"`, 3, 5, `got "${N+1+1}"`},
+		{"offset unknown", "let N rand 1..2\n" + labUC + `say "${M-1}"`, 3, 5, "unknown variable $M"},
 	} {
 		_, err := scenario.Parse("ask.lab", c.src)
 		var perr *scenario.Error
@@ -177,4 +183,28 @@ func TestLetVariants(t *testing.T) {
 		}
 	}
 	require.Len(t, seen, 4, "forty seeds draw every value of 2..5")
+}
+
+// ${NAME+K} and ${NAME-K} are a variable's value plus or minus K, in text,
+// actions and conditions alike.
+func TestLetOffsets(t *testing.T) {
+	const lab = `seed 4
+let N rand 2..5
+use controller
+say "${N+1} deliveries: the first and $N retries; ${N-2} more than two."
+say.zh "${N+1} 次投递。"
+at 1ms put ControlledShutdown id=${N+10}
+run idle
+expect controller.processed == ControlledShutdown(id=${N+10})
+`
+	for seed := int64(1); seed <= 10; seed++ {
+		sc, err := scenario.ParseSeed("off.lab", lab, seed)
+		require.NoError(t, err)
+		n, _ := strconv.Atoi(sc.Vars[0].Value)
+		require.Equal(t, fmt.Sprintf("%d deliveries: the first and %d retries; %d more than two.", n+1, n, n-2), sc.Steps[0].EN)
+		require.Equal(t, fmt.Sprintf("%d 次投递。", n+1), sc.Steps[0].ZH)
+		res := scenario.Run(sc, scenario.Options{})
+		require.NoError(t, res.Err)
+		require.Empty(t, res.Failures, "seed %d", seed)
+	}
 }
