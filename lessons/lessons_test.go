@@ -3,6 +3,7 @@ package lessons
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -257,6 +258,8 @@ func TestPipelineLessonWithControlPlaneServesStopReplicaAtOnce(t *testing.T) {
 		failed = append(failed, f.Msg)
 	}
 	require.Contains(t, failed, "expect socketserver.conn[c1].processor == 0: got 1", "the data-plane processors are 1 to 3")
+	require.Equal(t, []int{1}, rightChoices(res), "the question: about 116 ms, control plane")
+	require.Equal(t, []int{3}, rightChoices(scenario.Run(sc, scenario.Options{})), "in the lesson: much later")
 }
 
 // Lesson 07, steps 4 and 7: only the leader's JoinGroup answer lists the
@@ -448,6 +451,12 @@ func TestSpringAckModesLessonWhatIfs(t *testing.T) {
 			}
 			require.Equal(t, tc.commits, strings.Join(commits, ","))
 			require.Equal(t, tc.duplicates, dups)
+			// The question's choices are 0, 3, 4 and 5 duplicates.
+			var right []int
+			if k := slices.Index([]int{0, 3, 4, 5}, tc.duplicates); k >= 0 {
+				right = []int{k + 1}
+			}
+			require.Equal(t, right, rightChoices(res))
 			if tc.lost {
 				require.Contains(t, failed(res), "expect listener.lost == 0: got 1")
 				require.Equal(t, 1, deliveries(res, "t0-0@8"), "t0-0@8 is committed and never delivered again")
@@ -583,10 +592,28 @@ func TestAcksLessonWhatIfs(t *testing.T) {
 	res := runLesson(t, "05-acks-and-min-isr", scenario.Options{})
 	require.Equal(t, []string{"REQUEST_TIMED_OUT", "NOT_ENOUGH_REPLICAS_AFTER_APPEND", "NOT_ENOUGH_REPLICAS"},
 		[]string{doneOf(res, "first"), doneOf(res, "second"), doneOf(res, "third")})
+	require.Equal(t, []int{4}, rightChoices(res), "the question: REQUEST_TIMED_OUT")
 	res = runLesson(t, "05-acks-and-min-isr", scenario.Options{Sets: []string{"min.insync.replicas 1"}})
 	require.Equal(t, "NONE", doneOf(res, "third"))
+	require.Equal(t, "REQUEST_TIMED_OUT", doneOf(res, "first"), "the timeout (8 s) comes before the ISR shrinks (10 s)")
+	require.Equal(t, []int{4}, rightChoices(res))
 	res = runLesson(t, "05-acks-and-min-isr", scenario.Options{Sets: []string{"request.timeout.ms 30000"}})
 	require.Equal(t, "NOT_ENOUGH_REPLICAS_AFTER_APPEND", doneOf(res, "first"))
+	require.Equal(t, []int{3}, rightChoices(res), "the question's third choice")
+}
+
+// rightChoices are the choices (from 1) the run graded right, over the
+// lesson's questions.
+func rightChoices(res *scenario.Result) []int {
+	var out []int
+	for _, a := range res.Asks {
+		for i, c := range a.Choices {
+			if c.Holds {
+				out = append(out, i+1)
+			}
+		}
+	}
+	return out
 }
 
 // Lesson 06's what-ifs: with zookeeper.session.timeout.ms 6000 every
@@ -603,6 +630,7 @@ func TestBrokerFailureLessonWhatIfs(t *testing.T) {
 		}
 	}
 	require.Equal(t, []string{"c@3", "c@4", "c@5"}, lost)
+	require.Equal(t, []int{3}, rightChoices(res), "the question: broker 2, and 3 to 5 lost")
 
 	res = runLesson(t, "06-broker-failure", scenario.Options{Sets: []string{"zookeeper.session.timeout.ms 6000"}})
 	for _, id := range []string{"2", "3"} {
