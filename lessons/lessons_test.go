@@ -34,6 +34,30 @@ func TestLessonsRun(t *testing.T) {
 	}
 }
 
+// Every lesson asks at least one question, and its own run grades exactly
+// one choice right: the one its narration explains.
+func TestLessonQuestions(t *testing.T) {
+	want := map[string][]int{
+		"01-controller-event-queue":   {3},
+		"02-zookeeper-reactor":        {2},
+		"03-kafka-request-pipeline":   {3},
+		"04-replication-isr-hw":       {2},
+		"05-acks-and-min-isr":         {4},
+		"06-broker-failure":           {3},
+		"07-consumer-group-rebalance": {2},
+		"08-assignors":                {2},
+		"09-spring-ack-modes":         {2},
+		"10-spring-error-handlers":    {2},
+	}
+	all, err := All()
+	require.NoError(t, err)
+	require.Len(t, all, len(want))
+	for _, l := range all {
+		res := runLesson(t, l.ID, scenario.Options{})
+		require.Equal(t, want[l.ID], rightChoices(res), l.ID)
+	}
+}
+
 // A lesson with variables (let) is a lesson per seed: every variant
 // passes its expect lines and its question has exactly one right choice.
 // Lesson 10 draws backOff.maxAttempts from 3..9; seed 10, the file's,
