@@ -422,6 +422,13 @@ func (a *App) Key(k string) bool {
 		a.SetSpeed(a.Speed - 1)
 	case "]":
 		a.SetSpeed(a.Speed + 1)
+	case "1", "2", "3", "4", "5", "6", "7", "8", "9":
+		// The open question's choice: a class can vote, the teacher types it.
+		step := a.State().Step
+		if !a.questionOpen(step) {
+			return false
+		}
+		a.Pick(step, int(k[0]-'1'))
 	default:
 		return false
 	}

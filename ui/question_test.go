@@ -146,3 +146,23 @@ func TestQuestionNotSpoiled(t *testing.T) {
 		t.Fatalf("the grading event after the reveal: %+v", f)
 	}
 }
+
+// A digit key picks a choice of the open question: 1 is the first.
+func TestQuestionByKey(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson)
+	if a.Key("1") {
+		t.Fatal("a digit with no question open is not ours")
+	}
+	a.GoStep(5)
+	if !a.Key("3") {
+		t.Fatal("3 did not pick")
+	}
+	if q := a.Question(5); !q.Picked || !q.Choices[2].Picked || !a.Playing {
+		t.Fatalf("after 3: %+v, playing %v", q, a.Playing)
+	}
+	a.Key("9") // no ninth choice: the pick stays
+	if q := a.Question(5); !q.Choices[2].Picked {
+		t.Fatalf("after 9: %+v", q)
+	}
+}

@@ -60,7 +60,7 @@ var words = map[string][2]string{
 	"src":               {"upstream source", "上游源码"},
 	"dismiss":           {"dismiss", "关闭"},
 	"copyLink":          {"link to this moment", "指向此刻的链接"},
-	"keys":              {"Keys: space play/pause · ←/→ one event · [ ] speed", "快捷键：空格 播放/暂停 · ←/→ 单步 · [ ] 调速"},
+	"keys":              {"Keys: space play/pause · ←/→ one event · [ ] speed · 1–4 answer", "快捷键：空格 播放/暂停 · ←/→ 单步 · [ ] 调速 · 1–4 作答"},
 	"open":              {"Open lesson →", "打开课程 →"},
 	"clickHintNet":      {"Click a thread, a connection, a queue or a request on the stage.", "点击舞台上的线程、连接、队列或请求查看详情。"},
 	"pickMember":        {"Click a consumer on the stage to make it leave or stall.", "点击舞台上的消费者，让它离开或卡住。"},

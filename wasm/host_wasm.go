@@ -128,7 +128,7 @@ func (h *host) listen(app *ui.App, post func(func())) {
 			return // typing, or the slider's own arrow keys
 		}
 		switch key {
-		case " ", "ArrowLeft", "ArrowRight", "[", "]":
+		case " ", "ArrowLeft", "ArrowRight", "[", "]", "1", "2", "3", "4", "5", "6", "7", "8", "9":
 			// Decided now, while the event is live: no scrolling, and no
 			// second toggle from a focused button's own space handling.
 			_, _ = ev.Call("preventDefault")

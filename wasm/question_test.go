@@ -50,7 +50,8 @@ func TestBrowserQuestion(t *testing.T) {
 // A question whose numbers are drawn from the seed: lesson 10 asks how
 // many deliveries FixedBackOff(0, ATTEMPTS) gives a failing record. "New
 // variant" draws another seed, keeps the question open with its numbers,
-// and the simulation grades the pick for that variant.
+// and the simulation grades the pick, made with the 2 key, for that
+// variant.
 func TestBrowserQuestionVariant(t *testing.T) {
 	const id = "10-spring-error-handlers"
 	les, err := lessons.Get(id)
@@ -96,7 +97,9 @@ func TestBrowserQuestionVariant(t *testing.T) {
 	if got := p.text("#question-2 .choices li:nth-child(2) button"); got != want {
 		t.Fatalf("second choice %q, want %q", got, want)
 	}
-	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#question-2 .choices button")[1].click()`))
+	if got := p.str(keyDown("2")); got != "taken" { // the second choice, by key
+		t.Fatalf("key 2: %s", got)
+	}
 	p.wait("the grading", `(q => !!q && q.classList.contains("right") && q.querySelector(".verdict").textContent.startsWith("✓ Right. The simulation: `+want+`"))(document.querySelector("#question-2"))`)
 	p.noCrash()
 	p.shot("question-variant.png")
