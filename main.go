@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"brokerlab/core/scenario"
 	"brokerlab/lessons"
@@ -170,8 +171,45 @@ func checkLesson(l lessons.Lesson, stdout, stderr io.Writer) int {
 	}
 	c := report(file, scenario.Run(sc, scenario.Options{}), stderr)
 	code = max(code, c)
+	if code == 0 && len(sc.Vars) > 0 {
+		code = checkVariants(file, l.Scenario, stderr)
+	}
 	if code == 0 {
-		fmt.Fprintf(stdout, "ok  %s (%d steps)\n", l.ID, len(sc.Steps))
+		what := fmt.Sprintf("%d steps", len(sc.Steps))
+		if len(sc.Vars) > 0 {
+			what += fmt.Sprintf(", %d variants", variants)
+		}
+		fmt.Fprintf(stdout, "ok  %s (%s)\n", l.ID, what)
 	}
 	return code
+}
+
+// variants is how many seeds check runs a lesson with variables at.
+const variants = 20
+
+// checkVariants runs a lesson with variables (let) at seeds 1 to
+// variants: each variant must pass as the file's own seed does. It stops
+// at the first that does not, naming its seed and values.
+func checkVariants(file, src string, stderr io.Writer) int {
+	for seed := int64(1); seed <= variants; seed++ {
+		sc, err := scenario.ParseSeed(file, src, seed)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+		var msgs strings.Builder
+		code := report(file, scenario.Run(sc, scenario.Options{}), &msgs)
+		if code == 0 {
+			continue
+		}
+		vals := make([]string, len(sc.Vars))
+		for i, v := range sc.Vars {
+			vals[i] = v.Name + " = " + v.Value
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(msgs.String(), "\n"), "\n") {
+			fmt.Fprintf(stderr, "%s (variant seed %d: %s)\n", line, seed, strings.Join(vals, ", "))
+		}
+		return code
+	}
+	return 0
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -222,4 +224,36 @@ func TestCheckLessonProblems(t *testing.T) {
 			require.Empty(t, out.String(), c.name)
 		}
 	}
+}
+
+// check runs a lesson with variables at 20 seeds and names the first
+// variant that fails, with its seed and values.
+func TestCheckLessonVariants(t *testing.T) {
+	const body = "let N rand 1..2\nuse controller\nsay \"s\"\nsay.zh \"步\"\nat 1ms put ControlledShutdown id=$N\nrun idle\nexpect controller.processed == ControlledShutdown(id=1)\n"
+	// The file's seed draws N = 1; the first seed from 1 that draws 2 fails.
+	own, bad := int64(0), int64(0)
+	for seed := int64(1); seed <= variants && (own == 0 || bad == 0); seed++ {
+		sc, err := scenario.ParseSeed("x", body, seed)
+		require.NoError(t, err)
+		switch sc.Vars[0].Value {
+		case "1":
+			own = cmp.Or(own, seed)
+		case "2":
+			bad = cmp.Or(bad, seed)
+		}
+	}
+	require.NotZero(t, own)
+	require.NotZero(t, bad)
+	title := lessons.Text{EN: "T", ZH: "题"}
+	l := lessons.Lesson{ID: "x", File: "x/scenario.lab", Scenario: fmt.Sprintf("seed %d\n", own) + body, Title: title, Summary: title}
+	var out, errs bytes.Buffer
+	require.Equal(t, 1, checkLesson(l, &out, &errs))
+	require.Empty(t, out.String())
+	require.Equal(t, fmt.Sprintf("lessons/x/scenario.lab:8:1: expect controller.processed == ControlledShutdown(id=1): got ControlledShutdown(id=2) (variant seed %d: N = 2)\n", bad), errs.String())
+
+	l.Scenario = strings.Replace(l.Scenario, "(id=1)", "(id=$N)", 1)
+	out.Reset()
+	errs.Reset()
+	require.Equal(t, 0, checkLesson(l, &out, &errs), errs.String())
+	require.Equal(t, "ok  x (1 steps, 20 variants)\n", out.String())
 }
