@@ -212,12 +212,26 @@ func (a *App) Notes() (title, text string) {
 	return fmt.Sprintf(a.T("notesNext"), next+1), text
 }
 
-// PresentCaption is the presenter window's one line: lesson and step.
+// PresentCaption is the presenter window's one line: lesson and step, and
+// once the step's question is graded, what the simulation did.
 func (a *App) PresentCaption() string {
 	s := a.State().Step
 	parts := []string{a.Title()}
 	if a.Sc != nil && s >= 0 {
 		parts = append(parts, a.T("stepOf")+" "+strconv.Itoa(s+1)+" / "+strconv.Itoa(len(a.Sc.Steps)))
 	}
+	if q := a.Question(s); q.Verdict != "" {
+		parts = append(parts, q.Verdict)
+	}
 	return strings.Join(parts, " · ")
+}
+
+// PresentQuestion is the question the presenter window shows over the
+// stage while it is open, its choices numbered as the keys that pick
+// them: the class votes, the teacher types the number.
+func (a *App) PresentQuestion() QuestionView {
+	if s := a.State().Step; a.Audience() && a.questionOpen(s) {
+		return a.Question(s)
+	}
+	return QuestionView{}
 }

@@ -111,3 +111,33 @@ func TestSyncMsgAsEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// The presenter window shows an open question over the stage, its choices
+// numbered; once graded, the caption says what the simulation did.
+func TestPresentQuestion(t *testing.T) {
+	_, w := newFake()
+	w.Route("#/present/lesson/" + lesson)
+	_, teacher := newFake()
+	teacher.Route("#/lesson/" + lesson)
+	const k = 5
+	w.GoStep(k)
+	teacher.GoStep(k)
+	q := w.PresentQuestion()
+	if !q.Open || len(q.Choices) != 3 || !strings.Contains(q.Text, "Which of the three queued events") {
+		t.Fatalf("the presenter's question: %+v", q)
+	}
+	if teacher.PresentQuestion().Open {
+		t.Fatal("the teacher's window has its own question panel")
+	}
+	if c := w.PresentCaption(); strings.Contains(c, "simulation") {
+		t.Fatalf("the caption gives the answer away: %q", c)
+	}
+	w.GoStep(k + 1)
+	if w.PresentQuestion().Open {
+		t.Fatal("the question stays over the stage after its step")
+	}
+	w.StepBy(-1) // the end of the question step's run: graded
+	if c := w.PresentCaption(); !strings.HasSuffix(c, "The simulation: None of them") || w.PresentQuestion().Open {
+		t.Fatalf("graded: caption %q", c)
+	}
+}

@@ -14,7 +14,8 @@ import (
 
 // Presenter mode: the Present button opens a second window with the stage
 // alone; it follows the teacher's window step by step, across a jump, a
-// what-if and a language switch, while the teacher sees speaker notes.
+// question, a what-if and a language switch, while the teacher sees
+// speaker notes.
 func TestBrowserPresenter(t *testing.T) {
 	ctx := newBrowser(t)
 	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
@@ -51,6 +52,22 @@ func TestBrowserPresenter(t *testing.T) {
 	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#steps li")[3].click()`))
 	mark := p.pos()
 	w.wait("the jump to step 4", at(mark)+` && document.querySelector(".caption").textContent.includes("step 4 / 10")`)
+	// The question step: the presenter window shows the question over the
+	// stage, numbered; the teacher answers with a key and plays on; the
+	// presenter's caption says what the simulation did.
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#steps li")[5].click()`))
+	w.wait("the question over the stage", `(q => !!q && q.textContent.includes("Which of the three queued events") && q.querySelectorAll("ol.pchoices li").length === 3)(document.querySelector("#pquestion"))`)
+	if got := w.str(`getComputedStyle(document.querySelector("#pquestion")).position`); got != "fixed" {
+		t.Fatalf("the question panel is not over the stage: position %s", got)
+	}
+	w.shot("presenter-question.png")
+	if got := p.str(keyDown("3")); got != "taken" {
+		t.Fatalf("key 3: %s", got)
+	}
+	w.wait("the grading in the caption", `!document.querySelector("#pquestion") && document.querySelector(".caption").textContent.includes("The simulation: None of them")`)
+	p.do(chromedp.Evaluate[chromedp.Void](`(b => b.textContent.includes("Pause") && b.click())(document.querySelector("#play"))`))
+	p.wait("paused after the answer", `document.querySelector("#play").textContent.includes("Play")`)
+
 	// A what-if branches both.
 	p.click("#expire")
 	p.wait("the injected action", `document.querySelector("#injected") && document.querySelector("#injected").textContent.includes("session expire")`)
