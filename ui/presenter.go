@@ -213,15 +213,19 @@ func (a *App) Notes() (title, text string) {
 }
 
 // PresentCaption is the presenter window's one line: lesson and step, and
-// once the step's question is graded, what the simulation did.
+// once a question is graded, what the simulation did, through the next
+// step (the grading comes at the very end of the question's own).
 func (a *App) PresentCaption() string {
 	s := a.State().Step
 	parts := []string{a.Title()}
 	if a.Sc != nil && s >= 0 {
 		parts = append(parts, a.T("stepOf")+" "+strconv.Itoa(s+1)+" / "+strconv.Itoa(len(a.Sc.Steps)))
 	}
-	if q := a.Question(s); q.Verdict != "" {
-		parts = append(parts, q.Verdict)
+	for _, k := range []int{s, s - 1} {
+		if q := a.Question(k); q.Verdict != "" {
+			parts = append(parts, q.Verdict)
+			break
+		}
 	}
 	return strings.Join(parts, " · ")
 }

@@ -136,8 +136,15 @@ func TestPresentQuestion(t *testing.T) {
 	if w.PresentQuestion().Open {
 		t.Fatal("the question stays over the stage after its step")
 	}
+	if c := w.PresentCaption(); !strings.HasSuffix(c, "step 7 / 10 · The simulation: None of them") || w.PresentQuestion().Open {
+		t.Fatalf("the step after the question: caption %q", c)
+	}
 	w.StepBy(-1) // the end of the question step's run: graded
-	if c := w.PresentCaption(); !strings.HasSuffix(c, "The simulation: None of them") || w.PresentQuestion().Open {
+	if c := w.PresentCaption(); !strings.HasSuffix(c, "step 6 / 10 · The simulation: None of them") {
 		t.Fatalf("graded: caption %q", c)
+	}
+	w.GoStep(k + 2)
+	if c := w.PresentCaption(); strings.Contains(c, "simulation") {
+		t.Fatalf("two steps on: caption %q", c)
 	}
 }
