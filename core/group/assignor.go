@@ -1,6 +1,7 @@
 package group
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -88,6 +89,16 @@ func sortedMembers(subs []Subscription) []int {
 	return idx
 }
 
+// subscribedTopics is every topic some member subscribes to, sorted.
+func subscribedTopics(subs []Subscription) []string {
+	var topics []string
+	for _, s := range subs {
+		topics = append(topics, s.Topics...)
+	}
+	slices.Sort(topics)
+	return slices.Compact(topics)
+}
+
 func subscribed(s Subscription, topic string) bool {
 	for _, t := range s.Topics {
 		if t == topic {
@@ -111,18 +122,7 @@ func (RangeAssignor) Assign(partitionsPerTopic map[string]int, subs []Subscripti
 	order := sortedMembers(subs)
 	// consumersPerTopic; each topic is assigned on its own, so the
 	// (HashMap) order of topics upstream changes nothing but list order.
-	var topics []string
-	seen := map[string]bool{}
-	for _, s := range subs {
-		for _, t := range s.Topics {
-			if !seen[t] {
-				seen[t] = true
-				topics = append(topics, t)
-			}
-		}
-	}
-	sort.Strings(topics)
-	for _, topic := range topics {
+	for _, topic := range subscribedTopics(subs) {
 		n, ok := partitionsPerTopic[topic]
 		if !ok {
 			continue
@@ -163,19 +163,8 @@ func (RoundRobinAssignor) Assign(partitionsPerTopic map[string]int, subs []Subsc
 	if len(order) == 0 {
 		return out
 	}
-	var topics []string // a TreeSet of every subscribed topic
-	seen := map[string]bool{}
-	for _, s := range subs {
-		for _, t := range s.Topics {
-			if !seen[t] {
-				seen[t] = true
-				topics = append(topics, t)
-			}
-		}
-	}
-	sort.Strings(topics)
-	next := 0 // the CircularIterator's position in order
-	for _, topic := range topics {
+	next := 0                                      // the CircularIterator's position in order
+	for _, topic := range subscribedTopics(subs) { // a TreeSet of every subscribed topic
 		n, ok := partitionsPerTopic[topic]
 		if !ok {
 			continue
