@@ -81,6 +81,15 @@ func ms(key, val string) (time.Duration, error) {
 	return d, nil
 }
 
+// positiveMs is ms for a setting that must be at least 1 ms.
+func positiveMs(key, val string) (time.Duration, error) {
+	d, err := ms(key, val)
+	if err == nil && d < time.Millisecond {
+		return 0, fmt.Errorf("%s: must be at least 1", key)
+	}
+	return d, err
+}
+
 func (c *clusterSystem) set(key, val string) error {
 	r := &c.cfg.Replication
 	cc := &c.cfg.Client
@@ -91,19 +100,13 @@ func (c *clusterSystem) set(key, val string) error {
 	case "brokers":
 		c.cfg.Brokers, err = intSetting(key, val, 1, cluster.MaxBrokers)
 	case "replica.lag.time.max.ms":
-		r.ReplicaLagTimeMax, err = ms(key, val)
-		if err == nil && r.ReplicaLagTimeMax < time.Millisecond {
-			err = fmt.Errorf("%s: must be at least 1", key)
-		}
+		r.ReplicaLagTimeMax, err = positiveMs(key, val)
 	case "replica.fetch.wait.max.ms":
 		r.ReplicaFetchWaitMax, err = ms(key, val)
 	case "replica.fetch.backoff.ms":
 		r.ReplicaFetchBackoff, err = ms(key, val)
 	case "replica.socket.timeout.ms":
-		r.ReplicaSocketTimeout, err = ms(key, val)
-		if err == nil && r.ReplicaSocketTimeout < time.Millisecond {
-			err = fmt.Errorf("%s: must be at least 1", key)
-		}
+		r.ReplicaSocketTimeout, err = positiveMs(key, val)
 	case "replica.fetch.min.bytes":
 		r.ReplicaFetchMinBytes, err = intSetting(key, val, 1, replication.MaxMinBytes)
 	case "min.insync.replicas":
@@ -114,10 +117,7 @@ func (c *clusterSystem) set(key, val string) error {
 			err = fmt.Errorf("%s: expected true or false, got %q", key, val)
 		}
 	case "zookeeper.session.timeout.ms":
-		c.cfg.SessionTimeout, err = ms(key, val)
-		if err == nil && c.cfg.SessionTimeout < time.Millisecond {
-			err = fmt.Errorf("%s: must be at least 1", key)
-		}
+		c.cfg.SessionTimeout, err = positiveMs(key, val)
 	case "num.network.threads", "num.io.threads", "queued.max.requests":
 		s := &socketServerSystem{cfg: c.cfg.Socket}
 		if err = s.set(key, val); err == nil {
