@@ -234,7 +234,10 @@ func (a *App) PresentCaption() string {
 // stage while it is open, its choices numbered as the keys that pick
 // them: the class votes, the teacher types the number.
 func (a *App) PresentQuestion() QuestionView {
-	if s := a.State().Step; a.Audience() && a.questionOpen(s) {
+	if !a.Audience() {
+		return QuestionView{} // the teacher's window: every render asks
+	}
+	if s := a.State().Step; a.questionOpen(s) {
 		return a.Question(s)
 	}
 	return QuestionView{}
