@@ -4,11 +4,15 @@ package sim
 // as a process that crashes ends its threads: none of them runs another
 // instruction. Their pending wake-ups are dropped, wakes of their waits
 // are ignored (a queue hands its items to the next live taker), and each
-// emits thread.exit with Note note, in start order. A lock a killed
-// thread holds stays held. The running thread is never killed; Kill may
-// also be called from the host. It returns how many threads it ended.
+// emits thread.exit with Note note, in start order. The locks a killed
+// thread holds die with it, as a crashed JVM's do: each is released
+// (lock.release, Note "holder killed") and goes to its next live waiter.
+// The running thread is never killed; Kill may also be called from the
+// host. It returns how many threads it ended.
 func (s *Sim) Kill(note string, match func(name string) bool) int {
-	n := 0
+	// Mark them all first, so that a lock a killed thread releases never
+	// passes through another thread of the same crash.
+	var dead []*G
 	for _, g := range s.threads {
 		if g.done || g == s.cur || !match(g.Name) {
 			continue
@@ -18,13 +22,29 @@ func (s *Sim) Kill(note string, match func(name string) bool) int {
 			g.tmoFg = false
 			s.fg--
 		}
+		dead = append(dead, g)
+	}
+	for _, g := range dead {
 		// Every other thread is parked on its wake channel (or has not
 		// started): hand it the CPU so that its goroutine ends, and take
 		// the CPU back when it has.
-		g.wake <- struct{}{}
-		<-g.exited
+		s.unwind(g)
 		s.Emit(Event{Kind: "thread.exit", Actor: g.Name, Note: note})
-		n++
+		for len(g.locks) > 0 {
+			g.locks[0].release(g, "holder killed", "")
+		}
 	}
-	return n
+	return len(dead)
+}
+
+// unwind ends g's goroutine where it is parked. Its deferred calls still
+// run (Go runs them on Goexit), but a killed thread runs no instruction
+// of the simulation: while it unwinds, Emit drops what it emits and any
+// primitive it enters (self) ends it at once, so a deferred Unlock neither
+// panics nor waits for a CPU nobody will hand it.
+func (s *Sim) unwind(g *G) {
+	s.dying = g
+	g.wake <- struct{}{}
+	<-g.exited
+	s.dying = nil
 }

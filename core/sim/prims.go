@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -197,6 +198,7 @@ func (l *Lock) Lock(src string) {
 		l.s.park(g) // Unlock made us the holder before waking us
 	} else {
 		l.holder = g
+		g.locks = append(g.locks, l)
 	}
 	l.count = 1
 	l.s.Emit(Event{Kind: "lock.acquire", Subj: l.name, Src: src})
@@ -211,13 +213,22 @@ func (l *Lock) Unlock(src string) {
 	if l.count--; l.count > 0 {
 		return
 	}
-	l.holder = nil
-	l.s.Emit(Event{Kind: "lock.release", Subj: l.name, Src: src})
+	l.release(g, "", src)
+}
+
+// release frees the lock held by g and hands it to the next live waiter.
+func (l *Lock) release(g *G, note, src string) {
+	l.holder, l.count = nil, 0
+	if i := slices.Index(g.locks, l); i >= 0 {
+		g.locks = slices.Delete(g.locks, i, i+1)
+	}
+	l.s.Emit(Event{Kind: "lock.release", Subj: l.name, Actor: g.Name, Note: note, Src: src})
 	for len(l.waiters) > 0 {
 		w := l.waiters[0]
 		l.waiters = l.waiters[1:]
 		if l.s.wake(w) {
 			l.holder = w.g
+			w.g.locks = append(w.g.locks, l)
 			break
 		}
 	}

@@ -38,6 +38,7 @@ type Sim struct {
 	events int
 
 	killing bool
+	dying   *G // the thread Kill or Close is unwinding, while it unwinds
 	panic   string
 }
 
@@ -89,6 +90,9 @@ func (s *Sim) NextToken() int { s.nextTok++; return s.nextTok }
 
 // Emit appends e to the trace, stamping Seq, T and (if empty) Actor.
 func (s *Sim) Emit(e Event) {
+	if s.dying != nil {
+		return
+	}
 	if s.keep {
 		e.Seq = s.events
 		e.T = int64(s.now / time.Microsecond)
@@ -127,8 +131,9 @@ type G struct {
 	s          *Sim
 	wake       chan struct{}
 	exited     chan struct{}
-	background bool // periodic task: does not keep "run idle" going
-	killed     bool // Kill ended it where it stood
+	background bool    // periodic task: does not keep "run idle" going
+	killed     bool    // Kill ended it where it stood
+	locks      []*Lock // held, in the order taken
 
 	// The current wait: a generation number makes stale wake-ups harmless.
 	gen   uint64
@@ -318,6 +323,9 @@ func (s *Sim) park(g *G) {
 
 // self returns the running thread; blocking from the host is a bug in the caller.
 func (s *Sim) self(op string) *G {
+	if s.dying != nil {
+		runtime.Goexit() // a thread being killed runs no more of the simulation
+	}
 	if s.cur == nil {
 		panic("sim: " + op + " called outside a simulated thread")
 	}
@@ -431,8 +439,7 @@ func (s *Sim) Close() {
 		select {
 		case <-g.exited:
 		default:
-			g.wake <- struct{}{}
-			<-g.exited
+			s.unwind(g)
 		}
 	}
 	s.threads = nil

@@ -301,3 +301,84 @@ func TestKillEndsThreadsWhereTheyStand(t *testing.T) {
 	require.Equal(t, 3, exits)
 	require.Equal(t, time.Second, s.Now(), "nothing ran after the kill but the last put")
 }
+
+// A thread killed while it holds a lock (its Unlock deferred, as
+// ReplicaManager's stateChangeLock is) ends without running the Unlock as
+// its own: the lock dies with it and goes to the next live waiter, from a
+// killer thread and from the host alike.
+func TestKillReleasesTheLocksOfTheKilled(t *testing.T) {
+	for _, fromHost := range []bool{false, true} {
+		s := New(1, true)
+		l := NewLock(s, "stateChangeLock")
+		var got []string
+		hold := func(name string) {
+			s.Go(name, func() {
+				l.Lock("")
+				defer l.Unlock("")
+				l.Lock("") // reentrant: two holds, both die
+				defer l.Unlock("")
+				s.Sleep(time.Hour, "")
+				got = append(got, name+" woke")
+			})
+		}
+		hold("b/holder")
+		s.Go("b/waiter", func() {
+			s.Sleep(time.Millisecond, "")
+			l.Lock("")
+			got = append(got, "b/waiter got it")
+		})
+		s.Go("other", func() {
+			s.Sleep(2*time.Millisecond, "")
+			l.Lock("")
+			got = append(got, "other got it")
+			l.Unlock("")
+		})
+		kill := func() int {
+			return s.Kill("killed", func(name string) bool { return strings.HasPrefix(name, "b/") })
+		}
+		if fromHost {
+			require.NoError(t, s.Run(time.Second, false, nil))
+			require.Equal(t, 2, kill())
+		} else {
+			s.Go("killer", func() {
+				s.Sleep(time.Second, "")
+				require.Equal(t, 2, kill())
+			})
+		}
+		require.NoError(t, s.Run(2*time.Hour, true, nil))
+		require.Empty(t, s.Panic())
+		require.Equal(t, []string{"other got it"}, got, "from host: %v", fromHost)
+		require.Nil(t, l.Holder())
+		var released []string
+		for _, e := range s.Trace() {
+			if e.Kind == "lock.release" {
+				released = append(released, e.Actor+" "+e.Note)
+			}
+		}
+		require.Equal(t, []string{"b/holder holder killed", "other "}, released)
+		s.Close()
+	}
+}
+
+// Close ends threads parked while holding locks, several of them, without
+// a panic and without waiting forever (it used to deadlock on the second).
+func TestCloseEndsThreadsThatHoldLocks(t *testing.T) {
+	s := New(1, true)
+	for i := range 3 {
+		l := NewLock(s, "lock-"+string(rune('0'+i)))
+		s.Go("holder-"+string(rune('0'+i)), func() {
+			l.Lock("")
+			defer l.Unlock("")
+			s.Sleep(time.Hour, "")
+		})
+	}
+	require.NoError(t, s.Run(time.Second, false, nil))
+	closed := make(chan struct{})
+	go func() { s.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close hangs on threads that hold locks")
+	}
+	require.Empty(t, s.Panic())
+}
