@@ -175,6 +175,9 @@ func (g *G) main(fn func()) {
 			s.panic = fmt.Sprintf("%s: %v", g.Name, r)
 			s.Emit(Event{Kind: "panic", Note: s.panic})
 			g.done = true
+			if s.dying == g {
+				return // Kill or Close waits on exited, not on the host channel
+			}
 			s.cur = nil
 			s.host <- struct{}{}
 			return
