@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"brokerlab/core/scenario"
+	"brokerlab/core/sim"
 	"brokerlab/lessons"
 	"brokerlab/site"
 )
@@ -104,7 +105,7 @@ func report(file string, res *scenario.Result, stderr io.Writer) int {
 	case res.Panic != "":
 		fmt.Fprintf(stderr, "%s: the simulation panicked: %s\n", file, res.Panic)
 		return 2
-	case res.Err != nil:
+	case res.Err != nil && !errors.Is(res.Err, sim.ErrBudget):
 		var perr *scenario.Error
 		if errors.As(res.Err, &perr) {
 			fmt.Fprintln(stderr, perr)
@@ -115,6 +116,10 @@ func report(file string, res *scenario.Result, stderr io.Writer) int {
 	}
 	for _, f := range res.Failures {
 		fmt.Fprintf(stderr, "%s:%d:%d: %s\n", file, f.Line, f.Col, f.Msg)
+	}
+	if res.Err != nil { // a budget stopped the run: it ran, but not to its end
+		fmt.Fprintln(stderr, res.Err)
+		return 1
 	}
 	if len(res.Failures) > 0 {
 		return 1

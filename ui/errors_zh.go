@@ -308,8 +308,11 @@ var zhMessages = map[string]string{
 	`a broker has .state, .session, .sessionExpiresAt, .fetchers, .purgatory.produce, .purgatory.fetch and .controller`: `Broker 的字段有 .state、.session、.sessionExpiresAt、.fetchers、.purgatory.produce、.purgatory.fetch 和 .controller`,
 	`expected one of %s`: `应为 %s 之一`,
 
-	// sim: a run that would not end.
-	`event budget exhausted`: `事件数已达上限`,
+	// core/scenario: a run that reached a budget, or a system too large for one.
+	`the run stopped at its budget of %d events (at %s): run for less time or make the system smaller`:                              `运行在事件预算 %d 个处停止（虚拟时间 %s）：请缩短运行时间，或把系统规模调小`,
+	`the run stopped at its memory budget, a trace of %d MB, after %d events (at %s): run for less time or make the system smaller`: `运行在内存预算处停止：轨迹已达 %d MB，共 %d 个事件（虚拟时间 %s）：请缩短运行时间，或把系统规模调小`,
+	`the run stopped at its budget of %dh of virtual time: shorten its run and at lines`:                                            `运行在虚拟时间预算 %dh 处停止：请缩短 run 和 at 行的时间`,
+	`a topic of %d replicas (partitions × replication factor): a run holds at most %d a topic`:                                      `主题共有 %d 个副本（分区数 × 副本因子）：一次运行中每个主题最多 %d 个`,
 
 	// ui: a link (ParseLink, DecodeSrc) and its query (net/url).
 	`malformed link`:       `链接格式有误`,

@@ -359,7 +359,7 @@ var badLab = map[string][]string{
 		"expect controller.state == BrokerChange", "run until controller.state == Busy max 1s",
 		"run 2s\nat 1s put BrokerChange", "set controller.eventTime 20m\nat 0ms put BrokerChange\nrun idle",
 		"say \"a\"\nask \"Which?\"\nchoice \"x\" controller.state == X\nchoice \"y\" controller.state == Y\nrun 1s",
-		strings.Repeat("run 1000h\n", 101),
+		strings.Repeat("run 1000h\n", 101), strings.Repeat("after 1000h put BrokerChange\n", 101),
 	},
 	"zookeeper": {
 		"set nope 1", "set zookeeper.nio.numSelectorThreads 0", "set zookeeper.nio.numWorkerThreads -1",
@@ -433,6 +433,7 @@ var badLab = map[string][]string{
 	"cluster": {
 		"set nope 1", "set controller.putLock maybe", "set socketserver.apiTime.Nope 1ms", "at 1ms put Nope",
 		"at 1ms dance", "at 1ms session", "expect controller.nope == 1",
+		"set brokers 100\nat 0ms topic t partitions=101 replication.factor=100",
 	},
 }
 
@@ -465,6 +466,14 @@ func collectScenarioMessages(t *testing.T, add func(msg, from string)) {
 			add(err.Error(), "CheckAction "+strconv.Quote(a))
 		}
 	}
+	// A name of 4,000 bytes in every event: the kept trace outgrows its
+	// memory budget (a discarded one holds nothing to count).
+	long := strings.Repeat("c", 4000)
+	mem, err := scenario.Parse("x.lab", "use zookeeper\nat 0ms connect "+long+"\nat 1ms send "+long+" n=10000\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runMessages(mem, scenario.Options{}, "a trace over its memory budget", add)
 	none, err := scenario.Parse("x.lab", "seed 1\n")
 	if err != nil {
 		t.Fatal(err)

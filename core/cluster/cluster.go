@@ -28,6 +28,7 @@ const (
 	StartStagger           = time.Millisecond // broker N starts (N-1) ms after broker 1
 	MaxBrokers             = 100
 	MaxPartitions          = 10_000
+	MaxTopicReplicas       = 10_000 // partitions × replication factor: a topic's cost in a run grows with it
 	MaxRecordsPerProduce   = 100_000
 	defaultRetries         = math.MaxInt32
 	defaultDeliveryTimeout = 120 * time.Second

@@ -234,6 +234,9 @@ func (c *clusterSystem) action(t []token) (*Action, *actionErr) {
 		default:
 			return nil, &actionErr{t[len(t)-1].end, "expected replicas=B,B,B or replication.factor=R"}
 		}
+		if n := a.partitions * max(a.rf, len(a.replicas)); n > cluster.MaxTopicReplicas {
+			return nil, &actionErr{t[2].col, fmt.Sprintf("a topic of %d replicas (partitions × replication factor): a run holds at most %d a topic", n, cluster.MaxTopicReplicas)}
+		}
 		return &Action{Text: text, Verb: "topic", Payload: a}, nil
 	case "produce", "consume":
 		if len(t) < 2 {

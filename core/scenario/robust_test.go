@@ -1,8 +1,10 @@
 package scenario_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -60,4 +62,31 @@ func TestBrokerFailureLessonStopsAndKillsAnywhere(t *testing.T) {
 		res := runWatched(t, sc, scenario.Options{Inject: []scenario.Injection{{After: after, Action: "kill broker 2"}}})
 		require.NoError(t, res.Err, "kill broker 2 after event %d", after)
 	}
+}
+
+// The two scenarios a reliability probe froze a browser tab with stop at
+// once with a message that names the limit and what to change: a topic of
+// a million replicas is refused at its line, and 20 million records stop
+// at the trace's memory budget.
+func TestHugeScenariosStopAtABudget(t *testing.T) {
+	_, err := scenario.Parse("big.lab", "use cluster\nset brokers 100\nat 0ms topic t partitions=10000 replication.factor=100\nrun 1000h\n")
+	var perr *scenario.Error
+	require.ErrorAs(t, err, &perr)
+	require.Equal(t, scenario.Error{File: "big.lab", Line: 3, Col: 16,
+		Msg: "a topic of 1000000 replicas (partitions × replication factor): a run holds at most 10000 a topic"}, *perr)
+
+	var src strings.Builder
+	src.WriteString("use listener\nat 0ms topic t0 partitions=1\nat 0ms container start\n")
+	for i := range 200 {
+		fmt.Fprintf(&src, "at 0ms records t0-0 offsets=%d..%d\n", i*100_000, i*100_000+99_999)
+	}
+	src.WriteString("run 1000h\n")
+	sc, err := scenario.Parse("records.lab", src.String())
+	require.NoError(t, err)
+	res := runWatched(t, sc, scenario.Options{})
+	require.ErrorIs(t, res.Err, sim.ErrBudget)
+	require.ErrorAs(t, res.Err, &perr)
+	require.Equal(t, 204, perr.Line, "the run line that ran into it")
+	require.Contains(t, perr.Msg, "the run stopped at its memory budget, a trace of 64 MB")
+	require.Contains(t, perr.Msg, "run for less time or make the system smaller")
 }

@@ -10,8 +10,16 @@ import (
 	"brokerlab/core/sim"
 )
 
-// DefaultMaxEvents bounds a run that would otherwise never end.
-const DefaultMaxEvents = 2_000_000
+// The budgets of every run (DESIGN.md, "Budgets"), natively and in the
+// browser alike, so that a link gives the same trace everywhere: a hundred
+// times the longest lesson (3,129 events, 1 MB of trace, 55 s), and far
+// below what a browser tab holds or a student waits for (about 2 s of a
+// tab's time for a cluster's 300,000 events).
+const (
+	DefaultMaxEvents = 300_000
+	MaxTraceBytes    = 64 << 20
+	MaxClock         = 24 * time.Hour
+)
 
 // idleMax bounds the implicit "run idle" that ends every run, so that
 // actions injected after the scenario's last line still play out.
@@ -71,7 +79,7 @@ func Run(sc *Scenario, opt Options) *Result {
 	if opt.MaxEvents <= 0 {
 		opt.MaxEvents = DefaultMaxEvents
 	}
-	s.SetBudget(opt.MaxEvents)
+	s.SetBudget(sim.Budget{Events: opt.MaxEvents, Bytes: MaxTraceBytes, Clock: MaxClock})
 	r := &runner{sc: sc, s: s, res: res, asking: -1}
 	defer func() {
 		res.Trace, res.Events = s.Trace(), s.Events()
@@ -97,7 +105,10 @@ func Run(sc *Scenario, opt Options) *Result {
 	}
 	for {
 		if err := r.run(s.Now()+idleMax, true, nil); err != nil {
-			if !errors.Is(err, sim.ErrPanicked) {
+			if errors.Is(err, sim.ErrBudget) && len(sc.Stmts) > 0 {
+				// What runs after the last line runs because of it.
+				res.Err = r.at(&sc.Stmts[len(sc.Stmts)-1], err)
+			} else if !errors.Is(err, sim.ErrPanicked) {
 				res.Err = err
 			}
 			return res
@@ -209,7 +220,9 @@ func (r *runner) exec(st *Stmt) error {
 			if err := r.run(end, false, nil); err != nil {
 				return err
 			}
-			s.AdvanceTo(end)
+			if err := s.AdvanceTo(end); err != nil {
+				return err
+			}
 		case "idle":
 			if err := r.run(s.Now()+idleMax, true, nil); err != nil {
 				return err
@@ -238,7 +251,9 @@ func (r *runner) exec(st *Stmt) error {
 				return evalErr
 			}
 			if !cond() {
-				s.AdvanceTo(end)
+				if err := s.AdvanceTo(end); err != nil {
+					return err
+				}
 				got, _ := r.inst.get(st.Cond.Path)
 				r.fail(st, fmt.Sprintf("run until %s: not reached within %s (got %s)", st.Cond, sim.FormatDuration(st.Dur), quoteIfNeeded(got)))
 			}
@@ -274,7 +289,24 @@ func (r *runner) at(st *Stmt, err error) error {
 	if errors.As(err, &e) {
 		return err
 	}
-	return &Error{File: r.sc.File, Line: st.Line, Col: st.Col, Msg: err.Error(), err: err}
+	msg := err.Error()
+	var be *sim.BudgetError
+	if errors.As(err, &be) {
+		msg = budgetMsg(be)
+	}
+	return &Error{File: r.sc.File, Line: st.Line, Col: st.Col, Msg: msg, err: err}
+}
+
+// budgetMsg says which budget stopped a run and what to change.
+func budgetMsg(e *sim.BudgetError) string {
+	at := sim.FormatDuration(e.At)
+	switch e.Limit {
+	case "clock":
+		return fmt.Sprintf("the run stopped at its budget of %dh of virtual time: shorten its run and at lines", e.Budget.Clock/time.Hour)
+	case "memory":
+		return fmt.Sprintf("the run stopped at its memory budget, a trace of %d MB, after %d events (at %s): run for less time or make the system smaller", e.Budget.Bytes>>20, e.Events, at)
+	}
+	return fmt.Sprintf("the run stopped at its budget of %d events (at %s): run for less time or make the system smaller", e.Budget.Events, at)
 }
 
 func (r *runner) fail(st *Stmt, msg string) {

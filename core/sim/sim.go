@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strconv"
 	"time"
+	"unsafe"
 )
 
 // ErrPanicked is returned by every run after a simulated thread panicked.
@@ -29,6 +30,9 @@ type Sim struct {
 	stop   func() bool
 	idle   bool
 	budget int // trace events left before the run stops; <0: none
+	bounds Budget
+	bytes  int64        // the kept trace's size, as Budget.Bytes counts it
+	over   *BudgetError // the budget that stopped the run, for good
 
 	threads []*G // every thread ever started, in start order
 	nextTok int
@@ -94,6 +98,7 @@ func (s *Sim) Emit(e Event) {
 		return
 	}
 	if s.keep {
+		s.bytes += eventBytes + int64(len(e.Actor)+len(e.Kind)+len(e.Subj)+len(e.Item)+len(e.From)+len(e.To)+len(e.Note)+len(e.Src))
 		e.Seq = s.events
 		e.T = int64(s.now / time.Microsecond)
 		if e.Actor == "" {
@@ -115,6 +120,27 @@ func (s *Sim) Emit(e Event) {
 	if s.budget > 0 {
 		s.budget--
 	}
+	if s.over == nil {
+		switch {
+		case s.budget == 0:
+			s.exceed("events")
+		case s.bounds.Bytes > 0 && s.bytes >= s.bounds.Bytes:
+			s.exceed("memory")
+		}
+	}
+}
+
+// exceed stops the run at the budget named limit. A thread that reaches
+// it stops where it stands, in the middle of its work if need be (one
+// thread's loop over 10,000 partitions must not run on for seconds): the
+// run is over, nothing of it runs again, and Close ends the rest.
+func (s *Sim) exceed(limit string) {
+	s.over = &BudgetError{Limit: limit, Budget: s.bounds, Events: s.events, Bytes: s.bytes, At: s.now}
+	if g := s.cur; g != nil && !g.done && s.dying == nil { // a thread that is leaving hands the CPU back anyway
+		g.stopped = true
+		s.dying = g // its deferred calls run nothing of the simulation
+		runtime.Goexit()
+	}
 }
 
 func (s *Sim) actor() string {
@@ -134,6 +160,7 @@ type G struct {
 	background bool    // periodic task: does not keep "run idle" going
 	killed     bool    // Kill ended it where it stood
 	locks      []*Lock // held, in the order taken
+	stopped    bool    // a budget ended it where it stood
 
 	// The current wait: a generation number makes stale wake-ups harmless.
 	gen   uint64
@@ -172,13 +199,18 @@ func (g *G) main(fn func()) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
+			g.done = true
 			s.panic = fmt.Sprintf("%s: %v", g.Name, r)
 			s.Emit(Event{Kind: "panic", Note: s.panic})
-			g.done = true
 			if s.dying == g {
 				return // Kill or Close waits on exited, not on the host channel
 			}
 			s.cur = nil
+			s.host <- struct{}{}
+			return
+		}
+		if g.stopped {
+			g.done, s.dying, s.cur = true, nil, nil
 			s.host <- struct{}{}
 			return
 		}
@@ -293,9 +325,13 @@ func (s *Sim) top() (*entry, bool) {
 // when the run's bound is reached. It runs on the thread that gives up the
 // CPU (or on the host), so a switch costs one channel send.
 func (s *Sim) dispatch() {
-	for s.panic == "" && s.budget != 0 && (s.stop == nil || !s.stop()) {
+	for s.panic == "" && s.over == nil && (s.stop == nil || !s.stop()) {
 		e, ok := s.top()
 		if !ok || e.at > s.limit || (s.idle && s.fg == 0) {
+			break
+		}
+		if s.bounds.Clock > 0 && e.at > s.bounds.Clock {
+			s.exceed("clock")
 			break
 		}
 		x := s.pop()
@@ -393,10 +429,14 @@ func (s *Sim) Yield() {
 // Run advances the simulation until virtual time limit, until stop
 // returns true (checked before every switch), or, with idle, until only
 // background threads have anything scheduled. It returns ErrPanicked if a
-// thread panicked, or ErrBudget when maxEvents was reached.
+// thread panicked, or the *BudgetError of the budget that stopped the run
+// (then and ever after).
 func (s *Sim) Run(limit time.Duration, idle bool, stop func() bool) error {
 	if s.panic != "" {
 		return ErrPanicked
+	}
+	if s.over != nil {
+		return s.over
 	}
 	s.limit, s.idle, s.stop = limit, idle, stop
 	s.dispatch()
@@ -405,30 +445,67 @@ func (s *Sim) Run(limit time.Duration, idle bool, stop func() bool) error {
 	if s.panic != "" {
 		return ErrPanicked
 	}
-	if s.budget == 0 {
-		return ErrBudget
+	if s.over != nil {
+		return s.over
 	}
 	return nil
 }
 
-// ErrBudget stops a run that emitted more trace events than allowed.
-var ErrBudget = errors.New("sim: event budget exhausted")
+// ErrBudget is what every *BudgetError is (errors.Is).
+var ErrBudget = errors.New("sim: budget exhausted")
 
-// SetBudget bounds the trace events still allowed (0: unbounded); the run
-// stops at the first switch after the budget is spent.
-func (s *Sim) SetBudget(n int) {
-	if n <= 0 {
-		n = -1
+// Budget bounds a run, so that no scenario can take its host down. A zero
+// field is no bound.
+type Budget struct {
+	Events int           // trace events
+	Bytes  int64         // the kept trace's size in memory, counted as eventBytes an event plus its strings' bytes (a discarded trace holds none)
+	Clock  time.Duration // virtual time
+}
+
+// eventBytes is what an Event takes in memory besides its strings' bytes.
+const eventBytes = int64(unsafe.Sizeof(Event{}))
+
+// BudgetError says which budget stopped a run, and where the run was.
+type BudgetError struct {
+	Limit  string // "events", "memory" or "clock"
+	Budget Budget
+	Events int           // events emitted by then
+	Bytes  int64         // the trace's size by then
+	At     time.Duration // virtual time by then
+}
+
+func (e *BudgetError) Error() string {
+	return "sim: the run reached its " + e.Limit + " budget at " + strconv.Itoa(e.Events) + " events, " + FormatDuration(e.At)
+}
+
+// Is makes every BudgetError an ErrBudget.
+func (e *BudgetError) Is(target error) bool { return target == ErrBudget }
+
+// SetBudget bounds the run (before it starts); the run stops exactly where
+// it reaches a bound, also in the middle of a thread's work.
+func (s *Sim) SetBudget(b Budget) {
+	s.bounds, s.budget = b, -1
+	if b.Events > 0 {
+		s.budget = b.Events
 	}
-	s.budget = n
 }
 
 // AdvanceTo moves the clock forward to t when nothing is left to run
-// before it (after "run 5s" the clock reads 5s even if all slept).
-func (s *Sim) AdvanceTo(t time.Duration) {
+// before it (after "run 5s" the clock reads 5s even if all slept), but
+// never past the clock budget: reaching that stops the run (the error).
+func (s *Sim) AdvanceTo(t time.Duration) error {
+	if s.over != nil {
+		return s.over
+	}
+	if s.bounds.Clock > 0 && t > s.bounds.Clock {
+		s.now = max(s.now, s.bounds.Clock)
+		s.exceed("clock")
+		return s.over
+	}
 	if t > s.now {
 		s.now = t
 	}
+	return nil
 }
 
 // Idle reports whether no foreground thread has anything scheduled.

@@ -235,7 +235,7 @@ func TestBudgetStopsRun(t *testing.T) {
 	s := New(1, true)
 	defer s.Close()
 	pingPong(s, 1000)
-	s.SetBudget(100)
+	s.SetBudget(Budget{Events: 100})
 	require.ErrorIs(t, s.Run(time.Hour, true, nil), ErrBudget)
 	require.GreaterOrEqual(t, s.Events(), 100)
 	require.Less(t, s.Events(), 105)
@@ -381,4 +381,49 @@ func TestCloseEndsThreadsThatHoldLocks(t *testing.T) {
 		t.Fatal("Close hangs on threads that hold locks")
 	}
 	require.Empty(t, s.Panic())
+}
+
+// Each budget stops a run where it is reached, also in the middle of one
+// thread's long loop, and says which it was; the run then stays stopped.
+func TestBudgetsStopWhereTheyAreReached(t *testing.T) {
+	busy := func(s *Sim) {
+		s.Go("loop", func() {
+			for i := 0; ; i++ {
+				s.Emit(Event{Kind: "state", Note: "0123456789"})
+				if i%1000 == 999 {
+					s.Sleep(time.Minute, "")
+				}
+			}
+		})
+	}
+	for _, c := range []struct {
+		budget Budget
+		limit  string
+		events int
+		at     time.Duration
+	}{
+		{Budget{Events: 2500}, "events", 2500, 2 * time.Minute},
+		{Budget{Bytes: 100 * (eventBytes + 19)}, "memory", 0, 0},    // about 100 events
+		{Budget{Clock: time.Hour}, "clock", 1 + 61*1001, time.Hour}, // what runs at 1h runs
+	} {
+		s := New(1, true)
+		busy(s)
+		s.SetBudget(c.budget)
+		err := s.Run(10*time.Hour, false, nil)
+		var be *BudgetError
+		require.ErrorAs(t, err, &be)
+		require.ErrorIs(t, err, ErrBudget)
+		require.Equal(t, c.limit, be.Limit)
+		if c.limit == "memory" {
+			// The event that reaches the budget is the last one.
+			require.GreaterOrEqual(t, be.Bytes, c.budget.Bytes)
+			require.Less(t, be.Bytes-c.budget.Bytes, eventBytes+19)
+			c.events = be.Events
+		}
+		require.Equal(t, c.events, s.Events(), c.limit)
+		require.Equal(t, c.events, be.Events, c.limit)
+		require.Equal(t, c.at, s.Now(), c.limit)
+		require.Equal(t, err, s.Run(20*time.Hour, false, nil), "a stopped run stays stopped")
+		s.Close()
+	}
 }
