@@ -3,6 +3,7 @@ package model
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"brokerlab/core/sim"
 )
@@ -95,6 +96,14 @@ func (c *Cluster) clone() *Cluster {
 	d.Done = c.Done[:len(c.Done):len(c.Done)]
 	d.Lost = c.Lost[:len(c.Lost):len(c.Lost)]
 	return &d
+}
+
+// size counts the slices clone copies; the replicas' logs it shares.
+func (c *Cluster) size() int {
+	if c == nil {
+		return 0
+	}
+	return int(unsafe.Sizeof(*c)) + len(c.Brokers)*int(unsafe.Sizeof(Broker{})) + len(c.Partitions)*int(unsafe.Sizeof(CPart{})) + len(c.Replicas)*int(unsafe.Sizeof(Replica{}))
 }
 
 // isCluster says whether e belongs to the cluster's fold.

@@ -3,6 +3,7 @@ package model
 import (
 	"strings"
 	"time"
+	"unsafe"
 
 	"brokerlab/core/sim"
 	"brokerlab/core/statepath"
@@ -83,6 +84,13 @@ func (g *Groups) clone() *Groups {
 		Members: append([]Member(nil), g.Members...),
 		Timers:  append([]Timer(nil), g.Timers...),
 	}
+}
+
+func (g *Groups) size() int {
+	if g == nil {
+		return 0
+	}
+	return len(g.Groups)*int(unsafe.Sizeof(Group{})) + len(g.Members)*int(unsafe.Sizeof(Member{})) + len(g.Timers)*int(unsafe.Sizeof(Timer{}))
 }
 
 // isGroup says whether e belongs to the groups' fold.

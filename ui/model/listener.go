@@ -3,6 +3,7 @@ package model
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"brokerlab/core/sim"
 )
@@ -112,6 +113,20 @@ func (c *Containers) clone() *Containers {
 		d.Partitions[i] = p
 	}
 	return d
+}
+
+func (c *Containers) size() int {
+	if c == nil {
+		return 0
+	}
+	b := int(unsafe.Sizeof(*c))
+	for _, lc := range c.Consumers {
+		b += int(unsafe.Sizeof(lc)) + len(lc.Offsets)*int(unsafe.Sizeof(Pending{}))
+	}
+	for _, p := range c.Partitions {
+		b += int(unsafe.Sizeof(p)) + len(p.Recs)*int(unsafe.Sizeof(Rec{}))
+	}
+	return b
 }
 
 // isListener says whether e belongs to the containers' fold.

@@ -6,13 +6,17 @@
 // was there, because every state is the fold of a trace prefix.
 //
 // A Model keeps a snapshot every SnapEvery events, so jumping to any event
-// of a long run folds at most SnapEvery events.
+// of a long run folds at most SnapEvery events; but never more than
+// SnapBytes of them: past that it keeps every other one and spaces them
+// twice as far, so a run of large states (a million records) stays within
+// a browser tab's memory and only its jumps get slower.
 package model
 
 import (
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"brokerlab/core/sim"
 )
@@ -20,6 +24,9 @@ import (
 // SnapEvery is the distance between snapshots. Folding one event costs well
 // under a microsecond, so 1,000 keeps a jump far below a frame.
 const SnapEvery = 1000
+
+// SnapBytes bounds the memory the snapshots hold, as State.size counts it.
+const SnapBytes = 64 << 20
 
 // ControllerState is the subject of the controller's state events; other
 // systems' state machines (groups, members) have their own.
@@ -189,7 +196,8 @@ type Model struct {
 	Trace   []sim.Event
 	Threads []string // every thread of the run, in order of appearance
 	States  []Seen   // every ControllerState the run visits, in order of value
-	snaps   []State  // snaps[k] is the state after event k*SnapEvery-1 (snaps[0]: empty)
+	snaps   []State  // snaps[k] is the state after event k*every-1 (snaps[0]: empty)
+	every   int      // SnapEvery, doubled each time the snapshots outgrew SnapBytes
 	cur     State    // a cache: the last state asked for
 }
 
@@ -225,11 +233,25 @@ func New(trace []sim.Event) *Model {
 		sortSeen(m.States)
 	}
 	s := m.empty()
+	m.every = SnapEvery
 	m.snaps = append(m.snaps, s.clone())
+	bytes := 0
 	for i, e := range trace {
 		s.apply(e)
-		if (i+1)%SnapEvery == 0 {
-			m.snaps = append(m.snaps, s.clone())
+		if (i+1)%m.every != 0 {
+			continue
+		}
+		m.snaps = append(m.snaps, s.clone())
+		bytes += s.size()
+		for bytes > SnapBytes && len(m.snaps) > 1 {
+			// snaps[2k] is the state after event k*(2*every)-1.
+			kept, b := m.snaps[:0], 0
+			for k := 0; k < len(m.snaps); k += 2 {
+				kept = append(kept, m.snaps[k])
+				b += m.snaps[k].size()
+			}
+			clear(m.snaps[len(kept):])
+			m.snaps, bytes, m.every = kept, b, 2*m.every
 		}
 	}
 	m.cur = m.snaps[0].clone()
@@ -256,8 +278,8 @@ func (m *Model) At(i int) State {
 	if i >= len(m.Trace) {
 		i = len(m.Trace) - 1
 	}
-	if i < m.cur.Seq || i-m.cur.Seq > SnapEvery {
-		m.cur = m.snaps[(i+1)/SnapEvery].clone()
+	if i < m.cur.Seq || i-m.cur.Seq > m.every {
+		m.cur = m.snaps[(i+1)/m.every].clone()
 	}
 	for m.cur.Seq < i {
 		m.cur.apply(m.Trace[m.cur.Seq+1])
@@ -281,6 +303,14 @@ func (s *State) clone() State {
 	c.Lis = s.Lis.clone()
 	c.Clu = s.Clu.clone()
 	return c
+}
+
+// size is about the bytes a clone of s copies: what SnapBytes counts.
+func (s *State) size() int {
+	n := int(unsafe.Sizeof(*s)) + len(s.Threads)*int(unsafe.Sizeof(Thread{})) +
+		(len(s.Queue)+len(s.Processed.Last)+len(s.Preempted.Last)+len(s.Ignored.Last)+len(s.Lost.Last))*int(unsafe.Sizeof(Token{})) +
+		len(s.Metrics)*int(unsafe.Sizeof(Metric{}))
+	return n + s.Net.size() + s.Grp.size() + s.Lis.size() + s.Clu.size()
 }
 
 // isThreadEvent says whether e tells something about its actor as a thread.

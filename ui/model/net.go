@@ -3,6 +3,7 @@ package model
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"brokerlab/core/sim"
 )
@@ -118,6 +119,17 @@ func (n *Net) clone() *Net {
 		c.Queues[i] = Q{q.Name, q.Cap, append([]QTok(nil), q.Toks...)}
 	}
 	return &c
+}
+
+func (n *Net) size() int {
+	if n == nil {
+		return 0
+	}
+	b := int(unsafe.Sizeof(*n)) + len(n.Conns)*int(unsafe.Sizeof(Conn{})) + len(n.Reqs)*int(unsafe.Sizeof(Req{}))
+	for _, q := range n.Queues {
+		b += int(unsafe.Sizeof(q)) + len(q.Toks)*int(unsafe.Sizeof(QTok{}))
+	}
+	return b
 }
 
 func (n *Net) at(name string, seq int) *Conn {
