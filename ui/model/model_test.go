@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"brokerlab/core/sim"
 )
 
@@ -192,5 +194,32 @@ func BenchmarkJump(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		m.At((i * 7919) % 100_000)
+	}
+}
+
+// A run of large states keeps its snapshots within SnapBytes: it spaces
+// them out instead, and random access still gives what a fold gives.
+func TestSnapshotsStayWithinTheirBytes(t *testing.T) {
+	tr := []sim.Event{{Kind: "log.append", Actor: "producer", Subj: "t0-0", To: "300000"}}
+	for _, e := range long(20 * SnapEvery) {
+		e.Seq = len(tr)
+		tr = append(tr, e)
+	}
+	m := New(tr)
+	first := m.At(0)
+	big := first.size()
+	require.Greater(t, big, 5<<20, "300,000 records")
+	total := 0
+	for _, s := range m.snaps {
+		total += s.size()
+	}
+	require.LessOrEqual(t, total, SnapBytes+big)
+	require.Greater(t, m.every, SnapEvery)
+	for _, i := range []int{19_999, 3, 12_345, 7_000} {
+		fold := m.empty()
+		for _, e := range tr[:i+1] {
+			fold.apply(e)
+		}
+		require.Equal(t, summary(fold), summary(m.At(i)), "At(%d)", i)
 	}
 }
