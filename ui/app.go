@@ -23,7 +23,15 @@ import (
 type Host interface {
 	ReplaceURL(hash string)  // history.replaceState, no new history entry
 	Store(key, value string) // localStorage
+	// Session and SetSession read and write the tab's sessionStorage, which
+	// outlives a page the simulator stopped ("" removes the key).
+	Session(key string) string
+	SetSession(key, value string)
 }
+
+// runningKey holds, in sessionStorage, the link of a run while it runs:
+// found there when the page opens, it names a run that stopped the page.
+const runningKey = "running"
 
 // Speeds are the playback speeds; Rate events a second play at 1×.
 var Speeds = []float64{0.25, 0.5, 1, 2, 4, 8}
@@ -138,9 +146,24 @@ func (a *App) Route(hash string) {
 			break
 		}
 	}
+	if a.session(runningKey) == runKey(l) {
+		// This run stopped the page the last time it was opened: never the
+		// same crash again. (Reloading tries the link once more.)
+		if runKey(l) == runKey(start) {
+			a.setSession(runningKey, "")
+			a.Page, a.M, a.Res, a.Link = "list", nil, nil, Link{Page: "list"}
+			a.notice = func() string { return a.T("stoppedStart") + a.T("stop") + a.T("pickLesson") }
+			return
+		}
+		a.notice = func() string { return a.T("stoppedLink") + a.T("stop") + a.T("shownStart") }
+		l = start
+	}
 	a.Link = l
 	a.rerun()
-	if err := a.runErr(); err != nil && (len(l.Inject) > 0 || len(l.Sets) > 0) {
+	if err := a.runErr(); errors.Is(err, sim.ErrBudget) {
+		// The run stopped at a budget: it keeps what it has, and says so.
+		a.notice = func() string { return a.errText(err) }
+	} else if err != nil && (len(l.Inject) > 0 || len(l.Sets) > 0) {
 		// The link's actions do not run: show the lesson's own start.
 		a.notice = func() string {
 			return a.T("badActions") + a.T("colon") + a.errText(err) + a.T("stop") + a.T("shownStart")
@@ -218,13 +241,45 @@ func (a *App) rerun() {
 	if a.Page == "stress" {
 		opt.MaxEvents = a.Link.Events
 	}
+	// Remembered until the run and its model are built: a run that takes
+	// the page down (out of memory, a hang the user reloads from) is known
+	// on the next visit.
+	a.setSession(runningKey, runKey(a.Link))
 	a.Res = scenario.Run(a.Sc, opt)
 	a.M = model.New(a.Res.Trace)
+	a.setSession(runningKey, "")
 	a.run++
 	a.cur = -2
 	if a.Res.Panic != "" {
 		a.Crash = fmt.Sprintf("%s: %s (lesson %s, seed %s)", a.T("simPanic"), a.Res.Panic, a.Lesson.ID, a.SeedText())
 	}
+}
+
+func (a *App) session(key string) string {
+	if a.Host == nil {
+		return ""
+	}
+	return a.Host.Session(key)
+}
+
+func (a *App) setSession(key, value string) {
+	if a.Host != nil {
+		a.Host.SetSession(key, value)
+	}
+}
+
+// runKey names what a link runs, whatever moment of it it shows.
+func runKey(l Link) string {
+	l.Pos, l.Present = 0, false
+	return l.String()
+}
+
+// StartHash is the link to the current lesson's start, "" without one.
+func (a *App) StartHash() string {
+	if a.Lesson.ID == "" || a.Lesson.ID == "stress" {
+		return ""
+	}
+	return Link{Page: "lesson", Lesson: a.Lesson.ID}.String()
 }
 
 // runErr is the error that stopped the run, if any: a stress run stops at

@@ -14,14 +14,22 @@ import (
 const lesson = "01-controller-event-queue"
 
 type fakeHost struct {
-	url   string
-	store map[string]string
+	url     string
+	store   map[string]string
+	session map[string]string
 }
 
-func (h *fakeHost) ReplaceURL(s string) { h.url = s }
-func (h *fakeHost) Store(k, v string)   { h.store[k] = v }
+func (h *fakeHost) ReplaceURL(s string)     { h.url = s }
+func (h *fakeHost) Store(k, v string)       { h.store[k] = v }
+func (h *fakeHost) Session(k string) string { return h.session[k] }
+func (h *fakeHost) SetSession(k, v string) {
+	if h.session == nil {
+		h.session = map[string]string{}
+	}
+	h.session[k] = v
+}
 func newFake() (*fakeHost, *App) {
-	h := &fakeHost{store: map[string]string{}}
+	h := &fakeHost{store: map[string]string{}, session: map[string]string{}}
 	return h, New(h, "en-US")
 }
 func must(t *testing.T, what string, ok bool) {
@@ -489,4 +497,40 @@ func TestKindsInChinese(t *testing.T) {
 		found = found || strings.Contains(f.V, kindsZH[a.Event().Kind])
 	}
 	must(t, "the inspector says what the kind means in Chinese", found)
+}
+
+// A link whose run took the page down (its key still in sessionStorage
+// when the page opens again) opens the lesson's start with a notice, never
+// the same crash again; a lesson whose start did opens the list.
+func TestALinkThatStoppedThePageOpensTheStart(t *testing.T) {
+	h, a := newFake()
+	link := "#/lesson/06-broker-failure?a=2425:kill%20broker%202"
+	a.Route(link)
+	must(t, "a run that ends forgets its key", h.session[runningKey] == "")
+	must(t, "the what-if runs", len(a.Link.Inject) == 1 && a.Notice() == "")
+
+	l, err := ParseLink(link)
+	must(t, "link", err == nil)
+	h.session[runningKey] = runKey(l) // the page died in this run
+	a.Route(link + "&pos=40")         // any moment of the same run
+	must(t, "notice: "+a.Notice(), strings.Contains(a.Notice(), a.T("stoppedLink")) && strings.Contains(a.Notice(), a.T("shownStart")))
+	must(t, "the lesson's start", a.Page == "lesson" && len(a.Link.Inject) == 0 && a.M != nil)
+	must(t, "the start's run ended", h.session[runningKey] == "")
+
+	h.session[runningKey] = runKey(Link{Page: "lesson", Lesson: "06-broker-failure"})
+	a.Route("#/lesson/06-broker-failure")
+	must(t, "notice: "+a.Notice(), a.Page == "list" && strings.Contains(a.Notice(), a.T("stoppedStart")))
+	must(t, "forgotten", h.session[runningKey] == "")
+	a.Route("#/lesson/06-broker-failure")
+	must(t, "opens again", a.Page == "lesson" && a.Notice() == "")
+	must(t, "start link", a.StartHash() == "#/lesson/06-broker-failure")
+}
+
+// A run that reaches a budget keeps what it ran and says which budget.
+func TestABudgetStopKeepsTheRunAndSaysSo(t *testing.T) {
+	_, a := newFake()
+	src := "use cluster\nset brokers 10\nat 0ms topic t partitions=100 replication.factor=3\nrun 10m\n"
+	a.Route(Link{Page: "lesson", Lesson: lesson, Src: src}.String())
+	must(t, "notice: "+a.Notice(), strings.Contains(a.Notice(), "the run stopped at its memory budget, a trace of 64 MB"))
+	must(t, "the run is kept", a.Page == "lesson" && a.Len() == a.Res.Events && a.Len() > 200_000)
 }

@@ -66,6 +66,24 @@ func (h *host) Store(key, value string) {
 	_, _ = h.get("localStorage").Call("setItem", "brokerlab."+key, value)
 }
 
+func (h *host) Session(key string) string {
+	v, err := h.get("sessionStorage").Call("getItem", "brokerlab."+key)
+	if err != nil || v.IsNull() {
+		return ""
+	}
+	s, _ := v.String()
+	return s
+}
+
+func (h *host) SetSession(key, value string) {
+	// sessionStorage may throw (private modes, quota): then nothing is remembered.
+	if value == "" {
+		_, _ = h.get("sessionStorage").Call("removeItem", "brokerlab."+key)
+		return
+	}
+	_, _ = h.get("sessionStorage").Call("setItem", "brokerlab."+key, value)
+}
+
 // markInteractive records when the page first rendered, for measurements.
 func (h *host) markInteractive() {
 	if t, err := h.get("performance").Call("now"); err == nil {
