@@ -180,8 +180,8 @@ func (c *Containers) rec(key string) *Rec {
 		return &Rec{}
 	}
 	p := c.part(part)
-	for len(p.Recs) <= off {
-		p.Recs = append(p.Recs, Rec{})
+	if off >= len(p.Recs) {
+		p.Recs = append(p.Recs, make([]Rec, off+1-len(p.Recs))...)
 	}
 	return &p.Recs[off]
 }
@@ -198,10 +198,8 @@ func (c *Containers) apply(e sim.Event) {
 		}
 	case "log.append":
 		p := c.part(e.Subj)
-		if end, err := strconv.Atoi(e.To); err == nil && end <= 1<<20 {
-			for len(p.Recs) < end {
-				p.Recs = append(p.Recs, Rec{})
-			}
+		if end, err := strconv.Atoi(e.To); err == nil && end <= 1<<20 && end > len(p.Recs) {
+			p.Recs = append(p.Recs, make([]Rec, end-len(p.Recs))...)
 		}
 	case "record.deliver":
 		r := c.rec(e.Subj)
