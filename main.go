@@ -30,17 +30,7 @@ func cli(args []string, stdout, stderr io.Writer) int {
 	}
 	switch cmd {
 	case "serve":
-		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-		fs.SetOutput(stderr)
-		addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-		if fs.Parse(args) != nil {
-			return 2
-		}
-		if err := serve(*addr); err != nil {
-			fmt.Fprintln(stderr, "serve:", err)
-			return 1
-		}
-		return 0
+		return serveCmd(args, stdout, stderr, buildSite)
 	case "run":
 		return runCmd(args, stdout, stderr)
 	case "check":
