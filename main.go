@@ -31,17 +31,7 @@ func cli(args []string, stdout, stderr io.Writer) int {
 	}
 	switch cmd {
 	case "serve":
-		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-		fs.SetOutput(stderr)
-		addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-		if fs.Parse(args) != nil {
-			return 2
-		}
-		if err := serve(*addr); err != nil {
-			fmt.Fprintln(stderr, "serve:", err)
-			return 1
-		}
-		return 0
+		return serveCmd(args, stdout, stderr, buildSite)
 	case "run":
 		return runCmd(args, stdout, stderr)
 	case "check":
@@ -73,12 +63,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file := fs.Arg(0)
-	src, err := os.ReadFile(file)
+	src, err := readScenario(file)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	sc, err := scenario.Parse(file, string(src))
+	sc, err := scenario.Parse(file, src)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
@@ -97,6 +87,42 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return report(file, res, stderr)
+}
+
+// readScenario reads a scenario file of at most scenario.MaxSource bytes,
+// what the page's editor takes too. It refuses what is not a regular file
+// before opening it (run /dev/zero read forever; opening a FIFO waits for
+// a writer), and the read stops one byte past the limit, so neither a
+// large file nor one that grows as it is read is read to its end.
+func readScenario(file string) (string, error) {
+	fi, err := os.Stat(file)
+	if err != nil {
+		return "", err
+	}
+	if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("%s: not a regular file", file)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, scenario.MaxSource+1))
+	if err != nil {
+		return "", err
+	}
+	if len(b) > scenario.MaxSource {
+		return "", fmt.Errorf("%s: %s, larger than the %s a scenario may be", file, size(max(fi.Size(), int64(len(b)))), size(scenario.MaxSource))
+	}
+	return string(b), nil
+}
+
+// size is n bytes for a person: 300 KB, 3.2 MB.
+func size(n int64) string {
+	if n < 1<<20 {
+		return fmt.Sprintf("%d KB", (n+1023)/1024)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
 }
 
 // report prints what went wrong in a run and returns its exit code.

@@ -90,6 +90,42 @@ func TestRunMissingFileExits2(t *testing.T) {
 	require.Contains(t, errs, file)
 }
 
+// run reads a regular file of at most scenario.MaxSource bytes (what the
+// page's editor takes) and refuses anything else with exit 2 before
+// reading much of it: /dev/zero read 18 GB in a minute.
+func TestRunRefusesWhatIsNoScenarioFile(t *testing.T) {
+	dir := t.TempDir()
+	sized := func(name string, n int64) string {
+		file := filepath.Join(dir, name)
+		src := "use controller\n"
+		require.NoError(t, os.WriteFile(file, []byte(src+strings.Repeat("#", int(min(n, scenario.MaxSource+1))-len(src))), 0o644))
+		require.NoError(t, os.Truncate(file, n)) // sparse past the limit: nothing reads it
+		return file
+	}
+	fits, over := sized("fits.lab", scenario.MaxSource), sized("over.lab", scenario.MaxSource+1)
+	huge := sized("huge.lab", 3_355_443)
+	for _, c := range []struct {
+		file string
+		code int
+		want string
+	}{
+		{"/dev/zero", 2, "/dev/zero: not a regular file\n"},
+		{dir, 2, dir + ": not a regular file\n"},
+		{over, 2, over + ": 257 KB, larger than the 256 KB a scenario may be\n"},
+		{huge, 2, huge + ": 3.2 MB, larger than the 256 KB a scenario may be\n"},
+		{fits, 0, ""},
+	} {
+		if _, err := os.Stat(c.file); err != nil {
+			t.Logf("%s: %v (skipped)", c.file, err)
+			continue
+		}
+		code, out, errs := runCLI("run", c.file)
+		require.Equal(t, c.code, code, "%s: %s", c.file, errs)
+		require.Empty(t, out, c.file)
+		require.Equal(t, c.want, errs, c.file)
+	}
+}
+
 // run without exactly one file, or with an unknown flag, exits 2.
 func TestRunUsageExits2(t *testing.T) {
 	for _, args := range [][]string{{"run"}, {"run", lesson01, lesson01}, {"run", "-nope", lesson01}, {"run", "-trace"}} {

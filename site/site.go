@@ -21,11 +21,15 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"brokerlab/ui"
@@ -35,7 +39,7 @@ import (
 const (
 	buildMark = "__BUILD__"   // the build hash (index.html, sw.js)
 	filesMark = `"__FILES__"` // sw.js: the files to cache, as JSON strings
-	wordsMark = `"__WORDS__"` // index.html: the loader's words, a JSON object
+	wordsMark = `"__WORDS__"` // boot.js: the loader's words, a JSON object
 )
 
 // Build writes the site into dst. root is the module's root directory.
@@ -73,16 +77,19 @@ func Build(root, dst string) error {
 	if err := xzFile(abs, abs+".xz"); err != nil {
 		return err
 	}
-	if err := fillWords(filepath.Join(dst, "index.html")); err != nil {
+	if err := vuguScript(root, filepath.Join(dst, "vugu.js")); err != nil {
+		return err
+	}
+	if err := fillWords(filepath.Join(dst, "boot.js")); err != nil {
 		return err
 	}
 	return stamp(dst)
 }
 
 // fillWords puts the loader's words, from the page's one table, into
-// index.html: the loader shows them before the Go side runs.
-func fillWords(index string) error {
-	b, err := os.ReadFile(index)
+// boot.js: the loader shows them before the Go side runs.
+func fillWords(boot string) error {
+	b, err := os.ReadFile(boot)
 	if err != nil {
 		return err
 	}
@@ -91,9 +98,49 @@ func fillWords(index string) error {
 		return err
 	}
 	if !strings.Contains(string(b), wordsMark) {
-		return fmt.Errorf("site: index.html has no %s to fill in", wordsMark)
+		return fmt.Errorf("site: boot.js has no %s to fill in", wordsMark)
 	}
-	return os.WriteFile(index, []byte(strings.Replace(string(b), wordsMark, string(w), 1)), 0o644)
+	return os.WriteFile(boot, []byte(strings.Replace(string(b), wordsMark, string(w), 1)), 0o644)
+}
+
+// vuguScript writes Vugu's renderer script into dst. Vugu's domrender
+// installs it with window.eval, which the page's CSP refuses: the page
+// loads it as a file instead (wasm/main_wasm.go skips the eval). It is
+// read from the Vugu that main.wasm was built with, so the two match.
+func vuguScript(root, dst string) error {
+	cmd := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/vugu/vugu")
+	cmd.Dir = root
+	dir, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("site: finding Vugu's source: %w", err)
+	}
+	src := filepath.Join(strings.TrimSpace(string(dir)), "domrender", "renderer-js-script.go")
+	f, err := parser.ParseFile(token.NewFileSet(), src, nil, 0)
+	if err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, spec := range g.Specs {
+			v := spec.(*ast.ValueSpec)
+			if len(v.Names) != 1 || v.Names[0].Name != "jsHelperScript" || len(v.Values) != 1 {
+				continue
+			}
+			lit, ok := v.Values[0].(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				break
+			}
+			script, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				return fmt.Errorf("site: %s: jsHelperScript: %w", src, err)
+			}
+			return os.WriteFile(dst, []byte(script+"\n"), 0o644)
+		}
+	}
+	return fmt.Errorf("site: %s has no string constant jsHelperScript: has Vugu changed how it installs its renderer?", src)
 }
 
 // stamp hashes the site's files and writes the hash and the file list into

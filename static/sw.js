@@ -1,12 +1,16 @@
 // brokerlab's service worker: after the first visit the whole site comes
-// from a cache named after the build, so the page opens with the network
-// cut (a classroom's Wi-Fi). site.Build fills in BUILD and FILES. A new
-// build is a new sw.js: the browser installs it beside the old one, it
-// caches the new files, takes over at once, and deletes every older cache;
-// the page then offers to reload (index.html, controllerchange).
+// from a cache named after the worker's scope and the build, so the page
+// opens with the network cut (a classroom's Wi-Fi). site.Build fills in
+// BUILD and FILES. A new build is a new sw.js: the browser installs it
+// beside the old one, it caches the new files, takes over at once, and
+// deletes its scope's older caches; the page then offers to reload
+// (index.html, controllerchange). Two deployments on one origin
+// (USER.github.io/a/ and /b/) see each other's caches: the scope in the
+// name keeps each one's its own.
 "use strict";
 const BUILD = "__BUILD__";
-const CACHE = "brokerlab-" + BUILD;
+const PREFIX = "brokerlab " + self.registration.scope + " ";
+const CACHE = PREFIX + BUILD;
 const FILES = ["__FILES__"];
 const WASM = FILES.find((f) => /^main\.wasm\?/.test(f));
 const WASM_XZ = FILES.find((f) => /^main\.wasm\.xz\?/.test(f));
@@ -46,7 +50,11 @@ self.addEventListener("install", (ev) => {
 self.addEventListener("activate", (ev) => {
   ev.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith("brokerlab-") && name !== CACHE) await caches.delete(name);
+      // A cache named before the scope was in the name ("brokerlab-" +
+      // build) is this scope's if it holds this scope's page.
+      const old = name.startsWith(PREFIX) ? name !== CACHE
+        : name.startsWith("brokerlab-") && !!(await caches.match(self.registration.scope, { cacheName: name }));
+      if (old) await caches.delete(name);
     }
     await self.clients.claim();
   })());

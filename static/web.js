@@ -77,7 +77,8 @@
 
   // Export for slides. The stage's look lives in style.css: a standalone
   // SVG needs every drawn property inlined, read from the computed style of
-  // the element it copies.
+  // the element it copies. It is set through CSSOM: the page's CSP refuses
+  // style attributes set as markup (setAttribute).
   const PROPS = ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap",
     "stroke-opacity", "opacity", "font-family", "font-size", "font-weight", "font-style", "text-anchor",
     "dominant-baseline", "display", "visibility"];
@@ -90,7 +91,7 @@
     a.forEach((el, i) => {
       const cs = getComputedStyle(el);
       const style = PROPS.map((p) => p + ":" + cs.getPropertyValue(p)).join(";");
-      b[i].setAttribute("style", style);
+      b[i].style.cssText = style;
     });
     const vb = (src.getAttribute("viewBox") || "0 0 1320 760").split(/\s+/).map(Number);
     out.setAttribute("xmlns", "http://www.w3.org/2000/svg");

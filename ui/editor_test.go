@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"brokerlab/core/scenario"
 	"brokerlab/lessons"
 )
 
@@ -35,7 +36,7 @@ func TestSrcLinkRoundTrip(t *testing.T) {
 		{"!!!", "not an edited scenario (base64url)"},
 		{EncodeSrc(strings.Repeat("say \"x\"\n", 500))[:20], "does not inflate"},
 		{strings.Repeat("A", MaxSrcLink+1), "more than the 16 KB"},
-		{EncodeSrc(strings.Repeat("#", maxSrc+1)), "inflates past 256 KB"},
+		{EncodeSrc(strings.Repeat("#", scenario.MaxSource+1)), "inflates past 256 KB"},
 		{EncodeSrc("\xff\xfe"), "not UTF-8"},
 	} {
 		if _, err := DecodeSrc(c.src); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -601,7 +601,7 @@ func collectDirect(add func(msg, from string)) {
 	// Malformed links.
 	for _, q := range []string{"%zz", "a;b", "color=red", "seed=x", "pos=x", "a=nope", "a=5:", "set=x",
 		"src=!!!", "src=" + EncodeSrc(strings.Repeat("say \"x\"\n", 500))[:20], "src=" + strings.Repeat("A", MaxSrcLink+1),
-		"src=" + EncodeSrc(strings.Repeat("#", maxSrc+1)), "src=" + EncodeSrc("\xff\xfe")} {
+		"src=" + EncodeSrc(strings.Repeat("#", scenario.MaxSource+1)), "src=" + EncodeSrc("\xff\xfe")} {
 		_, err := ParseLink("#/lesson/" + lesson + "?" + q)
 		fail(err)
 	}

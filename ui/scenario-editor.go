@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/vugu/vugu"
 )
@@ -23,5 +24,7 @@ func (c *ScenarioEditor) Key(ev vugu.DOMEvent) {
 // Invalid is aria-invalid: the text has a parse error.
 func (c *ScenarioEditor) Invalid() string { return strconv.FormatBool(c.A.EditErr != nil) }
 
-// BandStyle places the error band on its line (CSS counts the lines).
-func (c *ScenarioEditor) BandStyle() string { return "--line:" + strconv.Itoa(c.A.EditErrLine()) }
+// BandPad is the lines above the error band: it sits on its line by the
+// text's own line height, as the page's CSP refuses a style attribute
+// that would place it.
+func (c *ScenarioEditor) BandPad() string { return strings.Repeat("\n", c.A.EditErrLine()-1) }

@@ -9,6 +9,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"brokerlab/core/scenario"
 )
 
 // An edited scenario travels in the link's src= parameter: the text,
@@ -18,10 +20,6 @@ import (
 // MaxSrcLink bounds src= in a link: links are pasted into chats and
 // learning platforms, and some of them cut long URLs.
 const MaxSrcLink = 16 << 10
-
-// maxSrc bounds the inflated text, so a crafted link cannot make the page
-// inflate a bomb.
-const maxSrc = 256 << 10
 
 var srcMemo struct{ text, enc string } // Hash runs every frame: encode once
 
@@ -55,12 +53,14 @@ func DecodeSrc(v string) (string, error) {
 	if err != nil {
 		return "", errors.New("src= is not an edited scenario (base64url)")
 	}
-	out, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), maxSrc+1))
+	// scenario.MaxSource bounds the inflated text, so a crafted link cannot
+	// make the page inflate a bomb.
+	out, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), scenario.MaxSource+1))
 	if err != nil {
 		return "", errors.New("src= is not an edited scenario (it does not inflate: cut short?)")
 	}
-	if len(out) > maxSrc {
-		return "", fmt.Errorf("src= inflates past %d KB", maxSrc/1024)
+	if len(out) > scenario.MaxSource {
+		return "", fmt.Errorf("src= inflates past %d KB", scenario.MaxSource/1024)
 	}
 	if !utf8.Valid(out) {
 		return "", errors.New("src= is not an edited scenario (not UTF-8 text)")

@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -101,8 +102,18 @@ func newBrowser(t testing.TB) context.Context {
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: cspWatch}); err != nil {
+		t.Fatal(err)
+	}
 	return ctx
 }
+
+// cspWatch runs before every document's own scripts and records what the
+// page's Content-Security-Policy refuses; noCrash fails the test on any.
+const cspWatch = `document.addEventListener("securitypolicyviolation", (e) => {
+	(window.brokerlabCSP = window.brokerlabCSP || []).push(e.effectiveDirective + " refused " +
+		(e.blockedURI || "?") + " at " + e.sourceFile + ":" + e.lineNumber + ": " + e.sample);
+});`
 
 // page is one tab on the served site, with helpers that fail the test.
 type page struct {
@@ -194,6 +205,9 @@ func (p *page) noCrash() {
 	p.t.Helper()
 	if c := p.str(`(document.querySelector("#crash, #fatal") || {}).textContent || ""`); c != "" {
 		p.t.Fatalf("the page shows a crash: %s", c)
+	}
+	if v := p.str(`(window.brokerlabCSP || []).join("\n")`); v != "" {
+		p.t.Fatalf("the page's Content-Security-Policy refused:\n%s", v)
 	}
 }
 
@@ -523,7 +537,7 @@ func TestBrowserCluster(t *testing.T) {
 func TestLoadFailure(t *testing.T) {
 	ctx := newBrowser(t)
 	dir := t.TempDir()
-	for _, f := range []string{"index.html", "style.css", "stage.js", "wasm_exec.js"} {
+	for _, f := range []string{"index.html", "boot.js", "loader.js", "style.css", "stage.js", "wasm_exec.js", "vugu.js"} {
 		b, err := os.ReadFile(filepath.Join(built(t), f))
 		if err != nil {
 			t.Fatal(err)

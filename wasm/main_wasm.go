@@ -7,6 +7,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"runtime/debug"
 
@@ -18,7 +19,7 @@ import (
 )
 
 func main() {
-	renderer, err := domrender.New("#mount")
+	renderer, err := mount()
 	if err != nil {
 		fatal("mount: " + err.Error())
 		return
@@ -77,6 +78,31 @@ func main() {
 			h.markInteractive()
 		}
 	}
+}
+
+// mount starts Vugu's renderer on #mount. It installs its script with
+// window.eval, which the page's CSP refuses; the page has loaded that
+// script as vugu.js (site.Build writes it from the same Vugu), so eval does
+// nothing while the renderer starts.
+func mount() (*domrender.JSRenderer, error) {
+	win := safejs.Global()
+	if r, err := win.Get("vuguRender"); err != nil || r.Type() != safejs.TypeFunction {
+		return nil, errors.New("vugu.js did not load")
+	}
+	eval, err := win.Get("eval")
+	if err != nil {
+		return nil, err
+	}
+	skip, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any { return nil })
+	if err != nil {
+		return nil, err
+	}
+	defer skip.Release()
+	if err := win.Set("eval", skip.Value()); err != nil {
+		return nil, err
+	}
+	defer win.Set("eval", eval)
+	return domrender.New("#mount")
 }
 
 // render builds and renders the page. A panic in a template is shown on the

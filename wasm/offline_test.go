@@ -74,8 +74,9 @@ func (p *page) offline() {
 }
 
 // The site works offline after the first visit, and a new build replaces
-// the old one cleanly: its own cache, the old one deleted, the page offers
-// to reload and then runs the new build.
+// the old one cleanly: its own cache, the old one deleted and another
+// deployment's on the origin kept, the page offers to reload and then
+// runs the new build.
 func TestOffline(t *testing.T) {
 	ctx := newBrowser(t)
 	dir := copySite(t)
@@ -100,17 +101,31 @@ func TestOffline(t *testing.T) {
 	if p.num(`brokerlabLoaded.bytes`) != p.num(`brokerlabLoaded.total`) || p.num(`brokerlabLoaded.total`) < 100_000 {
 		t.Fatalf("progress counted %s", p.str(`JSON.stringify(window.brokerlabLoaded)`))
 	}
-	caches := `caches.keys().then(k => k.join(","))`
+	caches := `caches.keys().then(k => k.sort().join(","))`
+	scope := p.base
 	p.wait("the service worker in control", `!!navigator.serviceWorker.controller`)
-	p.waitAsync("the site cached", caches, "brokerlab-"+build)
+	p.waitAsync("the site cached", caches, "brokerlab "+scope+" "+build)
 
-	// A new build: the worker updates, takes over, deletes the old cache;
-	// the page says a new version is ready, and its button loads it.
+	// Another deployment on the origin (/other/) has caches too: one named
+	// by its scope, one by the naming before scopes, which holds its page;
+	// a cache of that older naming holding this scope's page is this
+	// deployment's.
+	other := srv.URL + "/other/"
+	p.waitAsync("the other deployment's caches", fmt.Sprintf(`Promise.all([
+		caches.open(%[1]q).then(c => c.put(%[3]q, new Response("other"))),
+		caches.open("brokerlab-aaaaaaaaaaaa").then(c => c.put(%[3]q, new Response("other"))),
+		caches.open("brokerlab-bbbbbbbbbbbb").then(c => c.put(%[2]q, new Response("ours"))),
+	]).then(() => "made")`, "brokerlab "+other+" "+build, scope, other), "made")
+
+	// A new build: the worker updates, takes over, deletes its scope's old
+	// caches and no other; the page says a new version is ready, and its
+	// button loads it.
 	next := "0123456789ab"
 	restamp(t, dir, build, next)
 	p.do(chromedp.Evaluate[chromedp.Void](`navigator.serviceWorker.getRegistration().then(r => r.update())`))
 	p.wait("the update banner", `!!document.querySelector("#update")`)
-	p.waitAsync("only the new cache", caches, "brokerlab-"+next)
+	p.waitAsync("the new cache and the other deployment's", caches,
+		"brokerlab "+scope+" "+next+",brokerlab "+other+" "+build+",brokerlab-aaaaaaaaaaaa")
 	p.click("#reload")
 	p.wait("the new build", fmt.Sprintf(`(document.querySelector('meta[name="brokerlab-build"]') || {}).content === %q && !!document.querySelector("#pos")`, next))
 	p.noCrash()

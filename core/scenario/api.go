@@ -2,6 +2,11 @@ package scenario
 
 import "brokerlab/core/sim"
 
+// MaxSource is the largest scenario text brokerlab reads, in bytes: what
+// a link's src= may inflate to in the page, and what `brokerlab run`
+// reads from a file. Lesson 01, the longest, is about 13 KB.
+const MaxSource = 256 << 10
+
 // Step is one narration step: the say/say.zh lines that open it.
 type Step struct {
 	Line int    // line of the first say
