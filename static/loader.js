@@ -17,16 +17,31 @@
   const bar = fill.parentElement;
   const mb = (n) => (n / 1048576).toFixed(1) + " MB";
   function fail(msg) {
-    const el = document.getElementById("load-error");
+    let el = document.getElementById("load-error");
     if (el) {
       el.hidden = false;
       el.textContent = msg;
     } else {
-      const div = document.createElement("div");
-      div.className = "banner crash";
-      div.id = "fatal";
-      div.textContent = msg;
-      document.body.prepend(div);
+      el = document.createElement("div");
+      el.className = "banner crash";
+      el.id = "fatal";
+      el.textContent = msg;
+      document.body.prepend(el);
+    }
+    // The simulator is gone: a lesson's start needs a fresh page (which,
+    // finding the stopped run in sessionStorage, would open it anyway).
+    const lesson = location.hash.match(/^#\/lesson\/([\w-]+)/);
+    if (lesson) {
+      const a = document.createElement("a");
+      a.id = "fatal-start";
+      a.href = "#/lesson/" + lesson[1];
+      a.textContent = " " + w("load.openStart");
+      a.addEventListener("click", (e) => {
+        e.preventDefault();
+        location.hash = a.getAttribute("href");
+        location.reload();
+      });
+      el.append(a);
     }
   }
   // The service worker caches the site for offline use. When a new build

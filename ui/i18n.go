@@ -9,12 +9,13 @@ import "strings"
 var webWords = map[string][2]string{
 	// The loader (index.html), before the Go side runs: site.Build copies
 	// the load.* words into the page.
-	"load.title":    {"Loading the simulator (Go compiled to WebAssembly)…", "正在加载模拟器（Go 编译成的 WebAssembly）……"},
-	"load.bar":      {"download progress", "下载进度"},
-	"load.starting": {"starting…", "正在启动……"},
-	"load.noWasm":   {"this browser has no WebAssembly", "此浏览器不支持 WebAssembly"},
-	"load.failed":   {"brokerlab could not start: ", "brokerlab 无法启动："},
-	"load.stopped":  {"brokerlab stopped. Reload the page to start again.", "brokerlab 已停止。请重新加载页面。"},
+	"load.title":     {"Loading the simulator (Go compiled to WebAssembly)…", "正在加载模拟器（Go 编译成的 WebAssembly）……"},
+	"load.bar":       {"download progress", "下载进度"},
+	"load.starting":  {"starting…", "正在启动……"},
+	"load.noWasm":    {"this browser has no WebAssembly", "此浏览器不支持 WebAssembly"},
+	"load.failed":    {"brokerlab could not start: ", "brokerlab 无法启动："},
+	"load.stopped":   {"brokerlab stopped. Reload the page to start again.", "brokerlab 已停止。请重新加载页面。"},
+	"load.openStart": {"Open the lesson's start", "从课程开头打开"},
 
 	"updateReady": {"A new version of brokerlab is ready.", "brokerlab 有新版本了。"},
 	"reload":      {"Reload", "重新加载"},

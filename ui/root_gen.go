@@ -154,7 +154,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "a", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "crash-start"}}}
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("href", c.A.StartHash())
-						vgn.SetInnerHTML(c.A.T("openStart"))
+						vgn.SetInnerHTML(c.A.T("load.openStart"))
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 					vgparent.AppendChild(vgn)

@@ -49,7 +49,6 @@ var words = map[string][2]string{
 	"shownStart":        {"Showing the lesson from its start", "已从课程开头显示"},
 	"stoppedLink":       {"This link stopped the simulator the last time it was opened", "上次打开这个链接时模拟器停止了"},
 	"stoppedStart":      {"This lesson stopped the simulator the last time it was opened", "上次打开这一课时模拟器停止了"},
-	"openStart":         {"Open the lesson's start", "从课程开头打开"},
 	"noLesson":          {"No such lesson", "没有这个课程"},
 	"pickLesson":        {"Pick one below", "请在下面选择"},
 	"badActions":        {"The link's actions cannot run", "链接中的动作无法运行"},
