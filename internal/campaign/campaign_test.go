@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -89,10 +90,13 @@ func writeFailure(t *testing.T, dir string, o *Outcome, b Budget) string {
 		fmt.Fprintf(&text, "#   %s\n", p)
 	}
 	for _, in := range inject {
-		fmt.Fprintf(&text, "# what-if: after event %d: %s\n", in.After, in.Action)
+		fmt.Fprintf(&text, "%s%d: %s\n", whatifComment, in.After, in.Action)
 	}
 	text.WriteString(src)
 	path := filepath.Join(dir, name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(path, []byte(text.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -103,6 +107,24 @@ func writeFailure(t *testing.T, dir string, o *Outcome, b Budget) string {
 	link := ui.Link{Page: "lesson", Lesson: lessonOf(t, sc.System), Inject: inject, Src: text.String()}
 	return msg + "\n  link: " + link.String() + "\n  rerun the seed: go test ./internal/campaign -run 'TestCampaign/" + sc.System +
 		"$' -campaign.seed " + fmt.Sprint(sc.Seed) + " -campaign.seeds 1"
+}
+
+// whatifComment starts the comment line that carries a what-if in a
+// failing seed's file.
+const whatifComment = "# what-if: after event "
+
+// Whatifs reads the what-ifs a failing seed's file carries as comments.
+func Whatifs(src string) []scenario.Injection {
+	var out []scenario.Injection
+	for _, l := range strings.Split(src, "\n") {
+		rest, ok := strings.CutPrefix(l, whatifComment)
+		n, action, ok2 := strings.Cut(rest, ": ")
+		after, err := strconv.Atoi(n)
+		if ok && ok2 && err == nil {
+			out = append(out, scenario.Injection{After: after, Action: action})
+		}
+	}
+	return out
 }
 
 // lessonOf is a lesson of the system, for a src= link to open.
@@ -140,5 +162,32 @@ func TestGeneratedScenariosParse(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+var replay = flag.String("campaign.replay", "", "replay this .lab file the campaign wrote, with its what-ifs, and print its problems and trace")
+
+// With -campaign.replay FILE: the file's scenario and the what-ifs its
+// comments list, checked as the campaign checks them, and the trace of
+// the run with the what-ifs (-v prints it).
+func TestReplay(t *testing.T) {
+	if *replay == "" {
+		t.Skip("no -campaign.replay FILE")
+	}
+	src, err := os.ReadFile(*replay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inject := Whatifs(string(src))
+	sc, err := scenario.Parse(*replay, string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := scenario.Run(sc, scenario.Options{MaxEvents: *events, Inject: inject})
+	for _, e := range res.Trace {
+		t.Logf("%d %d %s %s %s id=%d item=%s %s→%s %s", e.Seq, e.T, e.Actor, e.Kind, e.Subj, e.ID, e.Item, e.From, e.To, e.Note)
+	}
+	if p := Examine(*replay, string(src), inject, Unsafe(sc), Budget{Events: *events, Wall: *wall}); len(p) > 0 {
+		t.Errorf("%s:\n  %s", *replay, strings.Join(p, "\n  "))
 	}
 }

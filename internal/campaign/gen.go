@@ -23,6 +23,7 @@ import (
 	"brokerlab/core/controller"
 	"brokerlab/core/group"
 	"brokerlab/core/listener"
+	"brokerlab/core/scenario"
 	"brokerlab/core/socketserver"
 )
 
@@ -64,6 +65,16 @@ type setting struct {
 // purpose, as a lesson's what-if does: the invariant the system then
 // traces as broken is what the run shows, not a failure.
 var unsafe = map[string]string{"socketserver.mute": "false", "controller.putLock": "false"}
+
+// Unsafe reports whether a parsed scenario sets one of them.
+func Unsafe(sc *scenario.Scenario) bool {
+	for _, st := range sc.Stmts {
+		if st.Kind == "set" && unsafe[st.Key] == st.Val {
+			return true
+		}
+	}
+	return false
+}
 
 // action is one action template: how often it is drawn, whether it is a
 // fault (a kill, stall, crash, close, expiry…), and its text.
