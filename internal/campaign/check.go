@@ -52,7 +52,7 @@ type Outcome struct {
 }
 
 // Check generates seed's scenario for sys, runs it, branches it with one
-// to three what-ifs at random event indexes of the first run, and checks
+// to five what-ifs at random event indexes of the first run, and checks
 // every run.
 func Check(sys string, seed int64, b Budget) *Outcome {
 	gs := Generate(sys, seed)
@@ -67,7 +67,7 @@ func Check(sys string, seed int64, b Budget) *Outcome {
 		return o
 	}
 	r := gs.Rand()
-	for range 1 + r.IntN(3) {
+	for range 1 + r.IntN(5) {
 		text, fault := gs.Whatif()
 		o.Inject = append(o.Inject, scenario.Injection{After: r.IntN(max(base.Events, 1)), Action: text})
 		if fault {
@@ -169,7 +169,9 @@ func (o *Outcome) run(sc *scenario.Scenario, inject []scenario.Injection, b Budg
 //   - each QueuedEvent is processed or preempted at most once (token ids
 //     are unique in a run, across every controller of a cluster);
 //   - a group's generation never decreases, until the group is created
-//     afresh (GroupMetadata's generationId only grows).
+//     afresh (GroupMetadata's generationId only grows);
+//   - only a ListenerConsumer's own thread takes from its acks queue
+//     (others only put on it).
 func TraceProblems(tr []sim.Event, invariants bool) []string {
 	var out []string
 	bad := func(e sim.Event, kind, format string, args ...any) {
@@ -182,6 +184,7 @@ func TraceProblems(tr []sim.Event, invariants bool) []string {
 	live := map[string]int{}
 	spent := map[int]string{}
 	generation := map[string]int{}
+	taker := map[string]string{}
 	for _, e := range tr {
 		if _, ok := sim.Kinds[e.Kind]; !ok {
 			bad(e, "kind", "%q is not documented in sim.Kinds", e.Kind)
@@ -220,6 +223,14 @@ func TraceProblems(tr []sim.Event, invariants bool) []string {
 				bad(e, "controller", "QueuedEvent %d (%s) is %s after %s", e.ID, e.Item, e.Kind, was)
 			}
 			spent[e.ID] = e.Kind
+		case "queue.take":
+			if !strings.HasPrefix(e.Subj, "listener[") || !strings.HasSuffix(e.Subj, "].acks") {
+				break
+			}
+			if t, ok := taker[e.Subj]; ok && t != e.Actor {
+				bad(e, "listener", "%s takes from %s, which %s takes from", e.Actor, e.Subj, t)
+			}
+			taker[e.Subj] = e.Actor
 		case "state":
 			if !strings.HasPrefix(e.Subj, "group[") || !strings.HasSuffix(e.Subj, "]") {
 				break

@@ -17,14 +17,17 @@ package campaign
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"time"
 
+	"brokerlab/core/cluster"
 	"brokerlab/core/controller"
 	"brokerlab/core/group"
 	"brokerlab/core/listener"
 	"brokerlab/core/scenario"
 	"brokerlab/core/socketserver"
+	"brokerlab/core/zookeeper"
 )
 
 // Systems are the systems the campaign generates scenarios for: every
@@ -38,7 +41,8 @@ var Systems = []string{"controller", "zookeeper", "socketserver", "replication",
 type gen struct {
 	r          *rand.Rand
 	brokers    int
-	partitions int      // of topic t (t0 for group and listener)
+	topic      string   // the scenario's first topic: t, or t0 for group and listener
+	partitions int      // its partitions
 	names      []string // clients, connections, consumers
 	next       []int64  // listener: the next offset of each partition of t0
 }
@@ -91,6 +95,7 @@ type spec struct {
 	open     func(g *gen) string // the first actions, at 0ms ("" for none)
 	actions  []action
 	span     time.Duration // the actions happen within about this much virtual time
+	paths    []string      // the state paths expect lines read (the system's Paths)
 }
 
 func itoa(n int) string { return fmt.Sprint(n) }
@@ -114,9 +119,9 @@ func eventName(g *gen) string {
 // brokerActions are replication's, also on the cluster.
 var brokerActions = []action{
 	{9, false, func(g *gen) string {
-		return fmt.Sprintf("produce %s acks=%s records=%d", g.part("t"), g.pick("all", "-1", "1", "0"), g.n(1, 4))
+		return fmt.Sprintf("produce %s acks=%s records=%d id=p%d", g.part("t"), g.pick("all", "-1", "1", "0"), g.n(1, 4), g.r.IntN(9))
 	}},
-	{2, false, func(g *gen) string { return "consume " + g.part("t") }},
+	{2, false, func(g *gen) string { return fmt.Sprintf("consume %s id=c%d", g.part("t"), g.r.IntN(9)) }},
 	{3, true, func(g *gen) string { return "kill broker " + itoa(g.broker()) }},
 	{3, false, func(g *gen) string { return "restart broker " + itoa(g.broker()) }},
 	{2, true, func(g *gen) string { return "stall broker " + itoa(g.broker()) }},
@@ -186,6 +191,7 @@ var specs = map[string]spec{
 		},
 		actions: controllerActions,
 		span:    2 * time.Second,
+		paths:   controller.Paths,
 	},
 	"zookeeper": {
 		prepare: func(g *gen) { g.names = []string{"a", "b", "c", "d", "a-1", "a-2"} },
@@ -204,7 +210,8 @@ var specs = map[string]spec{
 			{6, false, func(g *gen) string { return fmt.Sprintf("send %s n=%d cost=%s", g.name(), g.n(1, 5), g.ms(0, 50)) }},
 			{2, true, func(g *gen) string { return "close " + g.name() }},
 		},
-		span: 30 * time.Second,
+		span:  30 * time.Second,
+		paths: zookeeper.Paths,
 	},
 	"socketserver": {
 		prepare: func(g *gen) { g.names = []string{"p", "q", "r", "p-1", "p-2"} },
@@ -225,7 +232,8 @@ var specs = map[string]spec{
 			}},
 			{2, true, func(g *gen) string { return "close " + g.name() }},
 		},
-		span: 5 * time.Second,
+		span:  5 * time.Second,
+		paths: socketserver.Paths,
 	},
 	"replication": {
 		prepare:  prepareBrokers,
@@ -233,6 +241,7 @@ var specs = map[string]spec{
 		open:     openTopic,
 		actions:  brokerActions,
 		span:     3 * time.Minute,
+		paths:    cluster.Paths,
 	},
 	"cluster": {
 		prepare:  prepareBrokers,
@@ -240,6 +249,7 @@ var specs = map[string]spec{
 		open:     openTopic,
 		actions:  append(append([]action(nil), brokerActions...), controllerActions...),
 		span:     3 * time.Minute,
+		paths:    append(append([]string(nil), cluster.Paths...), controller.Paths...),
 	},
 	"group": {
 		prepare: func(g *gen) {
@@ -258,7 +268,8 @@ var specs = map[string]spec{
 			{1, false, func(g *gen) string { return fmt.Sprintf("topic t1 partitions=%d", g.n(1, 3)) }},
 			{1, true, func(g *gen) string { return "group " + g.pick("G", "H") + " delete" }},
 		},
-		span: 2 * time.Minute,
+		span:  2 * time.Minute,
+		paths: group.Paths,
 	},
 	"listener": {
 		prepare: func(g *gen) {
@@ -304,7 +315,8 @@ var specs = map[string]spec{
 			}},
 			{1, true, func(g *gen) string { return "consumer " + g.name() + " crash" }},
 		},
-		span: time.Minute,
+		span:  time.Minute,
+		paths: append(append([]string(nil), listener.Paths...), group.Paths...),
 	},
 }
 
@@ -341,7 +353,10 @@ func Generate(sys string, seed int64) *Scenario {
 	if !ok {
 		panic("campaign: no generator for system " + sys)
 	}
-	g := &gen{r: rand.New(rand.NewPCG(uint64(seed), uint64(len(sys))))}
+	g := &gen{r: rand.New(rand.NewPCG(uint64(seed), uint64(len(sys)))), topic: "t"}
+	if sys == "group" || sys == "listener" {
+		g.topic = "t0"
+	}
 	if sp.prepare != nil {
 		sp.prepare(g)
 	}
@@ -366,8 +381,13 @@ func Generate(sys string, seed int64) *Scenario {
 	}
 	// Actions at random gaps, with a run line now and then, so that some
 	// actions are scheduled while the system is already running.
+	// Now and then every action is at the same instant: the seed's
+	// scheduler alone orders them.
 	n := g.n(4, 30)
 	gap := int(sp.span/time.Millisecond) / n
+	if g.r.IntN(5) == 0 {
+		gap = 0
+	}
 	for i := 0; i < n; i++ {
 		a := sp.draw(g)
 		fmt.Fprintf(&b, "after %dms %s\n", g.r.IntN(2*gap+1), a.text(g))
@@ -375,8 +395,15 @@ func Generate(sys string, seed int64) *Scenario {
 		if a.fault {
 			out.Faults++
 		}
-		if g.r.IntN(6) == 0 {
+		switch g.r.IntN(12) {
+		case 0, 1:
 			fmt.Fprintf(&b, "run %dms\n", g.r.IntN(2*gap+1))
+		case 2, 3:
+			// Reading state at any moment must not break anything;
+			// whether it holds does not matter here.
+			fmt.Fprintf(&b, "expect %s == %s\n", g.path(sys, sp.paths), g.pick("0", "1", "-1", "none", "Stable"))
+		case 4:
+			fmt.Fprintf(&b, "run until %s != %s max %dms\n", g.path(sys, sp.paths), g.pick("0", "-1", "none"), g.n(1, 5000))
 		}
 	}
 	if g.r.IntN(2) == 0 {
@@ -387,6 +414,49 @@ func Generate(sys string, seed int64) *Scenario {
 	out.Src = b.String()
 	return out
 }
+
+// path is one of paths with its placeholders filled in, one the system
+// accepts.
+func (g *gen) path(sys string, paths []string) string {
+	for range 100 {
+		p := fill.ReplaceAllStringFunc(paths[g.r.IntN(len(paths))], func(m string) string {
+			switch m[1 : len(m)-1] {
+			case "P":
+				return "[" + g.part(g.topic) + "]"
+			case "P,N":
+				return fmt.Sprintf("[%s,%d]", g.part("t"), g.broker())
+			case "N":
+				return fmt.Sprintf("[%d]", g.broker())
+			case "P@OFFSET":
+				return fmt.Sprintf("[%s@%d]", g.part("t0"), g.n(0, 8))
+			case "I":
+				return fmt.Sprintf("[%d]", g.n(0, 3))
+			case "A":
+				return "[10.0.0." + itoa(g.n(1, 3)) + "]"
+			case "EVENT", "STATE":
+				return "[" + controller.Events[g.r.IntN(len(controller.Events))].Name + "]"
+			case "NAME":
+				return "[EventQueueTimeMs]"
+			case "KEY":
+				return "[num.io.threads]"
+			case "T":
+				return "[t0]"
+			case "G":
+				return "[" + g.pick("G", "H") + "]"
+			}
+			if len(g.names) > 0 {
+				return "[" + g.pick(append(g.names, "p1", "c1", "p-1#1")...) + "]"
+			}
+			return "[p" + itoa(g.r.IntN(9)) + "]"
+		})
+		if _, err := scenario.Parse("path.lab", fmt.Sprintf("use %s\nexpect %s == 0\n", sys, p)); err == nil {
+			return p
+		}
+	}
+	return paths[0] // every system's first path has no placeholder
+}
+
+var fill = regexp.MustCompile(`\[[A-Z@,]+\]`)
 
 // Whatif draws one action of the scenario's system, as the what-if panel
 // offers it, and whether it is a fault.
