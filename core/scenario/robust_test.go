@@ -24,7 +24,8 @@ func runWatched(t *testing.T, sc *scenario.Scenario, opt scenario.Options) *scen
 }
 
 // Every scenario that once broke the simulator runs to its end: no panic,
-// no hang, no error but its own failed expectations.
+// no hang, no error but its own failed expectations, and none of the
+// fault campaign's trace invariants broken.
 func TestCrashersRunToTheirEnd(t *testing.T) {
 	files, err := filepath.Glob("testdata/crashers/*.lab")
 	require.NoError(t, err)
@@ -37,6 +38,7 @@ func TestCrashersRunToTheirEnd(t *testing.T) {
 			require.NoError(t, err)
 			res := runWatched(t, sc, scenario.Options{})
 			require.NoError(t, res.Err)
+			require.Empty(t, campaign.TraceProblems(res.Trace, !campaign.Unsafe(sc)))
 		})
 	}
 }
