@@ -4,7 +4,7 @@ GO ?= go
 CHROMIUM ?= /usr/bin/chromium
 WASMPATH = $(shell $(GO) env GOROOT)/lib/wasm
 
-.PHONY: serve run dist test bench bench-browser generate prereqs check-generated vet test-native test-js fuzz test-browser check-lessons
+.PHONY: campaign serve run dist test bench bench-browser generate prereqs check-generated vet test-native test-js fuzz test-browser check-lessons
 
 ## serve: build main.wasm and serve the site on 127.0.0.1 (prints the URL)
 serve:
@@ -69,6 +69,13 @@ test-browser:
 
 check-lessons:
 	$(GO) run . check
+
+## campaign: the fault campaign over many seeds of every system (CI runs 25 of each);
+## failing seeds are written to campaign-out/ (SEEDS=2000 SYSTEM=cluster to change)
+SEEDS ?= 2000
+campaign:
+	set -o pipefail; $(GO) test -count=1 -timeout 0 -v -run 'TestCampaign/$(SYSTEM)' ./internal/campaign \
+		-campaign.seeds $(SEEDS) -campaign.out $(CURDIR)/campaign-out -campaign.failures 10 | grep -v '^=== RUN'
 
 ## bench: native benchmarks (kernel, model jumps)
 bench:

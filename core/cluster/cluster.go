@@ -157,6 +157,9 @@ func (c *Cluster) Broker(id int) *Broker {
 }
 
 func (c *Cluster) start(b *Broker) {
+	// The new process has no controller until its startup makes one; the
+	// dead process's (b.Ctl, kept for its history) is no one's to act on.
+	b.kc = nil
 	b.setState(BrokerStarting, "", srcStartup)
 	c.s.Go(b.host("main"), b.startup)
 }
@@ -363,13 +366,14 @@ func (c *Cluster) ShutdownController(at time.Duration) {
 	})
 }
 
-// controllerBroker is the active controller, else the first running broker.
+// controllerBroker is the active controller, else the first running
+// broker whose process has its controller.
 func (c *Cluster) controllerBroker() *Broker {
 	if b := c.ActiveController(); b != nil {
 		return b
 	}
 	for _, b := range c.Brokers {
-		if b.Ctl != nil && b.State != BrokerDead {
+		if b.kc != nil && b.Ctl != nil && b.State != BrokerDead {
 			return b
 		}
 	}

@@ -186,3 +186,27 @@ func TestUncleanElectionLosesAckedRecordsAndTruncatesTheOldLeader(t *testing.T) 
 	r.noViolations(t)
 	_ = sim.FormatDuration
 }
+
+// A broker being restarted has no controller until its new process's
+// startup makes one: "session expire" and "controller shutdown" aimed at
+// the active controller do not reach the dead process's controller (whose
+// threads are gone) on behalf of the new one. They used to: an expiry
+// handler ran on the dead controller's putLock and queue while the new
+// process started beside it.
+func TestARestartingBrokerHasNoController(t *testing.T) {
+	r := started(t, 1, nil)
+	ctl := r.c.ActiveController()
+	require.NotNil(t, ctl)
+	now := r.s.Now()
+	r.c.Kill(now, "kill broker", ctl.ID)
+	r.c.Restart(now, "restart broker", ctl.ID)
+	r.c.ExpireControllerSession(now, "session expire")
+	r.c.ShutdownController(now)
+	r.runFor(t, time.Second)
+	for _, e := range r.s.Trace() {
+		if e.T == now.Microseconds() && e.Actor == ctl.Host()+"/zk-session-expiry-handler0" {
+			t.Fatalf("event %d: %s %s on the dead process's controller", e.Seq, e.Actor, e.Kind)
+		}
+	}
+	r.noViolations(t)
+}

@@ -5,16 +5,20 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
+	"brokerlab/internal/campaign"
 	"brokerlab/lessons"
 )
 
 // FuzzParse: for any input Parse does not panic and an error is a
-// *scenario.Error at a real place; a scenario of a built system that parses
-// runs without panicking, stops only for its event budget, and runs the
-// same twice.
+// *scenario.Error at a real place; a scenario of any system that parses
+// runs under its event budget and a wall-clock watchdog without panicking
+// or hanging, stops only for its budget or a *scenario.Error, keeps the
+// fault campaign's trace invariants, and runs the same twice. The fault
+// campaign's generators seed it with scenarios of every system.
 func FuzzParse(f *testing.F) {
 	all, err := lessons.All()
 	if err != nil {
@@ -61,6 +65,11 @@ func FuzzParse(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	for _, sys := range campaign.Systems {
+		for seed := int64(1); seed <= 3; seed++ {
+			f.Add(campaign.Generate(sys, seed).Src)
+		}
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		sc, err := scenario.Parse("fuzz.lab", src)
 		if err != nil {
@@ -79,20 +88,29 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		// The cluster is fuzzed by core/cluster's randomised test instead: one
-		// run of it costs more than a fuzz iteration should.
-		if sc.System == "" || sc.System == "replication" || sc.System == "cluster" {
+		if sc.System == "" {
 			return
 		}
 		opt := scenario.Options{MaxEvents: 20000}
-		res := scenario.Run(sc, opt)
-		if res.Panic != "" {
-			t.Fatalf("Run(%q): panicked: %s", src, res.Panic)
+		run := func() *scenario.Result {
+			res, err := campaign.Watch(sc, opt, 20*time.Second)
+			if err != nil {
+				t.Fatalf("Run(%q): %v", src, err)
+			}
+			if res.Panic != "" {
+				t.Fatalf("Run(%q): panicked: %s", src, res.Panic)
+			}
+			var serr *scenario.Error
+			if res.Err != nil && !errors.Is(res.Err, sim.ErrBudget) && (!errors.As(res.Err, &serr) || serr.Line < 1) {
+				t.Fatalf("Run(%q): got Err %T %v, want nil, the event budget or a *scenario.Error at a line", src, res.Err, res.Err)
+			}
+			return res
 		}
-		if res.Err != nil && !errors.Is(res.Err, sim.ErrBudget) {
-			t.Fatalf("Run(%q): got Err %v, want nil or the event budget", src, res.Err)
+		res := run()
+		if p := campaign.TraceProblems(res.Trace, !campaign.Unsafe(sc)); len(p) > 0 {
+			t.Fatalf("Run(%q):\n%s", src, strings.Join(p, "\n"))
 		}
-		again := scenario.Run(sc, opt)
+		again := run()
 		a, _ := json.Marshal(res.Trace)
 		b, _ := json.Marshal(again.Trace)
 		if string(a) != string(b) {

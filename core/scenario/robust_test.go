@@ -12,26 +12,22 @@ import (
 
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
+	"brokerlab/internal/campaign"
 )
 
 // runWatched runs sc and fails the test if the run panics or does not
 // return within a minute: a hang becomes a failure, not a stuck CI.
 func runWatched(t *testing.T, sc *scenario.Scenario, opt scenario.Options) *scenario.Result {
 	t.Helper()
-	done := make(chan *scenario.Result, 1)
-	go func() { done <- scenario.Run(sc, opt) }()
-	select {
-	case res := <-done:
-		require.Empty(t, res.Panic)
-		return res
-	case <-time.After(time.Minute):
-		t.Fatalf("%s (options %+v): the run did not return within a minute", sc.File, opt)
-		return nil
-	}
+	res, err := campaign.Watch(sc, opt, time.Minute)
+	require.NoError(t, err, "%s (options %+v)", sc.File, opt)
+	require.Empty(t, res.Panic)
+	return res
 }
 
 // Every scenario that once broke the simulator runs to its end: no panic,
-// no hang, no error but its own failed expectations.
+// no hang, no error but its own failed expectations, and none of the
+// fault campaign's trace invariants broken.
 func TestCrashersRunToTheirEnd(t *testing.T) {
 	files, err := filepath.Glob("testdata/crashers/*.lab")
 	require.NoError(t, err)
@@ -44,6 +40,7 @@ func TestCrashersRunToTheirEnd(t *testing.T) {
 			require.NoError(t, err)
 			res := runWatched(t, sc, scenario.Options{})
 			require.NoError(t, res.Err)
+			require.Empty(t, campaign.TraceProblems(res.Trace, !campaign.Unsafe(sc)))
 		})
 	}
 }

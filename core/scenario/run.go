@@ -26,14 +26,35 @@ const (
 const idleMax = 10 * time.Minute
 
 // CheckAction reports whether text is an action of the scenario's system,
-// as a user would inject it from the stage.
+// as a user would inject it from the stage: checked against the system
+// the scenario's settings assemble (kill broker 5 is an action of a
+// scenario that sets brokers 5), as Run checks it.
 func (sc *Scenario) CheckAction(text string) error {
-	sys, err := newSystem(sc.System)
+	sys, err := sc.configure()
 	if err != nil {
 		return err
 	}
 	_, aerr := parseAction(sys, text)
 	return aerr
+}
+
+// configure assembles the scenario's system with its settings.
+func (sc *Scenario) configure() (system, error) {
+	if sc.System == "" {
+		return nil, errors.New("the scenario uses no system")
+	}
+	sys, err := newSystem(sc.System)
+	if err != nil {
+		return nil, err
+	}
+	for _, st := range sc.Stmts {
+		if st.Kind == "set" {
+			if err := sys.set(st.Key, st.Val); err != nil {
+				return nil, &Error{File: sc.File, Line: st.Line, Col: st.Col, Msg: err.Error()}
+			}
+		}
+	}
+	return sys, nil
 }
 
 func parseAction(sys system, text string) (*Action, error) {
@@ -148,19 +169,9 @@ func (r *runner) run(limit time.Duration, idle bool, cond func() bool) error {
 
 // start assembles the system from the scenario's settings and the options.
 func (r *runner) start(opt Options) error {
-	sys, err := newSystem(r.sc.System)
-	if r.sc.System == "" {
-		return errors.New("the scenario uses no system")
-	}
+	sys, err := r.sc.configure()
 	if err != nil {
 		return err
-	}
-	for _, st := range r.sc.Stmts {
-		if st.Kind == "set" {
-			if err := sys.set(st.Key, st.Val); err != nil {
-				return &Error{File: r.sc.File, Line: st.Line, Col: st.Col, Msg: err.Error()}
-			}
-		}
 	}
 	for _, kv := range opt.Sets {
 		k, v, ok := strings.Cut(strings.TrimSpace(kv), " ")

@@ -533,6 +533,16 @@ func TestCheckAction(t *testing.T) {
 	require.Error(t, noSystem.CheckAction("put BrokerChange"))
 }
 
+// CheckAction checks an action against the system the scenario's settings
+// assemble: the stage could not kill broker 5 of a scenario with five.
+func TestCheckActionSeesTheSettings(t *testing.T) {
+	sc := labParse(t, "use replication\nset brokers 5\n")
+	require.NoError(t, sc.CheckAction("kill broker 5"))
+	require.ErrorContains(t, sc.CheckAction("kill broker 6"), "from 1 to 5")
+	res := scenario.Run(sc, scenario.Options{Inject: []scenario.Injection{{After: 10, Action: "kill broker 5"}}})
+	require.NoError(t, res.Err)
+}
+
 // The same scenario and seed give byte-identical traces, run after run.
 func TestSameSeedSameTrace(t *testing.T) {
 	for _, opt := range []scenario.Options{{}, {Sets: []string{"controller.putLock false"}}, {Seed: 7}} {
