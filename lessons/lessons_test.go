@@ -267,17 +267,17 @@ func TestPipelineLessonWithControlPlaneServesStopReplicaAtOnce(t *testing.T) {
 		}
 	}
 	require.Equal(t, []string{
-		"115ms recv ctl by control-plane-kafka-network-thread-0-ListenerName(CONTROLLER)-PLAINTEXT-0",
-		"115ms queue.take ControlPlane.RequestChannel.requestQueue by control-plane-kafka-request-handler-0",
-		"116ms queue.take ControlPlaneProcessor-0.responseQueue by control-plane-kafka-network-thread-0-ListenerName(CONTROLLER)-PLAINTEXT-0",
-		"116ms send ctl by control-plane-kafka-network-thread-0-ListenerName(CONTROLLER)-PLAINTEXT-0",
+		"135ms recv ctl by control-plane-kafka-network-thread-0-ListenerName(CONTROLLER)-PLAINTEXT-0",
+		"135ms queue.take ControlPlane.RequestChannel.requestQueue by control-plane-kafka-request-handler-0",
+		"136ms queue.take ControlPlaneProcessor-0.responseQueue by control-plane-kafka-network-thread-0-ListenerName(CONTROLLER)-PLAINTEXT-0",
+		"136ms send ctl by control-plane-kafka-network-thread-0-ListenerName(CONTROLLER)-PLAINTEXT-0",
 	}, stop)
 	var failed []string
 	for _, f := range res.Failures {
 		failed = append(failed, f.Msg)
 	}
 	require.Contains(t, failed, "expect socketserver.conn[c1].processor == 0: got 1", "the data-plane processors are 1 to 3")
-	require.Equal(t, []int{1}, rightChoices(res), "the question: about 116 ms, control plane")
+	require.Equal(t, []int{1}, rightChoices(res), "the question: about 136 ms, control plane")
 	require.Equal(t, []int{3}, rightChoices(scenario.Run(sc, scenario.Options{})), "in the lesson: much later")
 }
 
