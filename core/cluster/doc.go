@@ -37,6 +37,14 @@
 // state znode, then LeaderAndIsr to the replicas and UpdateMetadata to
 // every live broker through the send threads, whose responses come back as
 // LeaderAndIsrResponseReceived / UpdateMetadataResponseReceived events.
+// When the dead broker was the controller, its /controller goes with the
+// same session and another broker's onControllerFailover runs the two
+// steps the other way round (FACTS.md 1.6.2–1.6.4):
+// ReplicaStateMachine.startup first (LeaderAndIsr at the current epochs
+// to the live replicas, then OfflineReplica for the dead ones: out of the
+// ISRs, never below one, a dead leader -1, an epoch each), then
+// PartitionStateMachine.startup (offline partitions elected, an epoch
+// more), so a dead controller that led ends two epochs later.
 // restart broker N starts a new process over the same logs (refused with
 // NodeExists while the old session lives). stall broker N stops only its
 // replica fetchers. The leader writes ISR changes to ZooKeeper and

@@ -1,6 +1,9 @@
 package cluster
 
 import (
+	"maps"
+	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -98,10 +101,13 @@ func TestDelayedProduceTimesOutOrEndsAfterTheAppend(t *testing.T) {
 	r.noViolations(t)
 }
 
-// FACTS.md 1.5 and 3: the leader dies; its session expires after
-// zookeeper.session.timeout.ms; BrokerChange elects the first live ISR
-// replica (epoch + 1) and the producer, refused by the dead broker,
-// refreshes its metadata and retries to the new leader.
+// FACTS.md 1.5, 1.6 and 3: the leader dies; its session expires after
+// zookeeper.session.timeout.ms. It is also the controller, so the new
+// controller's failover takes it offline (leader -1, epoch + 1) and then
+// elects the first live ISR replica (epoch + 2, FACTS.md 1.6 outcome 3;
+// lesson 06 has the non-controller leader's BrokerChange, epoch + 1); the
+// producer, refused by the dead broker, refreshes its metadata and
+// retries to the new leader.
 func TestBrokerFailureElectsANewLeaderAndTheProducerRetries(t *testing.T) {
 	r := started(t, 4, nil)
 	r.produce("a", -1, 2)
@@ -113,7 +119,7 @@ func TestBrokerFailureElectsANewLeaderAndTheProducerRetries(t *testing.T) {
 	require.Greater(t, expired, 12*time.Second)
 	require.LessOrEqual(t, expired, 20*time.Second)
 	r.runUntil(t, "partition[t-0].leader", "2", time.Second)
-	require.Equal(t, "1", r.get(t, "partition[t-0].epoch"))
+	require.Equal(t, "2", r.get(t, "partition[t-0].epoch"))
 	require.Equal(t, "2,3", r.get(t, "partition[t-0].isr"))
 	r.produce("b", -1, 1)
 	r.runUntil(t, "produce[b].error", "NONE", 5*time.Second)
@@ -123,8 +129,8 @@ func TestBrokerFailureElectsANewLeaderAndTheProducerRetries(t *testing.T) {
 
 // FACTS.md 1.5: the last ISR member dies; with unclean election off the
 // partition has no leader (-1) and keeps its ISR of one. (The leader is
-// broker 2, not the controller: a new controller leaves a dead leader in
-// ZooKeeper and marks the partition offline.)
+// broker 2, not the controller: onBrokerFailure's path. A controller dying
+// so is outcome 1 of TestControllerFailoverTakesTheDeadControllersReplicasOfflineBeforeElecting.)
 func TestUncleanOffLeavesThePartitionWithoutLeader(t *testing.T) {
 	r := newRig(t, 5, func(c *Config) { c.Replication.ReplicaLagTimeMax = 10 * time.Second })
 	r.c.Topic(10*time.Millisecond, "topic t", "t", 1, []int{2, 3, 1}, 0)
@@ -142,8 +148,11 @@ func TestUncleanOffLeavesThePartitionWithoutLeader(t *testing.T) {
 	r.noViolations(t)
 }
 
-// FACTS.md 1.5 and 3, unclean on: the first live replica in assignment
-// order leads with an ISR of one and epoch + 1; the acknowledged records
+// FACTS.md 1.5, 1.6 (outcome 1, unclean) and 3, unclean on: broker 1,
+// the controller, dies as the only ISR member; the new controller's
+// OfflineReplica takes its leadership (-1, epoch + 1), then the unclean
+// election gives the first live replica in assignment order the lead
+// with an ISR of one (epoch + 2); the acknowledged records
 // it lacks are lost, traced one by one; the old leader, back, truncates
 // to the new leader's end of its epoch and takes the new records.
 func TestUncleanElectionLosesAckedRecordsAndTruncatesTheOldLeader(t *testing.T) {
@@ -164,15 +173,15 @@ func TestUncleanElectionLosesAckedRecordsAndTruncatesTheOldLeader(t *testing.T) 
 	r.c.Resume(r.s.Now(), "resume broker 3", 3)
 	r.c.Kill(r.s.Now(), "kill broker 1", 1)
 	r.runUntil(t, "partition[t-0].leader", "2", time.Minute)
-	require.Equal(t, "1", r.get(t, "partition[t-0].epoch"))
+	require.Equal(t, "2", r.get(t, "partition[t-0].epoch"))
 	require.Equal(t, "2", r.get(t, "partition[t-0].isr"))
 	r.runUntil(t, "partition[t-0].lost", "2:0:b,3:0:b,4:0:b", time.Second)
 	r.produce("c", -1, 2)
 	r.runUntil(t, "produce[c].error", "NONE", 5*time.Second)
-	require.Equal(t, "0:0,1:0,2:1,3:1", r.get(t, "replica[t-0,2].log"))
+	require.Equal(t, "0:0,1:0,2:2,3:2", r.get(t, "replica[t-0,2].log"))
 	r.runUntil(t, "broker[1].session", "expired", time.Minute)
 	r.c.Restart(r.s.Now(), "restart broker 1", 1)
-	r.runUntil(t, "replica[t-0,1].log", "0:0,1:0,2:1,3:1", 10*time.Second)
+	r.runUntil(t, "replica[t-0,1].log", "0:0,1:0,2:2,3:2", 10*time.Second)
 	var truncated []string
 	for _, e := range r.s.Trace() {
 		if e.Kind == "log.truncate" && e.ID == 1 {
@@ -209,4 +218,107 @@ func TestARestartingBrokerHasNoController(t *testing.T) {
 		}
 	}
 	r.noViolations(t)
+}
+
+// FACTS.md 1.6.2–1.6.4 and outcomes 1–4: the broker that is the active
+// controller dies. The new controller's onControllerFailover runs
+// ReplicaStateMachine.startup (every replica of the dead broker goes to
+// OfflineReplica: leader -1 if it led, out of the ISR but never below one
+// member, leader epoch + 1) before PartitionStateMachine.startup elects.
+// So a dead controller that led ends two epochs later (outcome 3), a dead
+// follower leaves the ISR at once and an acks=all write sent right after
+// the failover completes without waiting for replica.lag.time.max.ms.
+func TestControllerFailoverTakesTheDeadControllersReplicasOfflineBeforeElecting(t *testing.T) {
+	tests := []struct {
+		name     string
+		replicas []int
+		stall    []int // stalled until they leave the ISR, before broker 1 dies
+		isr      string
+		// after the failover, in ZooKeeper
+		leader, wantISR, epoch, state string
+		leaders                       []string // leader changes after the kill: from→to@epoch
+		// in the brokers
+		roles map[int]string // broker → role@epoch
+	}{
+		{
+			name: "outcome 3: the dead controller led, others in the ISR", replicas: []int{1, 2, 3}, isr: "1,2,3",
+			leader: "2", wantISR: "2,3", epoch: "2", state: "OnlinePartition",
+			leaders: []string{"1→-1@1", "-1→2@2"},
+			roles:   map[int]string{2: "leader@2", 3: "follower@2"},
+		},
+		{
+			name: "outcome 2: the dead controller was an ISR follower", replicas: []int{2, 3, 1}, isr: "1,2,3",
+			leader: "2", wantISR: "2,3", epoch: "1", state: "OnlinePartition",
+			roles: map[int]string{2: "leader@1", 3: "follower@1"},
+		},
+		{
+			name: "outcome 1: the dead controller was the only ISR member", replicas: []int{1, 2}, stall: []int{2}, isr: "1",
+			leader: "-1", wantISR: "1", epoch: "1", state: "OfflinePartition",
+			leaders: []string{"1→-1@1"},
+			roles:   map[int]string{2: "follower@0"},
+		},
+		{
+			name: "outcome 4: the dead controller was out of the ISR", replicas: []int{2, 1}, stall: []int{1}, isr: "2",
+			leader: "2", wantISR: "2", epoch: "0", state: "OnlinePartition",
+			roles: map[int]string{2: "leader@0"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newRig(t, 7, nil) // replica.lag.time.max.ms 30 s: longer than the session expiry
+			r.c.Topic(10*time.Millisecond, "topic t", "t", 1, tc.replicas, 0)
+			r.runUntil(t, "partition[t-0].leader", strconv.Itoa(tc.replicas[0]), time.Second)
+			r.runFor(t, 2*time.Second)
+			for _, id := range tc.stall {
+				r.c.Stall(r.s.Now(), "stall broker "+strconv.Itoa(id), id)
+			}
+			r.runFor(t, time.Millisecond)
+			r.produce("a", 1, 1)
+			r.runUntil(t, "partition[t-0].isr", tc.isr, time.Minute)
+			require.Equal(t, "1", r.get(t, "cluster.controller"))
+			killed := len(r.s.Trace())
+			r.c.Kill(r.s.Now(), "kill broker 1", 1)
+			require.NoError(t, r.s.Run(r.s.Now()+time.Minute, false, func() bool {
+				v, _ := r.c.Get("cluster.controller")
+				return v != "1" && v != "-1"
+			}))
+			r.runFor(t, 500*time.Millisecond) // the LeaderAndIsr requests arrive
+			got := map[string]string{
+				"leader": r.get(t, "partition[t-0].leader"), "isr": r.get(t, "partition[t-0].isr"),
+				"epoch": r.get(t, "partition[t-0].epoch"), "state": r.get(t, "partition[t-0].state"),
+			}
+			want := map[string]string{"leader": tc.leader, "isr": tc.wantISR, "epoch": tc.epoch, "state": tc.state}
+			if !maps.Equal(got, want) {
+				t.Errorf("ZooKeeper after the failover: got %v, want %v", got, want)
+			}
+			var leaders []string
+			for _, e := range r.s.Trace()[killed:] {
+				if e.Kind == "leader" {
+					leaders = append(leaders, e.From+"→"+e.To+"@"+strconv.Itoa(e.ID))
+				}
+			}
+			if !slices.Equal(leaders, tc.leaders) {
+				t.Errorf("leader changes after the kill: got %v, want %v", leaders, tc.leaders)
+			}
+			gotRoles := map[int]string{}
+			for id := range tc.roles {
+				gotRoles[id] = r.get(t, "replica[t-0,"+strconv.Itoa(id)+"].role") + "@" + r.get(t, "replica[t-0,"+strconv.Itoa(id)+"].epoch")
+			}
+			if !maps.Equal(gotRoles, tc.roles) {
+				t.Errorf("the brokers after the failover: got %v, want %v", gotRoles, tc.roles)
+			}
+			if tc.leader != "-1" {
+				for _, id := range tc.stall {
+					r.c.Resume(r.s.Now(), "resume broker "+strconv.Itoa(id), id)
+				}
+				sent := r.s.Now()
+				r.produce("b", -1, 1)
+				r.runUntil(t, "produce[b].error", "NONE", time.Minute)
+				if took := r.s.Now() - sent; took > 2*time.Second {
+					t.Errorf("acks=all right after the failover: got done after %s, want within 2s", sim.FormatDuration(took))
+				}
+			}
+			r.noViolations(t)
+		})
+	}
 }

@@ -12,14 +12,15 @@ import (
 )
 
 const (
-	srcFailover       = "KafkaController.scala KafkaController.onControllerFailover"
-	srcResign         = "KafkaController.scala KafkaController.onControllerResignation"
-	srcOfflineReplica = "ReplicaStateMachine.scala ZkReplicaStateMachine.doRemoveReplicasFromIsr"
-	srcElectLeader    = "PartitionStateMachine.scala ZkPartitionStateMachine.doElectLeaderForPartitions"
-	srcInitLeader     = "PartitionStateMachine.scala ZkPartitionStateMachine.initializeLeaderAndIsrForPartitions"
-	srcPartitionState = "PartitionStateMachine.scala ZkPartitionStateMachine.doHandleStateChanges"
-	srcSendThread     = "ControllerChannelManager.scala RequestSendThread.doWork"
-	srcSendBatch      = "ControllerChannelManager.scala AbstractControllerBrokerRequestBatch.sendRequestsToBrokers"
+	srcFailover           = "KafkaController.scala KafkaController.onControllerFailover"
+	srcResign             = "KafkaController.scala KafkaController.onControllerResignation"
+	srcOfflineReplica     = "ReplicaStateMachine.scala ZkReplicaStateMachine.doRemoveReplicasFromIsr"
+	srcElectLeader        = "PartitionStateMachine.scala ZkPartitionStateMachine.doElectLeaderForPartitions"
+	srcInitLeader         = "PartitionStateMachine.scala ZkPartitionStateMachine.initializeLeaderAndIsrForPartitions"
+	srcPartitionState     = "PartitionStateMachine.scala ZkPartitionStateMachine.doHandleStateChanges"
+	srcInitPartitionState = "PartitionStateMachine.scala PartitionStateMachine.initializePartitionState"
+	srcSendThread         = "ControllerChannelManager.scala RequestSendThread.doWork"
+	srcSendBatch          = "ControllerChannelManager.scala AbstractControllerBrokerRequestBatch.sendRequestsToBrokers"
 )
 
 // Partition states of the controller (PartitionStateMachine.scala), with
@@ -131,8 +132,11 @@ func (k *kafkaController) maybeResign() {
 }
 
 // onControllerFailover registers the watches, reads the cluster from
-// ZooKeeper, tells every broker who is live, sends each replica its
-// partitions' state and elects leaders where there are none.
+// ZooKeeper (initializeControllerContext, with updateLeaderAndIsrCache),
+// tells every broker who is live (sendUpdateMetadataRequest), then starts
+// the replica state machine before the partition state machine, as
+// upstream (FACTS.md 1.6.2 steps 3–7): the dead brokers' replicas go
+// offline, out of the ISRs, before any election.
 func (k *kafkaController) onControllerFailover() {
 	zk := k.c.ZK
 	k.active = true
@@ -167,24 +171,78 @@ func (k *kafkaController) onControllerFailover() {
 	for _, topic := range zk.children(pathTopics) {
 		k.addTopic(topic)
 	}
+	for _, tp := range k.parts {
+		if st, ok := zk.readState(tp); ok {
+			k.leadership[tp] = st
+		}
+	}
 	k.s().Emit(sim.Event{Kind: "state", Subj: "controller[" + strconv.Itoa(k.b.ID) + "]", From: "inactive", To: "active",
 		Note: "controller epoch " + strconv.Itoa(k.epoch) + "; live brokers " + replication.IDs(k.live), Src: srcFailover})
 	bt := k.newBatch()
 	bt.updateMetadata(k.live, nil)
+	bt.send()
+	k.replicaStateMachineStartup()
+	k.partitionStateMachineStartup()
+}
+
+// replicaStateMachineStartup is ReplicaStateMachine.startup: the replicas
+// on live brokers go to OnlineReplica (each gets a LeaderAndIsr with its
+// partition's current state, at an unchanged epoch), in one batch; then
+// the others go to OfflineReplica, in a second batch (handleStateChanges
+// once per target state, FACTS.md 1.6.3). OfflineReplica takes a dead
+// leader's leadership (-1) and the dead replica out of the ISR, a new
+// leader epoch each, before PartitionStateMachine.startup elects.
+func (k *kafkaController) replicaStateMachineStartup() {
+	bt := k.newBatch()
+	var offline []int
 	for _, tp := range k.parts {
-		if st, ok := zk.readState(tp); ok {
-			k.leadership[tp] = st
-			if k.isLive(st.Leader) {
-				k.setState(tp, "OnlinePartition")
-			} else {
-				k.setState(tp, "OfflinePartition")
+		st, ok := k.leadership[tp]
+		for _, r := range k.assignment[tp] {
+			if !k.isLive(r) {
+				if !slices.Contains(offline, r) {
+					offline = append(offline, r)
+				}
+				continue
 			}
-			bt.leaderAndIsr(k.liveReplicas(tp), tp, st, false)
-		} else {
-			k.setState(tp, "NewPartition")
+			if ok {
+				bt.leaderAndIsr([]int{r}, tp, st, false)
+			}
 		}
 	}
 	bt.send()
+	slices.Sort(offline)
+	bt = k.newBatch()
+	for _, id := range offline {
+		for _, tp := range k.parts {
+			if !slices.Contains(k.assignment[tp], id) {
+				continue
+			}
+			if _, ok := k.leadership[tp]; !ok {
+				bt.updateMetadata(k.live, []replication.TP{tp})
+				continue
+			}
+			k.removeReplicaFromIsr(bt, tp, id, true)
+		}
+	}
+	bt.send()
+}
+
+// partitionStateMachineStartup is PartitionStateMachine.startup:
+// initializePartitionState from the leadership the replica state machine
+// has just written (a partition whose leader it took is offline), then
+// triggerOnlinePartitionStateChange elects (FACTS.md 1.6.4).
+func (k *kafkaController) partitionStateMachineStartup() {
+	for _, tp := range k.parts {
+		st, ok := k.leadership[tp]
+		switch {
+		case !ok:
+			k.setStateFrom(tp, "NewPartition", srcInitPartitionState)
+		case k.isLive(st.Leader):
+			k.setStateFrom(tp, "OnlinePartition", srcInitPartitionState)
+		default:
+			k.setStateFrom(tp, "OfflinePartition", srcInitPartitionState)
+		}
+	}
 	k.triggerOnlinePartitionStateChange()
 }
 
@@ -238,6 +296,10 @@ func (k *kafkaController) addTopic(topic string) []replication.TP {
 }
 
 func (k *kafkaController) setState(tp replication.TP, to string) {
+	k.setStateFrom(tp, to, srcPartitionState)
+}
+
+func (k *kafkaController) setStateFrom(tp replication.TP, to, src string) {
 	from := k.pstate[tp]
 	if from == to {
 		return
@@ -246,7 +308,7 @@ func (k *kafkaController) setState(tp replication.TP, to string) {
 		from = "NonExistentPartition"
 	}
 	k.pstate[tp] = to
-	k.s().Emit(sim.Event{Kind: "state", Subj: "PartitionState[" + tp.String() + "]", From: from, To: to, Note: partitionStates[to], Src: srcPartitionState})
+	k.s().Emit(sim.Event{Kind: "state", Subj: "PartitionState[" + tp.String() + "]", From: from, To: to, Note: partitionStates[to], Src: src})
 }
 
 // processBrokerChange compares /brokers/ids with the live brokers it knows.
@@ -369,7 +431,7 @@ func (k *kafkaController) onBrokerFailure(dead []int) {
 			if !slices.Contains(k.assignment[tp], id) {
 				continue
 			}
-			k.removeReplicaFromIsr(bt, tp, id)
+			k.removeReplicaFromIsr(bt, tp, id, false)
 		}
 	}
 	bt.send()
@@ -382,8 +444,10 @@ func (k *kafkaController) onBrokerFailure(dead []int) {
 
 // removeReplicaFromIsr is the OfflineReplica transition of one replica:
 // read the partition's state, drop the replica from the ISR (never below
-// one member; a dead leader becomes -1), write it, tell the others.
-func (k *kafkaController) removeReplicaFromIsr(bt *batch, tp replication.TP, replica int) {
+// one member; a dead leader becomes -1), write it, tell the others. At
+// failover it runs before the election (the leader it takes is elected
+// next); after a broker failure, after it (no ISR replica was left).
+func (k *kafkaController) removeReplicaFromIsr(bt *batch, tp replication.TP, replica int, failover bool) {
 	zk := k.c.ZK
 	st, ok := zk.readState(tp)
 	if !ok {
@@ -401,8 +465,13 @@ func (k *kafkaController) removeReplicaFromIsr(bt *batch, tp replication.TP, rep
 	next.ZkVersion = v
 	k.leadership[tp] = next
 	why := "broker " + strconv.Itoa(replica) + " offline"
+	leaderWhy := why + ": no live ISR replica to elect"
+	if failover {
+		why += ": OfflineReplica at controller failover"
+		leaderWhy = why + ", before the election"
+	}
 	if next.Leader != st.Leader {
-		k.emitLeader(tp, st.Leader, next, why+": no live ISR replica to elect", srcOfflineReplica)
+		k.emitLeader(tp, st.Leader, next, leaderWhy, srcOfflineReplica)
 	}
 	if !slices.Equal(next.ISR, st.ISR) {
 		k.emitISR(tp, st.ISR, next.ISR, why, srcOfflineReplica)

@@ -117,6 +117,38 @@ expect broker[1].state == running
 	require.Empty(t, res.Failures)
 }
 
+// FACTS.md 1.6 outcomes 2 and 3 in a scenario: broker 1, the active
+// controller, leads t-0 and follows in t-1's ISR, and dies. The new
+// controller takes broker 1's replicas offline before it elects: t-0 ends
+// two epochs later, t-1 one epoch later without broker 1 in its ISR, and
+// an acks=all write to t-1 right after the failover completes at once.
+func TestClusterControllerFailoverTakesReplicasOfflineFirst(t *testing.T) {
+	res := labRun(t, labCl+`at 0ms topic t partitions=2 replicas=1,2,3
+run until replica[t-0,3].fetcher == Fetching
+run until partition[t-1].leader == 2
+after 2s kill broker 1
+run until broker[1].session == expired
+run until cluster.controller != -1
+expect cluster.controller != 1
+expect partition[t-0].leader == 2
+expect partition[t-0].isr == 2,3
+expect partition[t-0].epoch == 2
+expect partition[t-1].leader == 2
+expect partition[t-1].isr == 2,3
+expect partition[t-1].epoch == 1
+expect partition[t-1].state == OnlinePartition
+after 0ms produce t-1 acks=all id=a
+run until produce[a].error == NONE max 1s
+run until replica[t-0,2].role == leader max 1s
+expect replica[t-0,2].epoch == 2
+run until replica[t-0,3].epoch == 2 max 1s
+expect replica[t-1,2].epoch == 1
+expect replica[t-1,3].epoch == 1
+expect invariant.violations == 0
+`, scenario.Options{})
+	require.Empty(t, res.Failures)
+}
+
 // Same scenario and seed, same bytes, natively and under GOOS=js: 20
 // seeds of each replication lesson (lesson 06 also with a what-if)
 // against one file of hashes.
