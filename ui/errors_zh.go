@@ -308,6 +308,31 @@ var zhMessages = map[string]string{
 	`a broker has .state, .session, .sessionExpiresAt, .fetchers, .purgatory.produce, .purgatory.fetch and .controller`: `Broker 的字段有 .state、.session、.sessionExpiresAt、.fetchers、.purgatory.produce、.purgatory.fetch 和 .controller`,
 	`expected one of %s`: `应为 %s 之一`,
 
+	// Refused actions (sim.Refuse: "TEXT: refused, WHY"), by system.
+	`%s: refused, %s`:                                      `%s：被拒绝，%s`,
+	`%s is already running`:                                `%s 已经在运行`,
+	`%s is not running`:                                    `%s 没有在运行`,
+	`partitions can only be increased (it has %d)`:         `分区数只能增加（现在有 %d 个）`,
+	`bad client: %s`:                                       `客户端有误：%s`,
+	`%s's log ends at offset %d: records must start there`: `%s 的日志结束于位移 %d：新消息必须从这里开始`,
+	`no partition %s`:                                      `没有分区 %s`,
+	`the container is running`:                             `容器正在运行`,
+	`the container is not running`:                         `容器没有在运行`,
+	`%s has not stopped yet`:                               `%s 还没有停下来`,
+	`ackMode %s gives the listener no Acknowledgment`:      `ackMode 为 %s 时，监听器拿不到 Acknowledgment`,
+	`it was never delivered`:                               `这条消息从未投递过`,
+	`the consumer it was delivered to died`:                `接收这条消息的消费者已经死了`,
+	`topic %s already exists (TopicExistsException)`:       `主题 %s 已经存在（TopicExistsException）`,
+	`Invalid partition given with record: %d is not in the range [0...%d).`: `消息指定的分区无效：%d 不在范围 [0...%d) 内`,
+	`broker %d has not started`:         `Broker %d 还没有启动`,
+	`broker %d is already dead`:         `Broker %d 已经宕机`,
+	`broker %d is %s, not %s`:           `Broker %d 的状态是 %s，而不是 %s`,
+	`no broker runs a controller`:       `没有任何 Broker 在运行控制器`,
+	`the name %s is in use`:             `名称 %s 正在使用中`,
+	`no open connection %s`:             `没有名为 %s 的打开的连接`,
+	`%d requests at once, more than %d`: `一次发出 %d 个请求，超过了上限 %d`,
+	`no connection %s`:                  `没有名为 %s 的连接`,
+
 	// sim: a run that would not end.
 	`event budget exhausted`: `事件数已达上限`,
 
