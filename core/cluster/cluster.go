@@ -374,7 +374,6 @@ const srcControllerClose = "ControllerEventManager.scala ControllerEventManager.
 // noController is why a controller action is refused when every broker is dead.
 const noController = "no broker runs a controller"
 
-
 // ExpireControllerSession is "session expire" in a cluster: ZooKeeper
 // expires the active controller's session (its ephemeral znodes go), and
 // its client starts a new one (clearAndPut(Expire), then
