@@ -23,5 +23,5 @@ func (c *ScenarioEditor) Key(ev vugu.DOMEvent) {
 // Invalid is aria-invalid: the text has a parse error.
 func (c *ScenarioEditor) Invalid() string { return strconv.FormatBool(c.A.EditErr != nil) }
 
-// BandStyle places the error band on its line (CSS counts the lines).
-func (c *ScenarioEditor) BandStyle() string { return "--line:" + strconv.Itoa(c.A.EditErrLine()) }
+// BandStyle places a mark's band on its line (CSS counts the lines).
+func (c *ScenarioEditor) BandStyle(m EditMark) string { return "--line:" + strconv.Itoa(m.Line) }

@@ -110,10 +110,14 @@ func (c *ScenarioEditor) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			})
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			if c.A.EditErrLine() > 0 {
+			for vgiterkeyt, m := range c.A.EditMarks() {
+				var vgiterkey interface{} = vgiterkeyt
+				_ = vgiterkey
+				m := m
+				_ = m
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "errband"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 				vgparent.AppendChild(vgn)
-				vgn.AddAttrInterface("style", c.BandStyle())
+				vgn.AddAttrInterface("style", c.BandStyle(m))
 				{
 					vgparent := vgn
 					_ = vgparent
