@@ -2,7 +2,9 @@
 //
 //	go run .                        build and serve the playground (also: serve [-addr A])
 //	go run . run [-trace] FILE.lab  run a scenario: exit 0 if every expect holds,
-//	                                1 if one fails, 2 on a parse or configuration error
+//	                                1 if one fails or the system refuses an action
+//	                                (FILE:LINE:COL: ACTION: refused, WHY), 2 on a
+//	                                parse or configuration error
 //	go run . check                  run every lesson and check its narration
 //	go run . dist DIR               write the static site into DIR
 package main

@@ -65,6 +65,25 @@ func TestRunFailingRunUntilExits1(t *testing.T) {
 	require.Equal(t, file+":2:1: run until controller.state == BrokerChange: not reached within 1s (got Idle)\n", errs)
 }
 
+// An action the running system refuses exits 1 with FILE:LINE:COL of the
+// statement that scheduled it, the action and why; the run goes on.
+func TestRunRefusedActionExits1(t *testing.T) {
+	file := writeLab(t, `use listener
+at 0ms topic t0 partitions=1
+at 1ms records t0-0 offsets=0..1
+  after 1ms records t0-0 offsets=5..6
+after 1ms records t0-3 offsets=0..0
+after 1ms records t0-0 offsets=2..2
+run 10ms
+expect listener.committed[t0-0] == none
+`)
+	code, out, errs := runCLI("run", file)
+	require.Equal(t, 1, code)
+	require.Empty(t, out)
+	require.Equal(t, file+":4:3: records t0-0 offsets=5..6: refused, t0-0's log ends at offset 2: records must start there\n"+
+		file+":5:1: records t0-3 offsets=0..0: refused, no partition t0-3\n", errs)
+}
+
 // A parse error exits 2 with file:line:col: and what was expected.
 func TestRunParseErrorExits2(t *testing.T) {
 	for src, want := range map[string]string{

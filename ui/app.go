@@ -679,19 +679,3 @@ func (a *App) SetLang(l string) {
 }
 
 func (a *App) Dismiss() { a.notice = nil }
-
-// Failures are the run's failed expectations and its error, as text in
-// the page's language.
-func (a *App) Failures() []string {
-	if a.Res == nil {
-		return nil
-	}
-	var out []string
-	for _, f := range a.Res.Failures {
-		out = append(out, fmt.Sprintf("%s:%d:%d: %s", a.Sc.File, f.Line, f.Col, a.errMsg(f.Msg)))
-	}
-	if err := a.runErr(); err != nil {
-		out = append(out, a.errText(err))
-	}
-	return out
-}

@@ -42,31 +42,34 @@ func (a *App) parseLesson(les lessons.Lesson, l Link) (*scenario.Scenario, error
 	a.picks = nil // an opened link asks its questions afresh
 	if l.Src == "" {
 		if a.EditOpen && a.Lesson.ID == les.ID {
-			a.setEditText(les.File, les.Scenario) // back to the lesson's own
+			a.setEditText(les.Scenario) // back to the lesson's own
 		} else {
 			a.EditOpen = false
 		}
 		return scenario.ParseSeed(les.File, les.Scenario, l.Seed)
 	}
 	a.EditOpen, a.editNote = true, nil
-	a.setEditText(les.File, l.Src)
+	a.setEditText(l.Src)
 	if a.EditErr == nil {
-		return scenario.ParseSeed(les.File, l.Src, l.Seed)
+		file := EditedFile // a.Lesson is still the page's previous lesson
+		if l.Src == les.Scenario {
+			file = les.File
+		}
+		return scenario.ParseSeed(file, l.Src, l.Seed)
 	}
 	a.notice = func() string { return a.T("draftBroken") }
 	return scenario.ParseSeed(les.File, les.Scenario, l.Seed)
 }
 
 // setEditText replaces the editor's text (the textarea follows).
-func (a *App) setEditText(file, s string) {
+func (a *App) setEditText(s string) {
 	a.EditGen++
-	a.editText(file, s)
+	a.SetEditText(s)
 }
 
 // SetEditText takes the textarea's text as it is typed and parses it.
-func (a *App) SetEditText(s string) { a.editText(a.editFile(), s) }
-
-func (a *App) editText(file, s string) {
+func (a *App) SetEditText(s string) {
+	file := a.fileOf(s)
 	a.EditText = s
 	a.EditErr = nil
 	if _, err := scenario.ParseSeed(file, s, a.Link.Seed); err != nil {
@@ -79,11 +82,13 @@ func (a *App) editText(file, s string) {
 	}
 }
 
-func (a *App) editFile() string {
-	if a.Lesson.File != "" {
+// fileOf names a scenario text in its messages: the lesson's file while it
+// is the lesson's own, else EditedFile.
+func (a *App) fileOf(text string) string {
+	if a.Lesson.File != "" && text == a.Lesson.Scenario {
 		return a.Lesson.File
 	}
-	return "scenario.lab"
+	return EditedFile
 }
 
 // Source is the scenario the page runs, as text.
@@ -106,7 +111,7 @@ func (a *App) OpenEditor() {
 		return
 	}
 	a.EditOpen, a.editNote = true, nil
-	a.setEditText(a.editFile(), a.Source())
+	a.setEditText(a.Source())
 }
 
 // CloseEditor closes the editor; the run stays what it is.
@@ -129,7 +134,7 @@ func (a *App) RunEdited() {
 	if !a.CanEdit() || a.EditErr != nil {
 		return
 	}
-	sc, err := scenario.ParseSeed(a.editFile(), a.EditText, a.Link.Seed)
+	sc, err := scenario.ParseSeed(a.fileOf(a.EditText), a.EditText, a.Link.Seed)
 	if err != nil {
 		return
 	}
@@ -158,7 +163,7 @@ func (a *App) RevertEdit() {
 	if !a.CanEdit() {
 		return
 	}
-	a.setEditText(a.editFile(), a.Lesson.Scenario)
+	a.setEditText(a.Lesson.Scenario)
 	a.RunEdited()
 }
 
@@ -176,26 +181,26 @@ func (a *App) EditLines() string {
 // EditRows is the number of lines of the text.
 func (a *App) EditRows() int { return strings.Count(a.EditText, "\n") + 1 }
 
-// EditErrLine is the line of the parse error, 0 if none.
+// EditErrLine is the line of the editor's first mark (failures.go): the
+// parse error's, or the first line its run failed at; 0 if none.
 func (a *App) EditErrLine() int {
-	if a.EditErr == nil {
-		return 0
-	}
-	return a.EditErr.Line
+	m, _ := a.editMark()
+	return m.Line
 }
 
-// EditErrText is the parse error as the editor shows it.
+// EditErrText is the first mark's error as the editor shows it.
 func (a *App) EditErrText() string {
-	if a.EditErr == nil {
+	m, ok := a.editMark()
+	if !ok {
 		return ""
 	}
-	return fmt.Sprintf(a.T("errAt"), a.EditErr.Line, a.EditErr.Col) + a.errMsg(a.EditErr.Msg)
+	return fmt.Sprintf(a.T("errAt"), m.Line, m.Col) + m.Msg
 }
 
-// GoToError puts the caret at the parse error (the host applies it).
+// GoToError puts the caret at the first mark (the host applies it).
 func (a *App) GoToError() {
-	if a.EditErr != nil {
-		a.editFocus = 1 + EditOffset(a.EditText, a.EditErr.Line, a.EditErr.Col)
+	if m, ok := a.editMark(); ok {
+		a.editFocus = 1 + EditOffset(a.EditText, m.Line, m.Col)
 	}
 }
 

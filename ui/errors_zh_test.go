@@ -557,6 +557,15 @@ func collectDirect(add func(msg, from string)) {
 	opts = group.DefaultClientOptions()
 	opts.AutoCommitInterval = 0
 	fail(opts.Validate())
+	// A child consumer the group will not create refuses the listener
+	// container's start for it, in the words listener/system.go gives it.
+	if y, err := group.New(s, group.DefaultConfig()); err == nil {
+		cc, co := group.DefaultConfig().Consumer, group.DefaultClientOptions()
+		_, _ = y.NewClient("app-0", "G", []string{"t0"}, cc, co)
+		if _, err := y.NewClient("app-0", "G", []string{"t0"}, cc, co); err != nil {
+			add("container start: refused, app-0: "+strings.TrimPrefix(err.Error(), "group: "), "a listener child the group refuses")
+		}
+	}
 
 	li := func(f func(*listener.Config)) {
 		c := listener.DefaultConfig()

@@ -24,7 +24,7 @@ func (c *ScenarioEditor) Key(ev vugu.DOMEvent) {
 // Invalid is aria-invalid: the text has a parse error.
 func (c *ScenarioEditor) Invalid() string { return strconv.FormatBool(c.A.EditErr != nil) }
 
-// BandPad is the lines above the error band: it sits on its line by the
+// BandPad is the lines above a mark's band: it sits on its line by the
 // text's own line height, as the page's CSP refuses a style attribute
 // that would place it.
-func (c *ScenarioEditor) BandPad() string { return strings.Repeat("\n", c.A.EditErrLine()-1) }
+func (c *ScenarioEditor) BandPad(m EditMark) string { return strings.Repeat("\n", m.Line-1) }

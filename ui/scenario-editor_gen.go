@@ -110,7 +110,11 @@ func (c *ScenarioEditor) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			})
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			if c.A.EditErrLine() > 0 {
+			for vgiterkeyt, m := range c.A.EditMarks() {
+				var vgiterkey interface{} = vgiterkeyt
+				_ = vgiterkey
+				m := m
+				_ = m
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "pre", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "errlines"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 				vgparent.AppendChild(vgn)
 				{
@@ -118,7 +122,7 @@ func (c *ScenarioEditor) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					_ = vgparent
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.BandPad())
+					vgn.SetInnerHTML(c.BandPad(m))
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "errband"}}}
 					vgparent.AppendChild(vgn)
 					vgn.SetInnerHTML(vugu.HTML("\x3Cspan\x3E✘\x3C/span\x3E"))

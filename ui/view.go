@@ -148,6 +148,7 @@ type StepView struct {
 	// Ahead: not reached yet. Its text stays hidden, so that a step that
 	// asks for a prediction is not answered by the next one on screen.
 	Ahead bool
+	Fails []string // the failures that happened during it, up to the current event
 }
 
 // Steps are the narration steps with the current one marked.
@@ -173,6 +174,7 @@ func (a *App) Steps() []StepView {
 		if a.questionOpen(i) {
 			v.Segs = nil // the step's text would answer its question
 		}
+		v.Fails = a.StepFailures(i)
 		out = append(out, v)
 	}
 	return out

@@ -78,6 +78,44 @@ func TestBrowserEditor(t *testing.T) {
 	p.click("#edit-revert")
 	p.wait("the lesson's own", `!document.querySelector("#steps li").textContent.includes("EDITED.") && !location.hash.includes("src=")`)
 
+	// A scenario with an action the running system refuses: Ctrl+Enter runs
+	// it; the editor marks the action's line and says why, and the
+	// narration shows the failure in the step that was playing, credited
+	// to the edited scenario.
+	setText("() => " + "`" + `use group
+say "One: a topic."
+say.zh "一：一个主题。"
+at 0ms topic t0 partitions=2
+run 10ms
+say "Two: C9 leaves, but it never joined."
+say.zh "二：C9 离开，可它从没加入过。"
+after 0ms consumer C9 leave
+run 10ms
+say "Three: nothing more."
+say.zh "三：没有了。"
+run 10ms
+` + "`")
+	p.wait("no parse error", `document.querySelector("#edit-error").textContent === "" && !document.querySelector(".errband")`)
+	p.do(chromedp.Focus(chromedp.CSS("#edit-src")), chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	refused := "consumer C9 leave: refused, C9 is not running"
+	p.wait("the refusal in the editor", `document.querySelector("#edit-error").textContent === "line 8, column 1: `+refused+`"`)
+	p.wait("its line marked", `document.querySelectorAll(".errband").length === 1`)
+	if off := p.num(`Math.round(document.querySelector(".errband").getBoundingClientRect().top - document.querySelector("#edit-src").getBoundingClientRect().top)`); off != 6+7*22 {
+		t.Fatalf("the refusal's band is %d px below the text's top, want %d (line 8)", off, 6+7*22)
+	}
+	p.wait("not yet in the narration at the start", `document.querySelectorAll("#steps li").length === 3 && !document.querySelector("#steps .stepfail")`)
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#steps li")[2].click()`))
+	p.wait("the refusal in step two", `(li => !!li.querySelector(".stepfail") && li.querySelector(".stepfail").textContent === "edited.lab:8:1: `+refused+`")(document.querySelectorAll("#steps li")[1])`)
+	if n := p.num(`document.querySelectorAll("#steps .stepfail").length`); n != 1 {
+		t.Fatalf("%d steps show a failure, want 1 (step two)", n)
+	}
+	p.wait("and among the checks", `document.querySelector(".failures").textContent.includes("edited.lab:8:1: `+refused+`")`)
+	p.click("#lang-zh")
+	p.wait("the refusal in Chinese", `document.querySelector("#edit-error").textContent === "第 8 行第 1 列：consumer C9 leave：被拒绝，C9 没有在运行" && document.querySelectorAll("#steps li")[1].querySelector(".stepfail").textContent === "edited.lab:8:1: consumer C9 leave：被拒绝，C9 没有在运行"`)
+	p.click("#lang-en")
+	p.noCrash()
+	p.shot("editor-refused.png")
+
 	// A link too long to be an edit says so, and shows the lesson.
 	p.open("#/lesson/" + lesson + "?src=" + strings.Repeat("A", 17000))
 	p.wait("the size error", `!!document.querySelector("#notice") && document.querySelector("#notice").textContent.includes("more than the 16 KB a link may carry")`)

@@ -93,7 +93,16 @@ func (c *Cluster) newClient(id, thread, queue string) *Client {
 // application's send() of N records to partition P; the producer's Sender
 // sends them to the leader and retries as Kafka 2.5's does.
 func (c *Cluster) Produce(at time.Duration, text, id string, tp replication.TP, acks, records int) {
-	c.act(c.app, at, text, srcSend, func() {
+	// KafkaProducer.waitOnMetadata: a partition the topic does not have is
+	// an exception of send itself (a topic nobody created is waited for,
+	// and the batch times out).
+	invalid := func() string {
+		if n := c.partitionCount(tp.Topic); n > 0 && tp.Partition >= n {
+			return "Invalid partition given with record: " + strconv.Itoa(tp.Partition) + " is not in the range [0..." + strconv.Itoa(n) + ")."
+		}
+		return ""
+	}
+	c.act(c.app, at, text, srcSend, invalid, func() {
 		if c.producer == nil {
 			c.producer = c.newClient("producer-1", "kafka-producer-network-thread | producer-1", "RecordAccumulator")
 		}
@@ -106,10 +115,21 @@ func (c *Cluster) Produce(at time.Duration, text, id string, tp replication.TP, 
 	})
 }
 
+// partitionCount is topic's partition count as /brokers/topics has it, 0
+// if the topic does not exist.
+func (c *Cluster) partitionCount(topic string) int {
+	if n := c.ZK.get(pathTopics + "/" + topic); n != nil {
+		if a, ok := n.value.([][]int); ok {
+			return len(a)
+		}
+	}
+	return 0
+}
+
 // Consume is "consume P [from=O] [id=R]": one fetch of partition P from
 // offset O by the consumer, which reads only below the high watermark.
 func (c *Cluster) Consume(at time.Duration, text, id string, tp replication.TP, from int) {
-	c.act(c.app, at, text, srcPoll, func() {
+	c.act(c.app, at, text, srcPoll, nil, func() {
 		if c.consumer == nil {
 			c.consumer = c.newClient("consumer-1", "consumer-1", "fetches")
 		}

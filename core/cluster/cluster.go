@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"brokerlab/core/controller"
@@ -212,11 +213,32 @@ func (c *Cluster) closeConnsFrom(id int) {
 	c.conns[id] = nil
 }
 
-func (c *Cluster) act(w *sim.Worker, at time.Duration, note, src string, fn func()) {
+// act runs action note on thread w at virtual time at: fn, unless refused
+// (if not nil) gives a reason to refuse it (sim.Refuse) when its turn comes.
+func (c *Cluster) act(w *sim.Worker, at time.Duration, note, src string, refused func() string, fn func()) {
 	w.Post(at, func() {
+		if refused != nil {
+			if why := refused(); why != "" {
+				c.s.Refuse(note, why, src)
+				return
+			}
+		}
 		c.s.Emit(sim.Event{Kind: "action", Note: note, Src: src})
 		fn()
 	})
+}
+
+// brokerIs is why an action that needs broker id in one of states is
+// refused ("" if it is in one), in the words of the broker's state.
+func (c *Cluster) brokerIs(id int, states ...string) string {
+	b := c.Broker(id)
+	switch {
+	case b != nil && slices.Contains(states, b.State):
+		return ""
+	case b == nil || b.State == BrokerNone: // brokers start one by one
+		return "broker " + strconv.Itoa(id) + " has not started"
+	}
+	return "broker " + strconv.Itoa(id) + " is " + b.State + ", not " + strings.Join(states, " or ")
 }
 
 // Topic is "topic T partitions=N replicas=B,B,B | replication.factor=R":
@@ -226,10 +248,13 @@ func (c *Cluster) act(w *sim.Worker, at time.Duration, note, src string, fn func
 // rotated by p; with a replication factor, AdminUtils' rack-unaware
 // assignment from a seeded random start.
 func (c *Cluster) Topic(at time.Duration, text, topic string, partitions int, replicas []int, rf int) {
-	c.act(c.operator, at, text, "TopicCommand.scala TopicService.createTopic", func() {
+	exists := func() string {
 		if c.ZK.get(pathTopics+"/"+topic) != nil {
-			return
+			return "topic " + topic + " already exists (TopicExistsException)"
 		}
+		return ""
+	}
+	c.act(c.operator, at, text, "TopicCommand.scala TopicService.createTopic", exists, func() {
 		var assignment [][]int
 		if len(replicas) > 0 {
 			for p := range partitions {
@@ -279,39 +304,38 @@ func assignReplicas(s *sim.Sim, brokers, partitions, rf int) [][]int {
 
 // Kill is "kill broker N": the broker's process dies at once.
 func (c *Cluster) Kill(at time.Duration, text string, id int) {
-	c.act(c.operator, at, text, "Kafka.scala Kafka.main", func() {
-		if b := c.Broker(id); b != nil {
-			b.kill()
+	alive := func() string {
+		if b := c.Broker(id); b != nil && b.State == BrokerDead {
+			return "broker " + strconv.Itoa(id) + " is already dead"
 		}
-	})
+		return c.brokerIs(id, BrokerStarting, BrokerRunning, BrokerStalled)
+	}
+	c.act(c.operator, at, text, "Kafka.scala Kafka.main", alive, func() { c.Broker(id).kill() })
 }
 
 // Restart is "restart broker N": a new process of a dead broker starts.
 func (c *Cluster) Restart(at time.Duration, text string, id int) {
-	c.act(c.operator, at, text, srcStartup, func() {
-		if b := c.Broker(id); b != nil && b.State == BrokerDead {
-			c.start(b)
-		}
-	})
+	dead := func() string { return c.brokerIs(id, BrokerDead) }
+	c.act(c.operator, at, text, srcStartup, dead, func() { c.start(c.Broker(id)) })
 }
 
 // Stall is "stall broker N": its replica fetchers stop; it keeps serving.
 func (c *Cluster) Stall(at time.Duration, text string, id int) {
-	c.act(c.operator, at, text, "AbstractFetcherThread.scala AbstractFetcherThread.doWork", func() {
-		if b := c.Broker(id); b != nil && b.State == BrokerRunning {
-			b.RM.Stall()
-			b.setState(BrokerStalled, "its replica fetchers stop", "AbstractFetcherThread.scala AbstractFetcherThread.doWork")
-		}
+	running := func() string { return c.brokerIs(id, BrokerRunning) }
+	c.act(c.operator, at, text, "AbstractFetcherThread.scala AbstractFetcherThread.doWork", running, func() {
+		b := c.Broker(id)
+		b.RM.Stall()
+		b.setState(BrokerStalled, "its replica fetchers stop", "AbstractFetcherThread.scala AbstractFetcherThread.doWork")
 	})
 }
 
 // Resume is "resume broker N": its fetchers go on.
 func (c *Cluster) Resume(at time.Duration, text string, id int) {
-	c.act(c.operator, at, text, "AbstractFetcherThread.scala AbstractFetcherThread.doWork", func() {
-		if b := c.Broker(id); b != nil && b.State == BrokerStalled {
-			b.RM.Resume()
-			b.setState(BrokerRunning, "its replica fetchers go on", "AbstractFetcherThread.scala AbstractFetcherThread.doWork")
-		}
+	stalled := func() string { return c.brokerIs(id, BrokerStalled) }
+	c.act(c.operator, at, text, "AbstractFetcherThread.scala AbstractFetcherThread.doWork", stalled, func() {
+		b := c.Broker(id)
+		b.RM.Resume()
+		b.setState(BrokerRunning, "its replica fetchers go on", "AbstractFetcherThread.scala AbstractFetcherThread.doWork")
 	})
 }
 
@@ -320,7 +344,7 @@ func (c *Cluster) Resume(at time.Duration, text string, id int) {
 // --entity-type brokers --entity-default), which every broker's config
 // listener applies.
 func (c *Cluster) EnableUnclean(at time.Duration, text string, on bool) {
-	c.act(c.operator, at, text, "ConfigCommand.scala ConfigCommand.alterConfig", func() {
+	c.act(c.operator, at, text, "ConfigCommand.scala ConfigCommand.alterConfig", nil, func() {
 		c.dynUnclean = on
 		data := "unclean.leader.election.enable=" + strconv.FormatBool(on)
 		if _, ok := c.ZK.set(pathBrokerConfigs, data, on, -1); !ok {
@@ -335,22 +359,38 @@ func (c *Cluster) EnableUnclean(at time.Duration, text string, on bool) {
 // the thread that puts it upstream.
 func (c *Cluster) ControllerPut(at time.Duration, e controller.Event, clear bool) {
 	c.operator.Post(at, func() {
-		if b := c.controllerBroker(); b != nil {
-			b.Ctl.Put(c.s.Now(), e, clear)
+		b := c.controllerBroker()
+		if b == nil {
+			verb := "put "
+			if clear {
+				verb = "clearAndPut "
+			}
+			c.s.Refuse(verb+e.Label(), noController, e.Type.Src)
+			return
 		}
+		b.Ctl.Put(c.s.Now(), e, clear)
 	})
 }
+
+// srcControllerClose is where the broker shuts its controller down.
+const srcControllerClose = "ControllerEventManager.scala ControllerEventManager.close"
+
+// noController is why a controller action is refused when every broker is dead.
+const noController = "no broker runs a controller"
 
 // ExpireControllerSession is "session expire" in a cluster: ZooKeeper
 // expires the active controller's session (its ephemeral znodes go), and
 // its client starts a new one (clearAndPut(Expire), then
 // RegisterBrokerAndReelect).
 func (c *Cluster) ExpireControllerSession(at time.Duration, text string) {
-	c.act(c.operator, at, text, "ZooKeeperClient.scala ZooKeeperClient.reinitialize", func() {
-		b := c.controllerBroker()
-		if b == nil || b.zkc == nil {
-			return
+	session := func() string {
+		if c.controllerBroker() == nil {
+			return noController
 		}
+		return ""
+	}
+	c.act(c.operator, at, text, "ZooKeeperClient.scala ZooKeeperClient.reinitialize", session, func() {
+		b := c.controllerBroker()
 		c.ZK.expire(b.zkc.session)
 		b.Ctl.ExpireSession(c.s.Now())
 	})
@@ -360,9 +400,12 @@ func (c *Cluster) ExpireControllerSession(at time.Duration, text string) {
 // controller's event manager closes.
 func (c *Cluster) ShutdownController(at time.Duration) {
 	c.operator.Post(at, func() {
-		if b := c.controllerBroker(); b != nil {
-			b.Ctl.Shutdown(c.s.Now())
+		b := c.controllerBroker()
+		if b == nil {
+			c.s.Refuse("controller shutdown", noController, srcControllerClose)
+			return
 		}
+		b.Ctl.Shutdown(c.s.Now())
 	})
 }
 

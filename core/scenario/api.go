@@ -34,10 +34,14 @@ type Options struct {
 	Discard   bool        // do not keep the trace (benchmarks); Result.Events counts it
 }
 
-// Failure is an expect line that did not hold, or a run that could not go on.
+// Failure is an expect line that did not hold, a run until that did not
+// get there, or an action the running system refused ("TEXT: refused,
+// WHY", sim.Refuse). A refused action injected from the stage
+// (Options.Inject) is not on a line of the file: its Line and Col are 0.
 type Failure struct {
-	Line, Col int    // the statement's place in the file
+	Line, Col int    // the statement's place in the file; 0, 0: an injected action
 	Msg       string // "expect controller.state == Idle: got BrokerChange"
+	Seq       int    // the trace event that reports it (its "expect" or "action" event)
 }
 
 // Mark places a narration step in the trace.

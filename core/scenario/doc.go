@@ -5,7 +5,14 @@
 // places in it and the expect lines that failed.
 //
 // A run never stops at a failed expect: the UI shows the failure and plays
-// on, the command-line runner exits 1. Options replay the same scenario with
+// on, the command-line runner exits 1. An action the running system
+// refuses (records that do not start at the log's end, a partition the
+// topic does not have, a consumer that is not running) is a failure of the
+// same kind, at the statement that scheduled it: the runner hands each
+// action to its system under the statement as the action's origin
+// (sim.SetOrigin), and the system's refusal (sim.Refuse) comes back with
+// it, however many threads it went through. A refused action injected
+// from the stage has no line: its failure is at line 0. Options replay the same scenario with
 // another seed, extra settings or injected actions: that is how the UI
 // branches a run from the stage. Every run ends with an implicit "run idle"
 // so that actions injected after the last line still play out.

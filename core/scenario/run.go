@@ -102,6 +102,7 @@ func Run(sc *Scenario, opt Options) *Result {
 	}
 	s.SetBudget(sim.Budget{Events: opt.MaxEvents, Bytes: MaxTraceBytes, Clock: MaxClock})
 	r := &runner{sc: sc, s: s, res: res, asking: -1}
+	s.OnRefuse(r.refused)
 	defer func() {
 		res.Trace, res.Events = s.Trace(), s.Events()
 		if p := s.Panic(); p != "" {
@@ -139,7 +140,7 @@ func Run(sc *Scenario, opt Options) *Result {
 		}
 		// Injected after the last event there is: they run now.
 		for _, in := range r.inject {
-			r.inst.do(s.Now(), in.a)
+			r.do(s.Now(), in.a, injected{})
 		}
 		r.inject = nil
 	}
@@ -161,7 +162,7 @@ func (r *runner) run(limit time.Duration, idle bool, cond func() bool) error {
 			return nil
 		}
 		for len(r.inject) > 0 && r.s.Events() > r.inject[0].after {
-			r.inst.do(r.s.Now(), r.inject[0].a)
+			r.do(r.s.Now(), r.inject[0].a, injected{})
 			r.inject = r.inject[1:]
 		}
 	}
@@ -223,7 +224,7 @@ func (r *runner) exec(st *Stmt) error {
 			at = s.Now()
 		}
 		r.last = at
-		r.inst.do(at, st.Action)
+		r.do(at, st.Action, st)
 	case "run":
 		switch st.Mode {
 		case "for":
@@ -277,9 +278,7 @@ func (r *runner) exec(st *Stmt) error {
 		if holds(got, st.Cond.Op, st.Cond.Value) {
 			s.Emit(sim.Event{Kind: "expect", Note: st.Cond.String() + ": ok"})
 		} else {
-			msg := "expect " + st.Cond.String() + ": got " + quoteIfNeeded(got)
-			s.Emit(sim.Event{Kind: "expect", Note: msg})
-			r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Col: st.Col, Msg: msg})
+			r.fail(st, "expect "+st.Cond.String()+": got "+quoteIfNeeded(got))
 		}
 	case "say":
 		if err := r.reveal(); err != nil { // the previous step's run is complete
@@ -322,5 +321,29 @@ func budgetMsg(e *sim.BudgetError) string {
 
 func (r *runner) fail(st *Stmt, msg string) {
 	r.s.Emit(sim.Event{Kind: "expect", Note: msg})
-	r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Col: st.Col, Msg: msg})
+	r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Col: st.Col, Msg: msg, Seq: r.s.Events() - 1})
+}
+
+// injected is the origin of an action added from the stage (Options.Inject).
+type injected struct{}
+
+// do hands action a to the system, scheduled at virtual time at, under
+// origin: the statement that schedules it, or injected. Whatever the
+// system does for it runs under that origin, so a refusal (sim.Refuse)
+// finds its way back to the line.
+func (r *runner) do(at time.Duration, a *Action, origin any) {
+	prev := r.s.SetOrigin(origin)
+	r.inst.do(at, a)
+	r.s.SetOrigin(prev)
+}
+
+// refused is the sim's OnRefuse hook: an action the running system refused
+// is a failure at the statement that scheduled it, or at line 0 if it was
+// injected (or the system refused something nobody scheduled).
+func (r *runner) refused(origin any, note string) {
+	f := Failure{Msg: note, Seq: r.s.Events() - 1}
+	if st, ok := origin.(*Stmt); ok {
+		f.Line, f.Col = st.Line, st.Col
+	}
+	r.res.Failures = append(r.res.Failures, f)
 }

@@ -135,7 +135,7 @@ expect controller.processed == BrokerChange,TopicChange
 // A run idle that is still busy after 10m is a failure of its line.
 func TestRunIdleStillBusy(t *testing.T) {
 	res := labRun(t, "use controller\nat 20m put BrokerChange\nrun idle\n", scenario.Options{})
-	require.Equal(t, []scenario.Failure{{Line: 3, Col: 1, Msg: "run idle: still busy after 10m"}}, res.Failures)
+	require.Equal(t, []scenario.Failure{{Line: 3, Col: 1, Msg: "run idle: still busy after 10m"}}, placed(t, res))
 }
 
 // run until stops at the moment the condition holds; if it already holds,
@@ -184,7 +184,7 @@ expect controller.processed == BrokerChange,TopicChange
 	require.Equal(t, []scenario.Failure{
 		{Line: 3, Col: 1, Msg: "run until controller.state == TopicChange: not reached within 2s (got Idle)"},
 		{Line: 5, Col: 1, Msg: "run until controller.queue.size > 3: not reached within 10m (got 0)"},
-	}, res.Failures)
+	}, placed(t, res))
 	require.Equal(t, []labTimed{
 		{2000 * labMs, "run until controller.state == TopicChange: not reached within 2s (got Idle)"},
 		{2000 * labMs, "controller.processed == BrokerChange: ok"},
@@ -213,7 +213,7 @@ expect controller.processed == BrokerChange,TopicChange
 		{Line: 6, Col: 1, Msg: "expect controller.queue.size > 0: got 0"},
 		{Line: 7, Col: 1, Msg: `expect controller.callbacks == "a b": got ""`},
 		{Line: 8, Col: 1, Msg: `expect controller.preempted != "": got ""`},
-	}, res.Failures)
+	}, placed(t, res))
 	require.Equal(t, []labTimed{
 		{20 * labMs, "expect controller.state == BrokerChange: got Idle"},
 		{20 * labMs, "controller.processed == BrokerChange: ok"},
@@ -283,7 +283,7 @@ after 5ms put TopicChange
 run idle
 expect controller.processed == BrokerChange,TopicChange
 `, scenario.Options{})
-	require.Equal(t, []scenario.Failure{{Line: 3, Col: 1, Msg: "at 50ms: the clock already reads 100ms; the action runs now"}}, res.Failures)
+	require.Equal(t, []scenario.Failure{{Line: 3, Col: 1, Msg: "at 50ms: the clock already reads 100ms; the action runs now"}}, placed(t, res))
 	require.Equal(t, []labTimed{{100 * labMs, "put BrokerChange"}, {105 * labMs, "put TopicChange"}}, labOfKind(res, "action"))
 	require.Equal(t, labTimed{100 * labMs, "at 50ms: the clock already reads 100ms; the action runs now"}, labOfKind(res, "expect")[0])
 }
@@ -339,7 +339,7 @@ expect controller.activeControllerId == 1
 		{Line: 7, Col: 1, Msg: "expect controller.metric[LeaderElectionRateAndTimeMs].max == 10: got 50"},
 		{Line: 8, Col: 1, Msg: "expect controller.metric[TopicChangeRateAndTimeMs].max == 20: got 7"},
 		{Line: 9, Col: 1, Msg: "expect controller.activeControllerId == 1: got 4"},
-	}, res.Failures)
+	}, placed(t, res))
 	// the scenario itself is unchanged: a run without the options is as before
 	require.Empty(t, labRun(t, src, scenario.Options{}).Failures)
 }

@@ -154,10 +154,10 @@ func TestSocketServerInjectAndSets(t *testing.T) {
 	// Three 2ms Produce requests injected at 0ms go first: m waits behind them.
 	res = scenario.Run(sc, scenario.Options{Inject: []scenario.Injection{{After: 5, Action: "send c Produce n=3"}}})
 	require.NoError(t, res.Err)
-	require.Equal(t, []scenario.Failure{{Line: 5, Col: 1, Msg: "expect socketserver.request[m].respondedAt == 2: got 7"}}, res.Failures)
+	require.Equal(t, []scenario.Failure{{Line: 5, Col: 1, Msg: "expect socketserver.request[m].respondedAt == 2: got 7"}}, placed(t, res))
 	res = scenario.Run(sc, scenario.Options{Sets: []string{"socketserver.apiTime.Metadata 5ms"}})
 	require.NoError(t, res.Err)
-	require.Equal(t, []scenario.Failure{{Line: 5, Col: 1, Msg: "expect socketserver.request[m].respondedAt == 2: got 6"}}, res.Failures)
+	require.Equal(t, []scenario.Failure{{Line: 5, Col: 1, Msg: "expect socketserver.request[m].respondedAt == 2: got 6"}}, placed(t, res))
 	res = scenario.Run(sc, scenario.Options{Sets: []string{"num.io.threads 0"}})
 	require.ErrorContains(t, res.Err, "num.io.threads: expected an integer from 1 to 1000")
 }

@@ -44,6 +44,9 @@ type Sim struct {
 	killing bool
 	dying   *G // the thread Kill or Close is unwinding, while it unwinds
 	panic   string
+
+	origin   any                           // the host's current origin (origin.go)
+	onRefuse func(origin any, note string) // hears refused actions (origin.go)
 }
 
 // New returns a simulation seeded with seed. keepTrace=false only counts events.
@@ -168,6 +171,8 @@ type G struct {
 	which int
 	tmoFg bool // a foreground timeout entry of this wait is in the heap
 	done  bool
+
+	origin any // the origin of the job it runs (origin.go)
 }
 
 // Go starts a simulated thread named name that runs fn. It first runs at

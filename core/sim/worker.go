@@ -35,8 +35,11 @@ func (s *Sim) NewWorker(name, inbox string) *Worker {
 // Name is the worker thread's name.
 func (w *Worker) Name() string { return w.g.Name }
 
-// Post runs fn on the worker at virtual time at (now, if at is past).
-func (w *Worker) Post(at time.Duration, fn func()) {
+// Post runs fn on the worker at virtual time at (now, if at is past),
+// under the origin current now (origin.go).
+func (w *Worker) Post(at time.Duration, fn func()) { w.insert(at, w.s.Bind(fn)) }
+
+func (w *Worker) insert(at time.Duration, fn func()) {
 	i := len(w.jobs)
 	for i > 0 && w.jobs[i-1].at > at {
 		i--
@@ -60,7 +63,7 @@ func (w *Worker) HandOver(to *Worker) {
 	jobs := w.jobs
 	w.jobs = nil
 	for _, j := range jobs {
-		to.Post(j.at, j.fn)
+		to.insert(j.at, j.fn) // each keeps the origin it was posted under
 	}
 	w.Stop(w.s.now)
 }

@@ -156,11 +156,11 @@ func (srv *Server) Connect(at time.Duration, c Connect) {
 func (srv *Server) Send(at time.Duration, sd Send) {
 	srv.post(at, func() {
 		targets := srv.targets(sd.Conn)
-		note := sd.String()
 		if len(targets) == 0 {
-			note += ": no connection " + sd.Conn
+			srv.s.Refuse(sd.String(), "no connection "+sd.Conn, srcClientSend)
+			return
 		}
-		srv.action(note, srcClientSend)
+		srv.action(sd.String(), srcClientSend)
 		for i, c := range targets {
 			if c.State == ConnClosed || c.State == ConnRefused || c.eof {
 				continue
@@ -196,11 +196,11 @@ func (srv *Server) Send(at time.Duration, sd Send) {
 func (srv *Server) Close(at time.Duration, name string) {
 	srv.post(at, func() {
 		targets := srv.targets(name)
-		note := "close " + name
 		if len(targets) == 0 {
-			note += ": no connection " + name
+			srv.s.Refuse("close "+name, "no connection "+name, srcClientClose)
+			return
 		}
-		srv.action(note, srcClientClose)
+		srv.action("close "+name, srcClientClose)
 		for _, c := range targets {
 			if c.State == ConnClosed || c.State == ConnRefused || c.eof {
 				continue

@@ -321,10 +321,11 @@ func (srv *Server) start(threads []thread, i int) {
 	})
 }
 
-// post runs fn on the clients thread at virtual time at.
+// post runs fn on the clients thread at virtual time at, under the origin
+// current now (sim.Bind), also when the thread does not run yet.
 func (srv *Server) post(at time.Duration, fn func()) {
 	if srv.clients == nil {
-		srv.early = append(srv.early, job{at, fn})
+		srv.early = append(srv.early, job{at, srv.s.Bind(fn)})
 		return
 	}
 	srv.clients.Post(at, fn)

@@ -115,7 +115,7 @@ func (a Connect) check() error {
 
 // Connect schedules a's connections at virtual time at on the clients
 // thread. A name still in use (a connection of it is not closed) makes
-// the action do nothing, which its trace event says.
+// the clients refuse the action (sim.Refuse).
 func (f *Factory) Connect(at time.Duration, a Connect) error {
 	if err := a.check(); err != nil {
 		return err
@@ -130,7 +130,7 @@ func (f *Factory) Connect(at time.Duration, a Connect) error {
 			}
 		}
 		if f.inUse(a.Name) || f.anyInUse(names) {
-			f.action(a.String() + ": name in use, ignored")
+			f.s.Refuse(a.String(), "the name "+a.Name+" is in use", "")
 			return
 		}
 		group := make([]*Cnxn, len(names))
@@ -214,11 +214,11 @@ func (f *Factory) Send(at time.Duration, a Send) error {
 	f.clients.Post(at, func() {
 		targets := f.live(a.Name)
 		if len(targets) == 0 {
-			f.action(a.String() + ": no open connection " + a.Name + ", ignored")
+			f.s.Refuse(a.String(), "no open connection "+a.Name, "")
 			return
 		}
 		if len(targets)*a.N > MaxCount {
-			f.action(a.String() + ": " + strconv.Itoa(len(targets)*a.N) + " requests at once, more than " + strconv.Itoa(MaxCount) + ", ignored")
+			f.s.Refuse(a.String(), strconv.Itoa(len(targets)*a.N)+" requests at once, more than "+strconv.Itoa(MaxCount), "")
 			return
 		}
 		f.action(a.String())
@@ -267,7 +267,7 @@ func (f *Factory) Close(at time.Duration, name string) error {
 	f.clients.Post(at, func() {
 		targets := f.live(name)
 		if len(targets) == 0 {
-			f.action("close " + name + ": no open connection " + name + ", ignored")
+			f.s.Refuse("close "+name, "no open connection "+name, "")
 			return
 		}
 		f.action("close " + name)

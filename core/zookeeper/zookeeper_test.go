@@ -341,7 +341,7 @@ func TestClientClose(t *testing.T) {
 	require.Equal(t, "0", r.get("zookeeper.connections"))
 	require.Equal(t, "0", r.get("zookeeper.ip[10.0.0.1].connections"))
 	acts := r.of("action")
-	require.Equal(t, "send c: no open connection c, ignored", acts[len(acts)-1].Note)
+	require.Equal(t, "send c: refused, no open connection c", acts[len(acts)-1].Note)
 }
 
 // A slow request occupies one worker; the other connections of the same
@@ -514,7 +514,7 @@ func TestNamesAndBursts(t *testing.T) {
 	r.connect(40*ms, "a", DefaultIP, 1, 0)
 	r.runIdle()
 	acts := r.of("action")
-	require.Equal(t, "connect a ip=10.0.0.1: name in use, ignored", acts[1].Note)
+	require.Equal(t, "connect a ip=10.0.0.1: refused, the name a is in use", acts[1].Note)
 	for i := 1; i <= 3; i++ {
 		require.Equal(t, "q#1,q#2", r.get(fmt.Sprintf("zookeeper.conn[g-%d].responses", i)))
 	}
