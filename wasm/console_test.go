@@ -21,10 +21,11 @@ import (
 var consoleAllowed = []struct{ substr, why string }{}
 
 // TestConsoleClean opens the lesson list, a lesson, plays it a second, goes
-// back to the list and idles there: the console must stay empty of errors,
-// warnings and Go's own complaints (println reaches the console as a plain
-// log line), and every request the browser makes, the ones it makes on
-// its own (a favicon) included, must succeed.
+// back to the list and idles there, then opens the presenter's view and
+// the stress page: the console must stay empty of errors, warnings and
+// Go's own complaints (println reaches the console as a plain log line),
+// and every request the browser makes, the ones it makes on its own (a
+// favicon) included, must succeed.
 func TestConsoleClean(t *testing.T) {
 	ctx := newBrowser(t)
 	dir := built(t)
@@ -83,6 +84,14 @@ func TestConsoleClean(t *testing.T) {
 	p.wait("the list", `document.querySelectorAll("#lessons .card").length > 0`)
 	at("back on the list")
 	time.Sleep(2 * time.Second)
+	// The other pages, each opened afresh and left a second.
+	for _, h := range []string{"#/present/lesson/" + lesson + "?pos=20", "#/stress?events=2000"} {
+		at("opening " + h)
+		p.open(h)
+		p.wait("the stage of "+h, `!!document.querySelector("#stage [data-k]")`)
+		at("on " + h)
+		time.Sleep(time.Second)
+	}
 	// The icon the page names loads, as an image.
 	got, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](`(async () => {
 		const l = document.querySelector('link[rel="icon"]');
