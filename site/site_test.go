@@ -3,6 +3,7 @@ package site
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -60,5 +61,36 @@ func TestStamp(t *testing.T) {
 	write(c, site)
 	if err := stamp(c); err == nil || !strings.Contains(err.Error(), "sw.js") {
 		t.Errorf("stamp without placeholders: got %v", err)
+	}
+}
+
+// Every file index.html names (the icon, the scripts, the styles) is one
+// the site ships, by a relative URL: a missing one is a 404 in every
+// visitor's console, an absolute one breaks under a sub-path.
+func TestIndexNamesShippedFiles(t *testing.T) {
+	b, err := os.ReadFile("../static/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	built := map[string]bool{"wasm_exec.js": true, "vugu.js": true} // written by Build
+	refs := regexp.MustCompile(`(?:src|href)="([^"]+)"`).FindAllStringSubmatch(string(b), -1)
+	if len(refs) == 0 {
+		t.Fatal("index.html names no files")
+	}
+	icon := false
+	for _, m := range refs {
+		ref := m[1]
+		name, _, _ := strings.Cut(ref, "?")
+		if strings.HasPrefix(ref, "/") || strings.Contains(ref, "://") {
+			t.Errorf("index.html names %q: not relative", ref)
+			continue
+		}
+		if _, err := os.Stat(filepath.Join("../static", name)); err != nil && !built[name] {
+			t.Errorf("index.html names %q, which the site does not ship", ref)
+		}
+		icon = icon || strings.HasPrefix(name, "icon.")
+	}
+	if !icon {
+		t.Error("index.html links no icon: the browser then asks the origin's root for /favicon.ico")
 	}
 }

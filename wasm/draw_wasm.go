@@ -58,8 +58,13 @@ func (d *drawer) draw(sc stage.Scene, key string) error {
 		}
 		d.buf, d.room = buf, n*perNode
 	}
-	if _, err := safejs.CopyBytesToJS(d.buf, d.nums); err != nil {
-		return err
+	// An empty scene (the lesson list) has no numbers to copy, and on a page
+	// opened at the list stage.js's array was never asked for: d.buf is
+	// still the zero Value, which CopyBytesToJS refuses even for no bytes.
+	if len(d.nums) > 0 {
+		if _, err := safejs.CopyBytesToJS(d.buf, d.nums); err != nil {
+			return err
+		}
 	}
 	var err error
 	var spec any // null: the structure is unchanged
