@@ -42,12 +42,14 @@ func TestMeasureBudgets(t *testing.T) {
 		{"100 brokers, a topic of 10,000 x 100", "06-broker-failure", "use cluster\nset brokers 100\nat 0ms topic t partitions=10000 replication.factor=100\nrun 1000h\n", "a run holds at most 10000 a topic"},
 		{"200 x 100,000 records", "09-spring-ack-modes", records.String(), "the run stopped at its memory budget"},
 	} {
-		ctx := newBrowser(t)
-		p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
-		p.open("")
-		start := time.Now()
-		p.open(ui.Link{Page: "lesson", Lesson: c.lesson, Src: c.src}.String())
-		p.wait("the message", fmt.Sprintf(`document.body.innerText.includes(%q)`, c.says))
-		fmt.Printf("budget  %-40s message after %5.1f s, renderer %4d MB\n", c.name, time.Since(start).Seconds(), rendererMB(t))
+		t.Run(c.name, func(t *testing.T) { // a browser each, gone before the next
+			ctx := newBrowser(t)
+			p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
+			p.open("")
+			start := time.Now()
+			p.open(ui.Link{Page: "lesson", Lesson: c.lesson, Src: c.src}.String())
+			p.wait("the message", fmt.Sprintf(`document.body.innerText.includes(%q)`, c.says))
+			fmt.Printf("budget  %-40s message after %5.1f s, renderer %4d MB\n", c.name, time.Since(start).Seconds(), rendererMB(t))
+		})
 	}
 }
