@@ -7,8 +7,6 @@
   "use strict";
   const NS = "http://www.w3.org/2000/svg";
   const F = 5;
-  // The stage elements App.Select takes (ui/app.go).
-  const SELECTABLE = /^(thread|tok|conn|req|q|member|slot|qt|more):|^(more|lock)$/;
   let f32 = new Float32Array(F * 256);
   let u8 = new Uint8Array(f32.buffer);
   let svg = null;   // the element we built into
@@ -42,8 +40,9 @@
     }
     el.setAttribute("class", n.c);
     el.setAttribute("data-k", n.k);
-    // What a click selects, the keyboard reaches too (web.js: Enter, space).
-    if (SELECTABLE.test(n.k)) {
+    // What Go marks selectable (n.sel: ui/stage, held to App.Select), the
+    // keyboard reaches too (web.js: Enter, space). No rule of its own here.
+    if (n.sel) {
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
       el.setAttribute("aria-label", (n.t || []).map((t) => t.s).join(" ") || n.k);

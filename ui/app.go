@@ -576,31 +576,45 @@ func (a *App) System() string {
 func (a *App) Reactor() bool { return a.System() == "zookeeper" || a.System() == "socketserver" }
 
 // Select selects a stage element by its key ("thread:NAME", "tok:7", a
-// queue slot, the putLock, "conn:C", "req:7", a reactor queue "q:NAME");
-// selecting it again clears the selection. Labels, tallies and states have
-// nothing for the inspector: they keep the selection.
+// queue slot, the putLock, "conn:C", "req:7", a reactor queue "q:NAME",
+// "member:M", "rec:P@O", "broker:B"); selecting it again clears the
+// selection. Labels, tallies and states have nothing for the inspector:
+// they keep the selection.
 func (a *App) Select(key string) {
-	kind, rest, _ := strings.Cut(key, ":")
-	switch kind {
-	case "thread", "tok", "conn", "req", "q", "member", "rec", "broker":
-	case "slot", "more", "qt":
-		key = "queue"
-		if a.Reactor() {
-			name := rest
-			if i := strings.LastIndexByte(rest, ':'); kind == "slot" && i >= 0 {
-				name = rest[:i]
-			}
-			key = "q:" + name
-		}
-	case "lock", "lock.link":
-		key = "lock"
-	default:
+	key, ok := a.Selection(key)
+	if !ok {
 		return
 	}
 	if a.Sel == key {
 		key = ""
 	}
 	a.Sel = key
+}
+
+// Selection is what selecting the stage node key selects (a queue slot
+// selects its queue), and whether the inspector can describe it at all:
+// the one rule of what is selectable. The stage's layouts mark those
+// nodes (stage.Node.Sel) and a test holds them to this.
+func (a *App) Selection(key string) (string, bool) {
+	kind, rest, _ := strings.Cut(key, ":")
+	switch kind {
+	case "thread", "tok", "conn", "req", "q", "member", "rec", "broker":
+		return key, true
+	case "slot", "more", "qt":
+		switch {
+		case a.Reactor():
+			name := rest
+			if i := strings.LastIndexByte(rest, ':'); kind == "slot" && i >= 0 {
+				name = rest[:i]
+			}
+			return "q:" + name, true
+		case a.System() == "controller":
+			return "queue", true
+		}
+	case "lock":
+		return "lock", true
+	}
+	return "", false
 }
 
 // What-if.

@@ -202,7 +202,8 @@ func TestSelect(t *testing.T) {
 		{"tally:processed", "thread:controller-event-thread"},
 		{"ctlstate", "thread:controller-event-thread"},
 		{"slot:3", "queue"},
-		{"lock.link", "lock"},
+		{"lock.link", "queue"}, // a line: the lock is selected by its box
+		{"more", ""},           // the queue again: cleared
 		{"more", "queue"},
 		{"lock", "lock"},
 		{"lock", ""},

@@ -232,3 +232,35 @@ func TestBrowserDark(t *testing.T) {
 	q.open("#/lesson/" + lesson)
 	q.wait("dark from the system", `document.documentElement.getAttribute("data-theme") === "dark" && !!document.querySelector(".app.reduced-motion")`)
 }
+
+// Keyboard only on the cluster stage: Tab reaches broker 2 (Go marks it
+// selectable; stage.js holds no rule of its own), Enter selects it, and the
+// what-if's kill, pressed with Enter, kills it.
+func TestBrowserAccessKillBrokerByKeyboard(t *testing.T) {
+	ctx := newBrowser(t)
+	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
+	p.open("#/lesson/06-broker-failure?pos=200")
+	p.wait("broker 2 on the stage", `(b => !!b && !b.classList.contains("dead"))(document.querySelector('#stage [data-k="broker:2"]'))`)
+	if got := p.str(`[...document.querySelectorAll('#stage [tabindex="0"][role="button"]')].map(e => e.getAttribute("data-k").split(":")[0]).filter((k, i, a) => a.indexOf(k) === i).join(",")`); got != "broker" {
+		t.Fatalf("the cluster stage's tab stops are of kinds %q, want broker", got)
+	}
+	p.do(chromedp.Evaluate[chromedp.Void](`document.activeElement && document.activeElement.blur()`))
+	at := ""
+	for i := 0; i < 150 && at != "broker:2"; i++ {
+		p.do(chromedp.KeyEvent(kb.Tab))
+		at = p.str(`(e => e && e.closest("#stage") ? e.getAttribute("data-k") : "")(document.activeElement)`)
+	}
+	if at != "broker:2" {
+		t.Fatal("Tab never reaches broker 2 on the stage")
+	}
+	if l := p.str(`document.activeElement.getAttribute("aria-label")`); !strings.Contains(l, "broker-2") {
+		t.Fatalf("broker 2's aria-label %q", l)
+	}
+	p.do(chromedp.KeyEvent(kb.Enter))
+	p.wait("the inspector shows broker 2", `(s => !!s && s.textContent.includes("broker-2"))(document.querySelector("#inspector"))`)
+	p.wait("the kill button names broker 2", `(b => !!b && b.textContent.trim().endsWith(" 2"))(document.querySelector("#kill"))`)
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#kill").focus()`))
+	p.do(chromedp.KeyEvent(kb.Enter))
+	p.wait("broker 2 dead", `(b => !!b && b.classList.contains("dead"))(document.querySelector('#stage [data-k="broker:2"]'))`)
+	p.noCrash()
+}

@@ -126,7 +126,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		if ca.Controller == br.ID {
 			head += " ★"
 		}
-		sc.add(Node{Key: "broker:" + br.ID, Class: "box broker " + state + selected(o, "broker:"+br.ID), W: colW - 6, H: H - kBand - 8, Texts: []Text{
+		sc.add(Node{Key: "broker:" + br.ID, Sel: true, Class: "box broker " + state + selected(o, "broker:"+br.ID), W: colW - 6, H: H - kBand - 8, Texts: []Text{
 			Text{X: 8, Y: 20, Class: "b m"}.fit(head, 16, colW-20),
 			Text{X: 8, Y: 36, Class: "d"}.fit(brokerMark(state)+" "+state, 13, colW-20),
 		}, X: x, Y: kBand, Alpha: 1})

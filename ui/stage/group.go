@@ -167,7 +167,7 @@ func BuildGroup(a, b *model.State, f float64, o Options) Scene {
 		if rowH >= 44 {
 			texts = append(texts, Text{X: 8, Y: 36}.fit(statusMark(th.Status)+" "+tr.status(th), 12, gBw-reqW-20))
 		}
-		sc.add(Node{Key: "thread:" + n, Class: "box thread " + statusClass(th.Status) + selected(o, "thread:"+n) + current(o, n), W: gBw, H: rowH - 4, Texts: texts, X: gBx, Y: y, Alpha: 1})
+		sc.add(Node{Key: "thread:" + n, Sel: true, Class: "box thread " + statusClass(th.Status) + selected(o, "thread:"+n) + current(o, n), W: gBw, H: rowH - 4, Texts: texts, X: gBx, Y: y, Alpha: 1})
 	}
 
 	// The members.
@@ -217,9 +217,9 @@ func BuildGroup(a, b *model.State, f float64, o Options) Scene {
 		if cardH >= 70 {
 			texts = append(texts, Text{X: 10, Y: 60, Class: "m"}.fit(tr.owns+" "+assigned, 14, gCw-20))
 		}
-		sc.add(Node{Key: "member:" + m.Name, Class: cls + selected(o, "member:"+m.Name), W: gCw, H: cardH - 6, Texts: texts, X: gCx, Y: y, Alpha: 1})
+		sc.add(Node{Key: "member:" + m.Name, Sel: true, Class: cls + selected(o, "member:"+m.Name), W: gCw, H: cardH - 6, Texts: texts, X: gCx, Y: y, Alpha: 1})
 		if t, ok := ga.Timer("member["+m.Name+"]", "DelayedHeartbeat"); ok && cardH >= 90 {
-			sc.addBar("member:"+m.Name+":session", tr.session, t, float64(a.T), now, gCx+10, y+cardH-30, gCw-20)
+			sc.addBar("session:"+m.Name, tr.session, t, float64(a.T), now, gCx+10, y+cardH-30, gCw-20)
 		}
 	}
 
@@ -261,7 +261,7 @@ func BuildGroup(a, b *model.State, f float64, o Options) Scene {
 				x2, y2, _ = at(r.Conn)
 				al2 = 0
 			}
-			sc.add(Node{Key: "req:" + strconv.Itoa(r.ID), Class: "token req" + selected(o, "req:"+strconv.Itoa(r.ID)), W: reqW, H: reqH,
+			sc.add(Node{Key: "req:" + strconv.Itoa(r.ID), Sel: true, Class: "token req" + selected(o, "req:"+strconv.Itoa(r.ID)), W: reqW, H: reqH,
 				Texts: []Text{Text{X: 6, Y: 18, Class: "m b"}.fit(r.Item, 13, reqW-10)},
 				X:     lerp(x1, x2, f), Y: lerp(y1, y2, f), Alpha: lerp(al1, al2, f)})
 		}

@@ -63,7 +63,7 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 		y := rTop + float64(i)*laneH
 		th := stateOf(a, lc.Thread)
 		cls := "box thread lane " + statusClass(th.Status) + selected(o, "thread:"+lc.Thread) + current(o, lc.Thread)
-		sc.add(Node{Key: "thread:" + lc.Thread, Class: cls, W: lAw, H: laneH - 8, Texts: []Text{
+		sc.add(Node{Key: "thread:" + lc.Thread, Sel: true, Class: cls, W: lAw, H: laneH - 8, Texts: []Text{
 			Text{X: 10, Y: 20, Class: "b m"}.fitName(lc.Thread, 14, lAw-20),
 			Text{X: 10, Y: 38, Class: "d"}.fit(lc.Client+" · "+statusMark(th.Status)+" "+tr.status(th), 13, lAw-20),
 		}, X: lAx, Y: y, Alpha: 1})
@@ -90,7 +90,7 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 			sc.add(Node{Key: "fail:" + lc.Client, Class: "label fail", Texts: []Text{Text{Class: "b"}.fit("✘ "+lc.Failed, 14, lAw-20)}, X: lAx + 10, Y: ry + reqH + 32, Alpha: 1})
 		}
 		q := net(a).Queue("listener[" + lc.Client + "].acks")
-		sc.add(Node{Key: "q:listener[" + lc.Client + "].acks", Class: "box slot", W: 200, H: reqH + 12, Texts: []Text{{S: "acks " + strconv.Itoa(len(q.Toks)), X: 6, Y: -4, Size: 12, Class: "d"}}, X: lAx + 170, Y: ry, Alpha: 1})
+		sc.add(Node{Key: "q:listener[" + lc.Client + "].acks", Sel: true, Class: "box slot", W: 200, H: reqH + 12, Texts: []Text{{S: "acks " + strconv.Itoa(len(q.Toks)), X: 6, Y: -4, Size: 12, Class: "d"}}, X: lAx + 170, Y: ry, Alpha: 1})
 		var offs []string
 		for _, p := range lc.Offsets {
 			offs = append(offs, p.Part+"→"+p.Offset)
@@ -144,7 +144,7 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 			if r.Deliveries > 1 {
 				label += "×" + strconv.Itoa(r.Deliveries)
 			}
-			sc.add(Node{Key: "rec:" + key, Class: "box rec " + c, W: cellW, H: cellH, Texts: []Text{
+			sc.add(Node{Key: "rec:" + key, Sel: true, Class: "box rec " + c, W: cellW, H: cellH, Texts: []Text{
 				Text{X: cellW / 2, Y: 15, Class: "m", Anchor: "middle"}.fit(label, 12, cellW-4),
 				{S: mark, X: cellW / 2, Y: 29, Size: 12, Class: "b", Anchor: "middle"},
 			}, X: cx, Y: cy, Alpha: 1})

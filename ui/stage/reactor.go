@@ -140,7 +140,7 @@ func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 				texts = append(texts, Text{X: 10, Y: 68, Class: "d m"}.fit("↳ "+th.Action, 14, rAw-20))
 			}
 		}
-		sc.add(Node{Key: "thread:" + name, Class: "box thread " + statusClass(th.Status) + selected(o, "thread:"+name) + current(o, name), W: rAw, H: 80, Texts: texts, X: rAx, Y: y, Alpha: 1})
+		sc.add(Node{Key: "thread:" + name, Sel: true, Class: "box thread " + statusClass(th.Status) + selected(o, "thread:"+name) + current(o, name), W: rAw, H: 80, Texts: texts, X: rAx, Y: y, Alpha: 1})
 	}
 	y := rTop + float64(len(l.side))*90
 	if last := lastRefused(na); last != "" {
@@ -170,7 +170,7 @@ func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 		th := stateOf(a, name)
 		id := laneID(name)
 		ly := l.laneY[id]
-		sc.add(Node{Key: "thread:" + name, Class: "box thread lane " + statusClass(th.Status) + selected(o, "thread:"+name) + current(o, name), W: rBw, H: l.laneH,
+		sc.add(Node{Key: "thread:" + name, Sel: true, Class: "box thread lane " + statusClass(th.Status) + selected(o, "thread:"+name) + current(o, name), W: rBw, H: l.laneH,
 			Texts: []Text{
 				Text{X: 10, Y: 22, Class: "b m"}.fitName(name, 16, rBw-reqW-30), // room for the requests it holds
 				Text{X: 10, Y: 42}.fit(statusMark(th.Status)+" "+l.laneStatus(th)+" · "+strconv.Itoa(open(na, name))+" "+tr.conns, 14, rBw-20),
@@ -178,7 +178,7 @@ func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 		for _, q := range na.Queues {
 			if p, ok := l.pills[q.Name]; ok && strings.HasPrefix(q.Name, id+".") {
 				label := tr.queueName(strings.TrimPrefix(q.Name, id+".")) + " " + strconv.Itoa(len(q.Toks))
-				sc.add(Node{Key: "q:" + q.Name, Class: "box slot pillq" + selected(o, "q:"+q.Name), W: 152, H: 24,
+				sc.add(Node{Key: "q:" + q.Name, Sel: true, Class: "box slot pillq" + selected(o, "q:"+q.Name), W: 152, H: 24,
 					Texts: []Text{Text{X: 8, Y: 17, Class: "m"}.fit(label, 13, 140)}, X: p[0], Y: p[1], Alpha: 1})
 			}
 		}
@@ -198,16 +198,16 @@ func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 			cls += " full"
 			size += " " + tr.full
 		}
-		sc.add(Node{Key: "qt:" + name, Class: cls, Texts: []Text{
+		sc.add(Node{Key: "qt:" + name, Sel: true, Class: cls, Texts: []Text{
 			Text{Class: "b m"}.fit(name, 15, rCw),
 			Text{Y: 20, Class: "d"}.fit(tr.queueSize+" "+size, 14, rCw),
 		}, X: rCx, Y: y - 26, Alpha: 1})
 		for i := 0; i < l.slots[name]; i++ {
-			sc.add(Node{Key: "slot:" + name + ":" + strconv.Itoa(i), Class: "box slot" + selected(o, "q:"+name), W: rCw, H: reqH + 6,
+			sc.add(Node{Key: "slot:" + name + ":" + strconv.Itoa(i), Sel: true, Class: "box slot" + selected(o, "q:"+name), W: rCw, H: reqH + 6,
 				X: rCx, Y: y + float64(i)*(reqH+10), Alpha: 1})
 		}
 		if n := len(qa.Toks) - (l.slots[name] - 1); n > 1 && l.slots[name] > 0 {
-			sc.add(Node{Key: "more:" + name, Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(n) + " " + tr.more, X: rCw / 2, Y: 22, Size: 15, Class: "b", Anchor: "middle"}},
+			sc.add(Node{Key: "more:" + name, Sel: true, Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(n) + " " + tr.more, X: rCw / 2, Y: 22, Size: 15, Class: "b", Anchor: "middle"}},
 				X: rCx, Y: y + float64(l.slots[name]-1)*(reqH+10), Alpha: 1})
 		}
 	}
@@ -223,7 +223,7 @@ func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 		} else {
 			texts[0] = Text{X: 8, Y: l.rowH/2 + 5, Class: "b m"}.fitName(statusMark(th.Status)+" "+name, 13, rDw-reqW-24)
 		}
-		sc.add(Node{Key: "thread:" + name, Class: "box thread " + statusClass(th.Status) + selected(o, "thread:"+name) + current(o, name), W: rDw, H: l.rowH - 4, Texts: texts, X: rDx, Y: l.poolY[name], Alpha: 1})
+		sc.add(Node{Key: "thread:" + name, Sel: true, Class: "box thread " + statusClass(th.Status) + selected(o, "thread:"+name) + current(o, name), W: rDw, H: l.rowH - 4, Texts: texts, X: rDx, Y: l.poolY[name], Alpha: 1})
 	}
 
 	l.reqs(&sc, a, b, f)
@@ -491,7 +491,7 @@ func (l *rlayout) conns(sc *Scene, a, b *model.State, f float64) {
 		if n := pending[name]; n > 0 {
 			label += " ✉" + strconv.Itoa(n)
 		}
-		sc.add(Node{Key: "conn:" + name, Class: "token conn " + opsClass(ca) + selected(l.o, "conn:"+name), W: connW, H: connH,
+		sc.add(Node{Key: "conn:" + name, Sel: true, Class: "token conn " + opsClass(ca) + selected(l.o, "conn:"+name), W: connW, H: connH,
 			Texts: []Text{Text{X: 7, Y: 20, Class: "m b"}.fit(label, 14, connW-12)},
 			X:     lerp(from[0], to[0], f), Y: lerp(from[1], to[1], f), Alpha: lerp(alphaA, alphaB, f)})
 	}
@@ -613,7 +613,7 @@ func (l *rlayout) reqs(sc *Scene, a, b *model.State, f float64) {
 			if r.Loc == "out" {
 				cls += " out"
 			}
-			sc.add(Node{Key: "req:" + strconv.Itoa(r.ID), Class: cls + selected(l.o, "req:"+strconv.Itoa(r.ID)), W: reqW, H: reqH,
+			sc.add(Node{Key: "req:" + strconv.Itoa(r.ID), Sel: true, Class: cls + selected(l.o, "req:"+strconv.Itoa(r.ID)), W: reqW, H: reqH,
 				Texts: []Text{Text{X: 6, Y: 18, Class: "m b"}.fit(r.Item, 13, reqW-10)},
 				X:     lerp(from.x, to.x, f), Y: lerp(from.y, to.y, f), Alpha: lerp(from.alpha, to.alpha, f)})
 		}

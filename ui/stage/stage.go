@@ -45,13 +45,14 @@ type Text struct {
 	Anchor string  `json:"a,omitempty"` // "", "middle", "end"
 }
 
-// Node is one drawn thing. Key, Class, W, H and Texts make its structure
-// (redrawn when they change); X, Y, X2, Y2 and Alpha are its motion (sent
-// every frame as numbers).
+// Node is one drawn thing. Key, Class, Sel, W, H and Texts make its
+// structure (redrawn when they change); X, Y, X2, Y2 and Alpha are its
+// motion (sent every frame as numbers).
 type Node struct {
 	Key   string  `json:"k"`
-	Class string  `json:"c"`           // CSS classes; the first is the shape: box, token, line, label
-	W     float64 `json:"w,omitempty"` // box size
+	Class string  `json:"c"`             // CSS classes; the first is the shape: box, token, line, label
+	Sel   bool    `json:"sel,omitempty"` // the App can select it (App.Select takes Key): stage.js makes it a focusable button
+	W     float64 `json:"w,omitempty"`   // box size
 	H     float64 `json:"h,omitempty"`
 	Texts []Text  `json:"t,omitempty"`
 
@@ -103,11 +104,11 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 		if th.Action != "" {
 			texts = append(texts, Text{X: 12, Y: 72, Class: "d m"}.fit("↳ "+th.Action, 16, thrW-24))
 		}
-		sc.add(Node{Key: "thread:" + name, Class: cls + selected(o, "thread:"+name) + current(o, name), W: thrW, H: boxH, Texts: texts, X: thrX, Y: y, Alpha: 1})
+		sc.add(Node{Key: "thread:" + name, Sel: true, Class: cls + selected(o, "thread:"+name) + current(o, name), W: thrW, H: boxH, Texts: texts, X: thrX, Y: y, Alpha: 1})
 	}
 
 	// The putLock, and who holds it.
-	lock := Node{Key: "lock", Class: "box lock", W: 104, H: 62, X: lockX, Y: lockY, Alpha: 1}
+	lock := Node{Key: "lock", Sel: true, Class: "box lock", W: 104, H: 62, X: lockX, Y: lockY, Alpha: 1}
 	state := tr.free
 	switch {
 	case o.NoLock:
@@ -126,12 +127,12 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 
 	// Queue slots, head first, numbered so they can be counted.
 	for i := 0; i < Slots; i++ {
-		sc.add(Node{Key: "slot:" + strconv.Itoa(i), Class: "box slot" + selected(o, "queue"), W: qW, H: slotH - 6,
+		sc.add(Node{Key: "slot:" + strconv.Itoa(i), Sel: true, Class: "box slot" + selected(o, "queue"), W: qW, H: slotH - 6,
 			Texts: []Text{{S: strconv.Itoa(i + 1), X: -12, Y: 31, Size: 16, Class: "d", Anchor: "end"}},
 			X:     qX, Y: qTop + float64(i)*slotH, Alpha: 1})
 	}
 	if n := len(a.Queue) - (Slots - 1); n > 1 {
-		sc.add(Node{Key: "more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(n) + " " + tr.more, X: qW / 2, Y: 32, Size: 18, Class: "b", Anchor: "middle"}},
+		sc.add(Node{Key: "more", Sel: true, Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(n) + " " + tr.more, X: qW / 2, Y: 32, Size: 18, Class: "b", Anchor: "middle"}},
 			X: qX, Y: qTop + float64(Slots-1)*slotH, Alpha: 1})
 	}
 
@@ -139,7 +140,7 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 	ctl := stateOf(a, Taker)
 	ctlY := 64.0
 	sc.add(Node{Key: "title.ctl", Class: "label", Texts: []Text{{S: "KafkaController", Size: 22, Class: "b"}}, X: ctlX, Y: 30, Alpha: 1})
-	sc.add(Node{Key: "thread:" + Taker, Class: "box thread taker " + statusClass(ctl.Status) + selected(o, "thread:"+Taker) + current(o, Taker), W: ctlW, H: 80,
+	sc.add(Node{Key: "thread:" + Taker, Sel: true, Class: "box thread taker " + statusClass(ctl.Status) + selected(o, "thread:"+Taker) + current(o, Taker), W: ctlW, H: 80,
 		Texts: []Text{
 			{S: Taker, X: 14, Y: 30, Size: 22, Class: "b m"},
 			Text{X: 14, Y: 60}.fit(statusMark(ctl.Status)+" "+tr.status(ctl), 18, ctlW-28),
@@ -280,7 +281,7 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 			texts = append(texts, Text{S: mark, X: tokW - 12, Y: 29, Size: 18, Class: "b", Anchor: "end"})
 		}
 		texts = append(texts, Text{X: x, Y: 29, Class: "b m"}.fit(tok.Item, 19, room))
-		sc.add(Node{Key: "tok:" + strconv.Itoa(id), Class: cls + selected(o, "tok:"+strconv.Itoa(id)), W: tokW, H: tokH, Texts: texts,
+		sc.add(Node{Key: "tok:" + strconv.Itoa(id), Sel: true, Class: cls + selected(o, "tok:"+strconv.Itoa(id)), W: tokW, H: tokH, Texts: texts,
 			X: lerp(from.x, to.x, f), Y: lerp(from.y, to.y, f), Alpha: lerp(from.alpha, to.alpha, f)})
 	}
 	return sc

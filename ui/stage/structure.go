@@ -12,9 +12,9 @@ import (
 var ErrNotFinite = errors.New("stage: a size or text position is NaN or infinite")
 
 // AppendStructure appends the scene's structure, every node's key, class,
-// size and texts, as the JSON stage.js draws: what encoding/json writes for
-// sc.Nodes (the json tags of Node and Text), except that no nodes are []
-// (which clears the stage), not null. The drawer sends it whenever the
+// selectability, size and texts, as the JSON stage.js draws: what
+// encoding/json writes for sc.Nodes (the json tags of Node and Text),
+// except that no nodes are [] (which clears the stage), not null. The drawer sends it whenever the
 // structure changes, so it writes into b without reflection.
 func (sc Scene) AppendStructure(b []byte) ([]byte, error) {
 	finite := true
@@ -29,6 +29,9 @@ func (sc Scene) AppendStructure(b []byte) ([]byte, error) {
 		}
 		b = jsonlite.AppendString(append(b, `{"k":`...), n.Key)
 		b = jsonlite.AppendString(append(b, `,"c":`...), n.Class)
+		if n.Sel {
+			b = append(b, `,"sel":true`...)
+		}
 		if n.W != 0 {
 			b = num(b, `,"w":`, n.W)
 		}
