@@ -39,6 +39,18 @@ var rightChoice = map[string][]int{
 // failure names the seed and, for a lesson with variables, their values.
 func holds(t *testing.T, l Lesson, seed int64) {
 	t.Helper()
+	sc, res, at := runSeed(t, l, seed)
+	for _, f := range res.Failures {
+		t.Errorf("%s: %s:%d: %s", at, l.File, f.Line, f.Msg)
+	}
+	require.Len(t, res.Steps, len(sc.Steps), "%s: every step is reached", at)
+	require.Equal(t, rightChoice[l.ID], rightChoices(res), "%s: the question's right choice", at)
+}
+
+// runSeed runs lesson l at seed (0: the file's own) with no error or
+// panic; at names the seed and, for a lesson with variables, their values.
+func runSeed(t *testing.T, l Lesson, seed int64) (*scenario.Scenario, *scenario.Result, string) {
+	t.Helper()
 	sc, err := scenario.ParseSeed(l.File, l.Scenario, seed)
 	require.NoError(t, err)
 	at := "seed " + strconv.FormatInt(sc.Seed, 10)
@@ -48,11 +60,39 @@ func holds(t *testing.T, l Lesson, seed int64) {
 	res := scenario.Run(sc, scenario.Options{})
 	require.NoError(t, res.Err, at)
 	require.Empty(t, res.Panic, at)
-	for _, f := range res.Failures {
-		t.Errorf("%s: %s:%d: %s", at, l.File, f.Line, f.Msg)
+	return sc, res, at
+}
+
+// asksFirst checks that the stage did not answer a question before it was
+// asked: no choice graded right at the end of its step already held as
+// the step opened, when the page stops on the question.
+func asksFirst(t *testing.T, l Lesson, sc *scenario.Scenario, res *scenario.Result, at string) {
+	t.Helper()
+	for _, a := range res.Asks {
+		ask := sc.Steps[a.Step].Ask
+		for i, c := range a.Choices {
+			if c.Holds && c.HeldAtOpen {
+				t.Errorf("%s: %s:%d: step %d asks %q, but its right choice %d (%s %s) already holds as the question opens (%s is %q)",
+					at, l.File, ask.Line, a.Step+1, ask.EN, i+1, ask.Choices[i].EN, ask.Choices[i].Cond, ask.Choices[i].Cond.Path, c.GotAtOpen)
+			}
+		}
 	}
-	require.Len(t, res.Steps, len(sc.Steps), "%s: every step is reached", at)
-	require.Equal(t, rightChoice[l.ID], rightChoices(res), "%s: the question's right choice", at)
+}
+
+// Ask before the stage answers (LESSONS.md): on the lesson's own seed and
+// on every other, no right choice is decided when its question opens.
+func TestQuestionsAskBeforeTheStageAnswers(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	for _, l := range all {
+		t.Run(l.ID, func(t *testing.T) {
+			t.Parallel()
+			for seed := int64(0); seed <= seeds; seed++ {
+				sc, res, at := runSeed(t, l, seed)
+				asksFirst(t, l, sc, res, at)
+			}
+		})
+	}
 }
 
 // Every lesson runs as its file says, and every lesson asks a question.
