@@ -26,11 +26,22 @@ type Text struct {
 
 // Lesson is one lesson folder.
 type Lesson struct {
-	ID       string `json:"-"`       // folder name, "01-controller-event-queue"
-	Title    Text   `json:"title"`   // shown in the list and the page header
-	Summary  Text   `json:"summary"` // one or two sentences for the list
-	File     string `json:"-"`       // "01-controller-event-queue/scenario.lab", for errors
-	Scenario string `json:"-"`       // the scenario's source text
+	ID       string   `json:"-"`       // folder name, "01-controller-event-queue"
+	Title    Text     `json:"title"`   // shown in the list and the page header
+	Summary  Text     `json:"summary"` // one or two sentences for the list
+	File     string   `json:"-"`       // "01-controller-event-queue/scenario.lab", for errors
+	Scenario string   `json:"-"`       // the scenario's source text
+	WhatIfs  []WhatIf `json:"whatifs"` // the what-ifs the lesson suggests
+}
+
+// WhatIf is a what-if a lesson suggests ("in the what-if panel set …"):
+// its settings ("KEY VALUE", as a link's set=), what to look for as a
+// condition that holds at the end of the run with them ("PATH OP VALUE",
+// as an expect line), and the suggestion in both languages.
+type WhatIf struct {
+	Set    []string `json:"set"`
+	Expect string   `json:"expect"`
+	Text   Text     `json:"text"`
 }
 
 // All returns every lesson in folder order.
@@ -89,8 +100,15 @@ func parseMeta(id string, raw []byte) (Lesson, error) {
 				return readText(d, &l.Title)
 			case "summary":
 				return readText(d, &l.Summary)
+			case "whatifs":
+				return d.Array(func() error {
+					var w WhatIf
+					err := readWhatIf(d, &w)
+					l.WhatIfs = append(l.WhatIfs, w)
+					return err
+				})
 			}
-			return fmt.Errorf("unknown field %q: a lesson has a title and a summary", key)
+			return fmt.Errorf("unknown field %q: a lesson has a title, a summary and whatifs", key)
 		})
 	})
 	if e := (*jsonlite.Error)(nil); errors.As(err, &e) {
@@ -98,6 +116,26 @@ func parseMeta(id string, raw []byte) (Lesson, error) {
 		return l, fmt.Errorf("lessons/%s/lesson.json:%d:%d: %w", id, line, col, err)
 	}
 	return l, err
+}
+
+func readWhatIf(d *jsonlite.Decoder, w *WhatIf) error {
+	return d.Object(func(key string) (err error) {
+		switch key {
+		case "set":
+			return d.Array(func() error {
+				s, err := d.String()
+				w.Set = append(w.Set, s)
+				return err
+			})
+		case "expect":
+			w.Expect, err = d.String()
+		case "text":
+			err = readText(d, &w.Text)
+		default:
+			err = fmt.Errorf("unknown field %q: a what-if has set, expect and text", key)
+		}
+		return err
+	})
 }
 
 func readText(d *jsonlite.Decoder, t *Text) error {

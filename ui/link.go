@@ -55,6 +55,9 @@ var Settings = map[string]bool{
 	"listener.ack":                   true,
 	"unclean.leader.election.enable": true,
 	"min.insync.replicas":            true,
+	"request.timeout.ms":             true,
+	"replica.lag.time.max.ms":        true,
+	"backOff.maxAttempts":            true,
 }
 
 // ErrLink is wrapped by every malformed-link error.

@@ -58,10 +58,15 @@ type AskResult struct {
 	Choices []ChoiceResult // one for each Choice, in order
 }
 
-// ChoiceResult is a choice's condition as the step ended.
+// ChoiceResult is a choice's condition as the step ended, and as the
+// step opened (its say), when the question was put: a choice that already
+// held then was answered by the stage before the student was asked.
 type ChoiceResult struct {
 	Holds bool
 	Got   string // the path's value then
+
+	HeldAtOpen bool
+	GotAtOpen  string // the path's value as the question opened
 }
 
 // Right lists the indices of the choices that held.
@@ -300,6 +305,20 @@ func (p *parser) expand(s string) (string, string) {
 	return b.String(), ""
 }
 
+// open evaluates the question's choices as its step opens, recorded in
+// the ChoiceResults reveal makes. It emits nothing: the trace is the same.
+func (r *runner) open(k int) error {
+	r.atOpen = r.atOpen[:0]
+	for _, c := range r.sc.Steps[k].Ask.Choices {
+		v, err := r.inst.get(c.Cond.Path)
+		if err != nil {
+			return &Error{File: r.sc.File, Line: c.Line, Col: c.Col, Msg: err.Error(), err: err}
+		}
+		r.atOpen = append(r.atOpen, ChoiceResult{HeldAtOpen: holds(v, c.Cond.Op, c.Cond.Value), GotAtOpen: v})
+	}
+	return nil
+}
+
 // reveal grades the question of the step whose run just completed: every
 // choice's condition now. A question none of whose choices holds is a
 // failure of the scenario, like an expect that does not hold.
@@ -318,7 +337,11 @@ func (r *runner) reveal() error {
 			return &Error{File: r.sc.File, Line: c.Line, Col: c.Col, Msg: err.Error(), err: err}
 		}
 		h := holds(v, c.Cond.Op, c.Cond.Value)
-		res.Choices = append(res.Choices, ChoiceResult{Holds: h, Got: v})
+		cr := ChoiceResult{Holds: h, Got: v}
+		if i < len(r.atOpen) {
+			cr.HeldAtOpen, cr.GotAtOpen = r.atOpen[i].HeldAtOpen, r.atOpen[i].GotAtOpen
+		}
+		res.Choices = append(res.Choices, cr)
 		if h {
 			right = append(right, strconv.Itoa(i+1))
 			labels = append(labels, c.EN)

@@ -77,9 +77,10 @@ type runner struct {
 	s      *sim.Sim
 	inst   instance
 	res    *Result
-	last   time.Duration // time of the last timed line
-	inject []injection   // by After, then in the order given
-	asking int           // the step whose question its run answers, -1 if none
+	last   time.Duration  // time of the last timed line
+	inject []injection    // by After, then in the order given
+	asking int            // the step whose question its run answers, -1 if none
+	atOpen []ChoiceResult // its choices as the step opened
 }
 
 type injection struct {
@@ -286,6 +287,9 @@ func (r *runner) exec(st *Stmt) error {
 		}
 		if r.sc.Steps[st.Step].Ask != nil {
 			r.asking = st.Step
+			if err := r.open(st.Step); err != nil {
+				return err
+			}
 		}
 		r.res.Steps = append(r.res.Steps, Mark{Step: st.Step, Seq: s.Events(), T: int64(s.Now() / time.Microsecond)})
 		s.Emit(sim.Event{Kind: "step", ID: st.Step, Note: st.Val})

@@ -127,31 +127,43 @@ func (d *Decoder) Object(member func(key string) error) error {
 	}
 }
 
+// Array reads an array, calling elem to read each element from d.
+func (d *Decoder) Array(elem func() error) error {
+	switch d.peek() {
+	case 'n':
+		return d.literal("null")
+	case '[':
+		d.off++
+	default:
+		return d.unexpected("an array")
+	}
+	if d.peek() == ']' {
+		d.off++
+		return nil
+	}
+	for {
+		if err := elem(); err != nil {
+			return err
+		}
+		switch d.peek() {
+		case ',':
+			d.off++
+		case ']':
+			d.off++
+			return nil
+		default:
+			return d.unexpected(`"," or "]"`)
+		}
+	}
+}
+
 // Skip reads any value, and forgets it.
 func (d *Decoder) Skip() error {
 	switch c := d.peek(); c {
 	case '{':
 		return d.Object(func(string) error { return d.Skip() })
 	case '[':
-		d.off++
-		if d.peek() == ']' {
-			d.off++
-			return nil
-		}
-		for {
-			if err := d.Skip(); err != nil {
-				return err
-			}
-			switch d.peek() {
-			case ',':
-				d.off++
-			case ']':
-				d.off++
-				return nil
-			default:
-				return d.unexpected(`"," or "]"`)
-			}
-		}
+		return d.Array(d.Skip)
 	case '"':
 		_, err := d.str()
 		return err
