@@ -30,7 +30,7 @@ type Options struct {
 	Seed      int64       // if non-zero, overrides the scenario's seed
 	Sets      []string    // extra "KEY VALUE" settings, applied after the scenario's own
 	Inject    []Injection // actions added from the stage, in the order added
-	MaxEvents int         // stop the run after this many trace events (0: 2,000,000)
+	MaxEvents int         // stop the run after this many trace events (0: DefaultMaxEvents)
 	Discard   bool        // do not keep the trace (benchmarks); Result.Events counts it
 }
 
