@@ -25,6 +25,17 @@ const (
 // actions injected after the scenario's last line still play out.
 const idleMax = 10 * time.Minute
 
+// A what-if (an injected action, a setting) that has left the lesson's
+// path (a line of it failed) may wait for a condition that can no longer
+// come true (LESSONS.md, "A branch leaves the path visibly"). Its run
+// until lines then wait at most offPathFactor times as long as the same
+// line waited in the run without the what-if, and at least offPathMin,
+// never the line's own 10 minutes: no branch becomes a 20-minute wait.
+const (
+	offPathFactor = 3
+	offPathMin    = 2 * time.Second
+)
+
 // CheckAction reports whether text is an action of the scenario's system,
 // as a user would inject it from the stage: checked against the system
 // the scenario's settings assemble (kill broker 5 is an action of a
@@ -77,10 +88,13 @@ type runner struct {
 	s      *sim.Sim
 	inst   instance
 	res    *Result
-	last   time.Duration  // time of the last timed line
-	inject []injection    // by After, then in the order given
-	asking int            // the step whose question its run answers, -1 if none
-	atOpen []ChoiceResult // its choices as the step opened
+	last   time.Duration           // time of the last timed line
+	inject []injection             // by After, then in the order given
+	asking int                     // the step whose question its run answers, -1 if none
+	waits  map[*Stmt]time.Duration // how long each run until waited
+	path   map[*Stmt]time.Duration // the same in the run without the what-if; nil if this run is none
+	left   bool                    // a what-if whose run has left the path: a line failed
+	atOpen []ChoiceResult          // its choices as the step opened
 }
 
 type injection struct {
@@ -91,6 +105,16 @@ type injection struct {
 // Run runs a parsed scenario once. It never panics: a simulation panic is
 // reported in Result.Panic with the seed, a bad option in Result.Err.
 func Run(sc *Scenario, opt Options) *Result {
+	var path map[*Stmt]time.Duration
+	if len(opt.Inject) > 0 || len(opt.Sets) > 0 {
+		// The path the what-if branches from: the same seed, nothing else.
+		_, path = run(sc, Options{Seed: opt.Seed, MaxEvents: opt.MaxEvents, Discard: true}, nil)
+	}
+	res, _ := run(sc, opt, path)
+	return res
+}
+
+func run(sc *Scenario, opt Options, path map[*Stmt]time.Duration) (*Result, map[*Stmt]time.Duration) {
 	res := &Result{}
 	seed := sc.Seed
 	if opt.Seed != 0 {
@@ -102,7 +126,7 @@ func Run(sc *Scenario, opt Options) *Result {
 		opt.MaxEvents = DefaultMaxEvents
 	}
 	s.SetBudget(sim.Budget{Events: opt.MaxEvents, Bytes: MaxTraceBytes, Clock: MaxClock})
-	r := &runner{sc: sc, s: s, res: res, asking: -1}
+	r := &runner{sc: sc, s: s, res: res, asking: -1, waits: map[*Stmt]time.Duration{}, path: path}
 	s.OnRefuse(r.refused)
 	defer func() {
 		res.Trace, res.Events = s.Trace(), s.Events()
@@ -112,19 +136,19 @@ func Run(sc *Scenario, opt Options) *Result {
 	}()
 	if err := r.start(opt); err != nil {
 		res.Err = err
-		return res
+		return res, r.waits
 	}
 	for i := range sc.Stmts {
 		if err := r.exec(&sc.Stmts[i]); err != nil {
 			if !errors.Is(err, sim.ErrPanicked) {
 				res.Err = r.at(&sc.Stmts[i], err)
 			}
-			return res
+			return res, r.waits
 		}
 	}
 	if err := r.reveal(); err != nil {
 		res.Err = err
-		return res
+		return res, r.waits
 	}
 	for {
 		if err := r.run(s.Now()+idleMax, true, nil); err != nil {
@@ -134,10 +158,10 @@ func Run(sc *Scenario, opt Options) *Result {
 			} else if !errors.Is(err, sim.ErrPanicked) {
 				res.Err = err
 			}
-			return res
+			return res, r.waits
 		}
 		if len(r.inject) == 0 {
-			return res
+			return res, r.waits
 		}
 		// Injected after the last event there is: they run now.
 		for _, in := range r.inject {
@@ -244,7 +268,12 @@ func (r *runner) exec(st *Stmt) error {
 				r.fail(st, "run idle: still busy after "+sim.FormatDuration(idleMax))
 			}
 		case "until":
-			end := s.Now() + st.Dur
+			bound, from := st.Dur, s.Now()
+			if r.left {
+				bound = min(bound, max(offPathFactor*r.path[st], offPathMin))
+			}
+			defer func() { r.waits[st] = s.Now() - from }()
+			end := s.Now() + bound
 			var evalErr error
 			cond := func() bool {
 				got, err := r.inst.get(st.Cond.Path)
@@ -268,7 +297,7 @@ func (r *runner) exec(st *Stmt) error {
 					return err
 				}
 				got, _ := r.inst.get(st.Cond.Path)
-				r.fail(st, fmt.Sprintf("run until %s: not reached within %s (got %s)", st.Cond, sim.FormatDuration(st.Dur), quoteIfNeeded(got)))
+				r.fail(st, fmt.Sprintf("run until %s: not reached within %s (got %s)", st.Cond, sim.FormatDuration(bound), quoteIfNeeded(got)))
 			}
 		}
 	case "expect":
@@ -324,6 +353,7 @@ func budgetMsg(e *sim.BudgetError) string {
 }
 
 func (r *runner) fail(st *Stmt, msg string) {
+	r.left = r.left || r.path != nil
 	r.s.Emit(sim.Event{Kind: "expect", Note: msg})
 	r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Col: st.Col, Msg: msg, Seq: r.s.Events() - 1})
 }
@@ -346,6 +376,7 @@ func (r *runner) do(at time.Duration, a *Action, origin any) {
 // injected (or the system refused something nobody scheduled).
 func (r *runner) refused(origin any, note string) {
 	f := Failure{Msg: note, Seq: r.s.Events() - 1}
+	r.left = r.left || r.path != nil
 	if st, ok := origin.(*Stmt); ok {
 		f.Line, f.Col = st.Line, st.Col
 	}
