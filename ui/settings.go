@@ -1,6 +1,10 @@
 package ui
 
-import "strings"
+import (
+	"strings"
+
+	"brokerlab/lessons"
+)
 
 // The what-if settings every panel uses: a setting's value in the link or
 // the scenario, and the checkbox and select helpers that set or drop it.
@@ -17,20 +21,57 @@ func (a *App) Setting(key string) string {
 
 // SetSetting sets a what-if setting (or drops it if val is "") and reruns
 // from the start: a setting changes the system from its first event.
-func (a *App) SetSetting(key, val string) {
+func (a *App) SetSetting(key, val string) { a.setSettings(key + " " + val) }
+
+// setSettings sets each "KEY VALUE" (dropping KEY if VALUE is empty) and
+// reruns once from the start. Every setting the panel applies, a control's
+// or a suggestion's, is applied here.
+func (a *App) setSettings(kvs ...string) {
 	defer a.catch()
-	var sets []string
-	for _, s := range a.Link.Sets {
-		if !strings.HasPrefix(s, key+" ") {
-			sets = append(sets, s)
+	sets := a.Link.Sets
+	for _, kv := range kvs {
+		key, val, _ := strings.Cut(kv, " ")
+		val = strings.TrimSpace(val)
+		var kept []string
+		for _, s := range sets {
+			if !strings.HasPrefix(s, key+" ") {
+				kept = append(kept, s)
+			}
 		}
-	}
-	if val != "" {
-		sets = append(sets, key+" "+val)
+		if val != "" {
+			kept = append(kept, key+" "+val)
+		}
+		sets = kept
 	}
 	a.Link.Sets = sets
 	a.branch()
 	a.Playing = false
+}
+
+// Suggestions are the what-ifs the lesson suggests (lesson.json whatifs).
+func (a *App) Suggestions() []lessons.WhatIf { return a.Lesson.WhatIfs }
+
+// Suggest applies suggested what-if i: its settings, as the panel's
+// controls apply theirs, and a rerun from the start.
+func (a *App) Suggest(i int) {
+	if i < 0 || i >= len(a.Lesson.WhatIfs) {
+		return
+	}
+	a.setSettings(a.Lesson.WhatIfs[i].Set...)
+}
+
+// Suggested reports whether suggestion i's settings are all in the link.
+func (a *App) Suggested(i int) bool {
+	if i < 0 || i >= len(a.Lesson.WhatIfs) {
+		return false
+	}
+	for _, kv := range a.Lesson.WhatIfs[i].Set {
+		key, val, _ := strings.Cut(kv, " ")
+		if a.Setting(key) != strings.TrimSpace(val) {
+			return false
+		}
+	}
+	return true
 }
 
 // IfChecked is v when a checkbox is checked, else "" (the setting dropped).

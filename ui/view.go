@@ -39,6 +39,7 @@ var words = map[string][2]string{
 	"clickHint":         {"Click a thread, the queue, the putLock or a token on the stage.", "点击舞台上的线程、队列、putLock 或事件令牌查看详情。"},
 	"whatif":            {"What if…", "假如……"},
 	"whatifHint":        {"Actions happen at the current event's time; the run branches from here.", "动作在当前事件的时刻注入，运行从这里分叉。"},
+	"suggested":         {"Suggested by the lesson", "本课建议的假如"},
 	"put":               {"Put", "放入"},
 	"expire":            {"Expire ZooKeeper session", "让 ZooKeeper 会话过期"},
 	"shutdown":          {"Shut down controller", "关闭控制器"},

@@ -64,3 +64,12 @@ func or(v, def string) string {
 	}
 	return v
 }
+
+// pressed is suggestion i's aria-pressed: "true" while its settings are
+// applied.
+func (c *WhatIf) pressed(i int) string {
+	if c.A.Suggested(i) {
+		return "true"
+	}
+	return "false"
+}

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"brokerlab/core/scenario"
+	"brokerlab/core/sim"
 	"brokerlab/lessons"
 )
 
@@ -22,4 +24,77 @@ func TestSuggestedWhatIfsAreSettings(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The what-if panel offers each suggestion; applying one sets its settings
+// in the link, as the panel's controls do, and reruns: the run's end then
+// satisfies the suggestion's expect.
+func TestSuggestAppliesTheSettingsAndReruns(t *testing.T) {
+	all, err := lessons.All()
+	require.NoError(t, err)
+	n := 0
+	for _, l := range all {
+		for i, w := range l.WhatIfs {
+			_, a := newFake()
+			a.Route("#/lesson/" + l.ID)
+			require.Empty(t, a.Notice())
+			require.Equal(t, l.WhatIfs, a.Suggestions())
+			require.False(t, a.Suggested(i))
+			run := a.run
+			a.Suggest(i)
+			require.Empty(t, a.Notice(), "%s: %s", l.ID, w.Text.EN)
+			require.Equal(t, w.Set, a.Link.Sets, "%s: %s", l.ID, w.Text.EN)
+			require.True(t, a.Suggested(i))
+			require.Greater(t, a.run, run, "%s: the suggestion reruns", l.ID)
+			for _, s := range w.Set {
+				k, v, _ := strings.Cut(s, " ")
+				require.Contains(t, a.Hash(), "set="+k+":"+v)
+			}
+			// The app's run is the one whose end the suggestion's expect
+			// describes: run the lesson with the expect appended and the
+			// app's settings, and compare.
+			src := strings.TrimRight(l.Scenario, "\n") + "\n"
+			line := strings.Count(src, "\n") + 1
+			sc, err := scenario.Parse(l.File, src+"expect "+w.Expect+"\n")
+			require.NoError(t, err)
+			res := scenario.Run(sc, scenario.Options{Sets: a.Link.Sets, Inject: a.Link.Inject})
+			require.NoError(t, res.Err)
+			// The same run, with the appended expect's own event.
+			require.Equal(t, unseq(a.Res.Trace, ""), unseq(res.Trace, w.Expect), "%s: the same run", l.ID)
+			for _, f := range res.Failures {
+				require.NotEqual(t, line, f.Line, "%s: %s: %s", l.ID, w.Text.EN, f.Msg)
+			}
+			n++
+		}
+	}
+	require.NotZero(t, n)
+}
+
+// A suggestion's button reads in the page's language.
+func TestSuggestionsInBothLanguages(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/05-acks-and-min-isr")
+	w := a.Suggestions()[0]
+	require.Equal(t, w.Text.EN, a.Text(w.Text))
+	a.SetLang("zh")
+	require.Equal(t, w.Text.ZH, a.Text(w.Text))
+}
+
+// unseq is the trace without its sequence numbers and, given cond, without
+// the last event of an expect of cond (the one appended at the end).
+func unseq(tr []sim.Event, cond string) []sim.Event {
+	drop := -1
+	for i, e := range tr {
+		if cond != "" && e.Kind == "expect" && strings.HasPrefix(e.Note, cond+":") {
+			drop = i
+		}
+	}
+	var out []sim.Event
+	for i, e := range tr {
+		if i != drop {
+			e.Seq = 0
+			out = append(out, e)
+		}
+	}
+	return out
 }
