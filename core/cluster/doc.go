@@ -25,9 +25,11 @@
 // partitions: the first live replica leads, the live replicas are the ISR,
 // epoch 0. kill broker N ends every thread of the process where it stands
 // (sim.Kill), breaks its connections, and leaves its session to expire:
-// the server last heard a ping (every third of the timeout) and expires
-// the session on the next tick boundary after it plus
-// zookeeper.session.timeout.ms (18 s), so 12 to 20 s after the kill. Its
+// the server last heard a ping (an idle client pings every readTimeout/2,
+// a third of the timeout) and expires the session on the first tickTime
+// boundary (3 s, zookeeper.properties leaves it unset) strictly after it
+// plus zookeeper.session.timeout.ms (18 s), so 12 to 21 s after the kill
+// (FACTS.md 5.1.6). Its
 // /brokers/ids/N goes, main-EventThread of the active controller puts
 // BrokerChange, and the controller elects (FACTS.md 1.5): offline
 // partitions get the first live ISR replica in assignment order (unclean:

@@ -117,7 +117,7 @@ func TestBrokerFailureElectsANewLeaderAndTheProducerRetries(t *testing.T) {
 	r.runUntil(t, "broker[1].session", "expired", time.Minute)
 	expired := r.s.Now() - killed
 	require.Greater(t, expired, 12*time.Second)
-	require.LessOrEqual(t, expired, 20*time.Second)
+	require.LessOrEqual(t, expired, 21*time.Second)
 	r.runUntil(t, "partition[t-0].leader", "2", time.Second)
 	require.Equal(t, "2", r.get(t, "partition[t-0].epoch"))
 	require.Equal(t, "2,3", r.get(t, "partition[t-0].isr"))

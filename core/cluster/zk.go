@@ -42,9 +42,24 @@ const (
 	configChangePrefix  = "config_change_"
 )
 
-// TickTime is zoo.cfg's tickTime as Kafka's config/zookeeper.properties
-// leaves it (ZooKeeper's default): sessions expire on its boundaries.
-const TickTime = 2000 * time.Millisecond
+// TickTime is zoo.cfg's tickTime as Kafka 2.5's config/zookeeper.properties
+// leaves it: unset, so ZooKeeperServer.DEFAULT_TICK_TIME, 3000 ms
+// (FACTS.md 5.1.6). Sessions are negotiated within 2 and 20 ticks and
+// expire on its boundaries.
+const TickTime = 3000 * time.Millisecond
+
+// pingInterval is how long an idle ClientCnxn's SendThread goes without
+// sending before it pings: readTimeout/2, readTimeout being
+// sessionTimeout×2/3 in whole milliseconds. After a ping's reply the
+// thread sleeps timeToNextPing = readTimeout/2 − idleSend, so with nothing
+// else waking it the next ping goes at readTimeout/2 (6 s for Kafka's
+// 18 s). The extra second ClientCnxn subtracts once idleSend > 1000 only
+// matters when something wakes the thread earlier (it may then ping from
+// 5 s); this model wakes it with nothing else.
+func pingInterval(timeout time.Duration) time.Duration {
+	readTimeout := timeout.Milliseconds() * 2 / 3
+	return time.Duration(readTimeout/2) * time.Millisecond
+}
 
 type znode struct {
 	data    string // as the trace shows it
@@ -221,22 +236,30 @@ func (zk *ZooKeeper) openSession(c *zkClient, timeout time.Duration) *Session {
 
 // disconnect is the client's process dying: the server keeps the session
 // until it has heard nothing for its timeout. An idle client pings every
-// third of the timeout, so the last the server heard is the last ping
-// before the kill; the SessionTracker expires sessions on tick boundaries
-// (ExpiryQueue.roundToNextInterval).
+// pingInterval, so the last the server heard is the last ping before the
+// kill (or the last request); the SessionTracker's ExpiryQueue puts the
+// session in bucket (⌊(heard+timeout)/tick⌋+1)·tick, the first tick
+// boundary strictly after heard+timeout (FACTS.md 5.1.6).
 func (zk *ZooKeeper) disconnect(sess *Session) {
 	if sess.State != SessionConnected {
 		return
 	}
 	now := zk.s.Now()
-	ping := sess.Timeout / 3
-	heard := sess.lastOp + (now-sess.lastOp)/ping*ping
-	deadline := (heard+sess.Timeout)/TickTime*TickTime + TickTime
+	heard := sess.lastOp
+	if ping := pingInterval(sess.Timeout); ping > 0 {
+		heard += (now - sess.lastOp) / ping * ping
+	}
+	deadline := expiryBucket(heard, sess.Timeout)
 	sess.State, sess.Deadline = SessionDisconnected, deadline
 	zk.s.Emit(sim.Event{Kind: "session", Subj: brokerHost(sess.Broker), ID: int(sess.ID), From: SessionConnected, To: SessionDisconnected,
 		Item: strconv.FormatInt(int64(deadline/time.Microsecond), 10),
 		Note: "last heard at " + sim.FormatDuration(heard) + "; expires at " + sim.FormatDuration(deadline), Src: "NIOServerCnxn.java NIOServerCnxn.close"})
 	zk.tracker.Post(deadline, func() { zk.expire(sess) })
+}
+
+// expiryBucket is ExpiryQueue.update's bucket for a touch at t.
+func expiryBucket(t, timeout time.Duration) time.Duration {
+	return (t+timeout)/TickTime*TickTime + TickTime
 }
 
 // expire is SessionTrackerImpl expiring a session: its ephemeral znodes go

@@ -19,7 +19,7 @@ const (
 	OffsetOutOfRange             = "OFFSET_OUT_OF_RANGE"              // 1
 	UnknownTopicOrPartition      = "UNKNOWN_TOPIC_OR_PARTITION"       // 3
 	LeaderNotAvailable           = "LEADER_NOT_AVAILABLE"             // 5
-	NotLeaderForPartition        = "NOT_LEADER_FOR_PARTITION"         // 6; NOT_LEADER_OR_FOLLOWER from 2.7 (KAFKA-10223)
+	NotLeaderForPartition        = "NOT_LEADER_FOR_PARTITION"         // 6; NOT_LEADER_OR_FOLLOWER from 2.6.0 (KAFKA-10223)
 	RequestTimedOut              = "REQUEST_TIMED_OUT"                // 7
 	NetworkException             = "NETWORK_EXCEPTION"                // 13: the client's connection broke
 	NotEnoughReplicas            = "NOT_ENOUGH_REPLICAS"              // 19

@@ -59,7 +59,7 @@
 // RecordBytes for fetch.min.bytes; fetch size limits are not modelled);
 // the log start offset stays 0 (no retention); one request carries one
 // partition for Produce; the error name is 2.5's NOT_LEADER_FOR_PARTITION
-// (renamed NOT_LEADER_OR_FOLLOWER in 2.7); an OFFSET_OUT_OF_RANGE fetch
+// (renamed NOT_LEADER_OR_FOLLOWER in 2.6.0); an OFFSET_OUT_OF_RANGE fetch
 // puts the partition back to Truncating instead of asking ListOffsets;
 // the purgatory reaper sleeps until the next deadline instead of ticking
 // the timing wheel every 200 ms; the high watermark checkpoint file is not

@@ -61,5 +61,5 @@ func TestErrorCodes(t *testing.T) {
 	for name, code := range map[string]int{RequestTimedOut: 7, NotEnoughReplicas: 19, NotEnoughReplicasAfterAppend: 20, InvalidRequiredAcks: 21} {
 		require.Equal(t, code, ErrorCodes[name], name)
 	}
-	require.Equal(t, 6, ErrorCodes[NotLeaderForPartition], "Errors.java of 2.5; NOT_LEADER_OR_FOLLOWER from 2.7")
+	require.Equal(t, 6, ErrorCodes[NotLeaderForPartition], "Errors.java of 2.5; NOT_LEADER_OR_FOLLOWER from 2.6.0")
 }

@@ -259,7 +259,7 @@ func (f *Factory) live(name string) []*Cnxn {
 
 // Close schedules "close C" at virtual time at: the client closes its
 // socket; the server sees end of stream when it next reads, after any
-// requests still unread, and closes its side (UNABLE_TO_READ_FROM_CLIENT).
+// requests still unread, and closes its side (EndOfStreamException).
 func (f *Factory) Close(at time.Duration, name string) error {
 	if err := CheckName(name); err != nil {
 		return err

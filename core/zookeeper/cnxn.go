@@ -29,10 +29,18 @@ const (
 	StateClosed     = "closed"     // closed by the server, or refused at accept
 )
 
-// Close reasons: upstream's DisconnectReason names (ZooKeeper 3.6 logs them).
+// Close reasons. ZooKeeper 3.5.9 has no DisconnectReason (3.6 adds it,
+// with CONNECTION_EXPIRED and UNABLE_TO_READ_FROM_CLIENT): its close()
+// takes no argument, so a reason is what 3.5.9 logs on that path
+// (FACTS.md 5.1.7).
 const (
-	ReasonExpired    = "CONNECTION_EXPIRED"         // ConnectionExpirerThread
-	ReasonReadFailed = "UNABLE_TO_READ_FROM_CLIENT" // doIO read end of stream: the client closed its socket
+	// ReasonExpired: ConnectionExpirerThread calls conn.close() and logs
+	// nothing of its own; the label is the model's.
+	ReasonExpired = "expired"
+	// ReasonReadFailed: doIO reads end of stream, the client closed its
+	// socket; the EndOfStreamException's message, sessionid 0 because
+	// these connections never set up a session.
+	ReasonReadFailed = "Unable to read additional data from client sessionid 0x0, likely client has closed socket"
 )
 
 // Request is one client request on the wire; the server answers it with a

@@ -45,7 +45,11 @@
 //     not modelled: threads block without timeouts, so an idle server emits
 //     no events (the expirer, a background thread, sleeps to each bucket).
 //   - The client closing its socket is seen when a worker reads end of
-//     stream; the reason is 3.6's DisconnectReason UNABLE_TO_READ_FROM_CLIENT.
+//     stream; the reason is 3.5.9's EndOfStreamException message ("Unable
+//     to read additional data from client sessionid 0x0, likely client has
+//     closed socket"). 3.5.9 has no DisconnectReason codes (3.6's
+//     UNABLE_TO_READ_FROM_CLIENT, CONNECTION_EXPIRED): the expirer closes
+//     silently, and the model labels that close "expired".
 //   - Names follow the source where FACTS.md differs: workers are
 //     NIOWorkerThread-<n> (WorkerService("NIOWorker") names its
 //     DaemonThreadFactory name+"Thread"), and the refusal prints the

@@ -33,7 +33,7 @@ func zkTrace() []sim.Event {
 		{Actor: wrk, Kind: "queue.wait", Subj: "WorkerService.queue", Note: "idle"}, // 13
 		{Actor: sel, Kind: "conn.interest", Subj: "c1", From: "0", To: "OP_READ|OP_WRITE"},
 		{Actor: wrk, Kind: "send", Subj: "c1", ID: 2, Item: "c1#1"}, // 15
-		{Actor: "ConnnectionExpirer", Kind: "conn.close", Subj: "c1", Note: "CONNECTION_EXPIRED"},
+		{Actor: "ConnnectionExpirer", Kind: "conn.close", Subj: "c1", Note: "expired"},
 	}
 	for i := range ev {
 		ev[i].Seq = i
@@ -82,7 +82,7 @@ func TestNetFold(t *testing.T) {
 	}
 	end := m.At(16)
 	c1, _ := end.Net.Conn("c1")
-	if c1.Bucket != 20000 || c1.Sent != 1 || c1.Done != 1 || c1.Owner != sel || c1.Reason != "CONNECTION_EXPIRED" {
+	if c1.Bucket != 20000 || c1.Sent != 1 || c1.Done != 1 || c1.Owner != sel || c1.Reason != "expired" {
 		t.Errorf("c1 at the end = %+v", c1)
 	}
 	if end.Net.Refused != 1 || end.Net.Closed != 1 || end.Net.Answered != 1 {
