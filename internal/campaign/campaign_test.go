@@ -169,25 +169,35 @@ var replay = flag.String("campaign.replay", "", "replay this .lab file the campa
 
 // With -campaign.replay FILE: the file's scenario and the what-ifs its
 // comments list, checked as the campaign checks them, and the trace of
-// the run with the what-ifs (-v prints it).
+// the run with the what-ifs (-v prints it). Without it, the files of the
+// crashers that once broke the simulator are replayed the same way.
 func TestReplay(t *testing.T) {
+	files := []string{*replay}
 	if *replay == "" {
-		t.Skip("no -campaign.replay FILE")
+		var err error
+		files, err = filepath.Glob("../../core/scenario/testdata/crashers/*.lab")
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no crashers to replay: %v", err)
+		}
 	}
-	src, err := os.ReadFile(*replay)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inject := Whatifs(string(src))
-	sc, err := scenario.Parse(*replay, string(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := scenario.Run(sc, scenario.Options{MaxEvents: *events, Inject: inject})
-	for _, e := range res.Trace {
-		t.Logf("%d %d %s %s %s id=%d item=%s %s→%s %s", e.Seq, e.T, e.Actor, e.Kind, e.Subj, e.ID, e.Item, e.From, e.To, e.Note)
-	}
-	if p := Examine(*replay, string(src), inject, Unsafe(sc), Budget{Events: *events, Wall: *wall}); len(p) > 0 {
-		t.Errorf("%s:\n  %s", *replay, strings.Join(p, "\n  "))
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inject := Whatifs(string(src))
+		sc, err := scenario.Parse(f, string(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if *replay != "" {
+			res := scenario.Run(sc, scenario.Options{MaxEvents: *events, Inject: inject})
+			for _, e := range res.Trace {
+				t.Logf("%d %d %s %s %s id=%d item=%s %s→%s %s", e.Seq, e.T, e.Actor, e.Kind, e.Subj, e.ID, e.Item, e.From, e.To, e.Note)
+			}
+		}
+		if p := Examine(f, string(src), inject, Unsafe(sc), Budget{Events: *events, Wall: *wall}); len(p) > 0 {
+			t.Errorf("%s:\n  %s", f, strings.Join(p, "\n  "))
+		}
 	}
 }
