@@ -32,6 +32,10 @@ type Lesson struct {
 	File     string   `json:"-"`       // "01-controller-event-queue/scenario.lab", for errors
 	Scenario string   `json:"-"`       // the scenario's source text
 	WhatIfs  []WhatIf `json:"whatifs"` // the what-ifs the lesson suggests
+	// Crux is the step (1-based) whose end shows what the lesson is about:
+	// its screenshot (make screenshots) and one of the moments whose stage
+	// text the browser tests measure.
+	Crux int `json:"crux"`
 }
 
 // WhatIf is a what-if a lesson suggests ("in the what-if panel set …"):
@@ -100,6 +104,10 @@ func parseMeta(id string, raw []byte) (Lesson, error) {
 				return readText(d, &l.Title)
 			case "summary":
 				return readText(d, &l.Summary)
+			case "crux":
+				var err error
+				l.Crux, err = d.Int()
+				return err
 			case "whatifs":
 				return d.Array(func() error {
 					var w WhatIf
@@ -108,7 +116,7 @@ func parseMeta(id string, raw []byte) (Lesson, error) {
 					return err
 				})
 			}
-			return fmt.Errorf("unknown field %q: a lesson has a title, a summary and whatifs", key)
+			return fmt.Errorf("unknown field %q: a lesson has a title, a summary, a crux and whatifs", key)
 		})
 	})
 	if e := (*jsonlite.Error)(nil); errors.As(err, &e) {

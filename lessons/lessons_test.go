@@ -804,7 +804,7 @@ func TestMetaAsEncodingJSON(t *testing.T) {
 // A broken lesson.json is an error at the line and column of the mistake.
 func TestMetaErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
-		{"{\n  \"titel\": {\"en\": \"x\"}\n}", `2:3: unknown field "titel": a lesson has a title, a summary and whatifs`},
+		{"{\n  \"titel\": {\"en\": \"x\"}\n}", `2:3: unknown field "titel": a lesson has a title, a summary, a crux and whatifs`},
 		{"{\"title\": {\"en\": \"x\", \"fr\": \"y\"}}", `1:23: unknown field "fr": a text is in English (en) and Chinese (zh)`},
 		{"{\n  \"title\": {\"en\": \"中文\" \"zh\": \"y\"}\n}", `2:24: want "," or "}", found a string`},
 		{"{\"title\": {\"en\": 3}}", `1:18: want a string, found a number`},
@@ -865,4 +865,15 @@ func endsWith(t *testing.T, l Lesson, cond string, sets []string) string {
 		}
 	}
 	return ""
+}
+
+// Every lesson names its crux, a step it has: its screenshot and a moment
+// the stage's text is measured at (wasm/stagefloors_test.go).
+func TestCrux(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	for _, l := range all {
+		steps := strings.Count(l.Scenario, "\nsay ")
+		require.True(t, l.Crux >= 1 && l.Crux <= steps, "%s: crux %d is not one of its %d steps", l.ID, l.Crux, steps)
+	}
 }

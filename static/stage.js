@@ -38,6 +38,11 @@
         el.appendChild(tx);
       }
     }
+    if (n.title) {
+      const ti = document.createElementNS(NS, "title");
+      ti.textContent = n.title;
+      el.appendChild(ti);
+    }
     el.setAttribute("class", n.c);
     el.setAttribute("data-k", n.k);
     // What Go marks selectable (n.sel: ui/stage, held to App.Select), the
@@ -45,7 +50,7 @@
     if (n.sel) {
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
-      el.setAttribute("aria-label", (n.t || []).map((t) => t.s).join(" ") || n.k);
+      el.setAttribute("aria-label", [n.title].concat((n.t || []).map((t) => t.s)).filter(Boolean).join(" ") || n.k);
     }
     return el;
   }

@@ -22,6 +22,19 @@ const (
 	H = 760
 )
 
+// Type sizes, in view-box units. The page shows the view box at least 0.53
+// of its size (the lesson view at 1366×768, static/style.css) and the
+// presenter's window at least 0.87 (1280×720), so Small is 10.6 px on a
+// laptop and 17 px on a projector (DESIGN.md's floors: 10 and 12 px). No text
+// of a stage is smaller than Small; nine in ten are Body or larger
+// (ui/legible_test.go, and on screen wasm/stagefloors_test.go).
+const (
+	Small = 20.0 // the least: secondary details, counters
+	Body  = 22.0 // labels and values
+	Big   = 26.0 // names of the things a lesson is about
+	Huge  = 34.0 // the numbers that matter: HW, LEO, sizes, generation
+)
+
 // Geometry of the three columns.
 const (
 	thrX, thrW   = 8.0, 334.0
@@ -50,9 +63,10 @@ type Text struct {
 // motion (sent every frame as numbers).
 type Node struct {
 	Key   string  `json:"k"`
-	Class string  `json:"c"`             // CSS classes; the first is the shape: box, token, line, label
-	Sel   bool    `json:"sel,omitempty"` // the App can select it (App.Select takes Key): stage.js makes it a focusable button
-	W     float64 `json:"w,omitempty"`   // box size
+	Class string  `json:"c"`               // CSS classes; the first is the shape: box, token, line, label
+	Sel   bool    `json:"sel,omitempty"`   // the App can select it (App.Select takes Key): stage.js makes it a focusable button
+	Title string  `json:"title,omitempty"` // the full upstream name and details, shown on hover (SVG <title>) and read by screen readers
+	W     float64 `json:"w,omitempty"`     // box size
 	H     float64 `json:"h,omitempty"`
 	Texts []Text  `json:"t,omitempty"`
 
@@ -375,13 +389,14 @@ func fateMark(f string) string {
 // size shrinks a font, down to 11 px, so that s fits width.
 func size(s string, size, width float64) float64 {
 	if n := ems(s); n*size > width {
-		return math.Max(11, width/n)
+		return math.Max(Small, width/n)
 	}
 	return size
 }
 
 // fit sets t to s in the largest font up to z that fits width, cutting s
-// short where even 11 px does not fit.
+// short where even Small does not fit (ui/legible_test.go fails a lesson
+// where that happens: give the text room or say it shorter).
 func (t Text) fit(s string, z, width float64) Text {
 	t.Size = size(s, z, width)
 	for n := len([]rune(s)); n > 1 && ems(s)*t.Size > width+0.01; n-- { // 0.01: size's rounding

@@ -1,0 +1,153 @@
+//go:build !js
+
+package main
+
+// The stage a class can read (DESIGN.md, "Sized for people, measured on
+// screen"): every text of the stage, measured on screen as pagecheck
+// measures it (font size times the SVG's scale), meets the floors in every
+// lesson at three moments (its first step, its crux and its end), in the
+// lesson view at 1440×900 and 1366×768 and in the presenter's window at
+// 1920×1080 and 1280×720, and in the dark theme.
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"brokerlab/core/scenario"
+	"brokerlab/lessons"
+)
+
+// stageView is one window a stage is read in, with its floors in CSS px.
+type stageView struct {
+	name      string
+	w, h      int64
+	route     string // "lesson" or "present/lesson"
+	min, p10  float64
+}
+
+var stageViews = []stageView{
+	{"lesson@1440x900", 1440, 900, "lesson", 11, 12},
+	{"lesson@1366x768", 1366, 768, "lesson", 10, 11},
+	{"present@1920x1080", 1920, 1080, "present/lesson", 18, 20},
+	{"present@1280x720", 1280, 720, "present/lesson", 12, 14},
+}
+
+// measureStage is pagecheck's measure: every visible text of #stage, its
+// font size on screen, and how many are cut with "…".
+const measureStage = `(() => {
+  const svg = document.getElementById("stage");
+  if (!svg) return JSON.stringify({n: 0});
+  const px = [], small = [];
+  let cut = 0;
+  for (const t of svg.querySelectorAll("text")) {
+    const s = (t.textContent || "").trim();
+    if (!s) continue;
+    const cs = getComputedStyle(t);
+    if (cs.display === "none" || cs.visibility === "hidden" || parseFloat(cs.opacity) === 0) continue;
+    const r = t.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const m = t.getScreenCTM();
+    if (!m) continue;
+    const z = parseFloat(cs.fontSize) * Math.hypot(m.a, m.b);
+    px.push(z);
+    small.push([z, s]);
+    if (s.includes("\u2026")) cut++;
+  }
+  small.sort((a, b) => a[0] - b[0]);
+  return JSON.stringify({n: px.length, px: px, cut: cut, smallest: small.slice(0, 3).map(x => x[0].toFixed(1) + "px " + x[1])});
+})()`
+
+type stageSample struct {
+	N        int       `json:"n"`
+	Px       []float64 `json:"px"`
+	Cut      int       `json:"cut"`
+	Smallest []string  `json:"smallest"`
+}
+
+// moments are a lesson's three positions: the end of its first step, the
+// end of its crux step and its last event.
+func moments(t *testing.T, l lessons.Lesson) [3]int {
+	sc, err := scenario.Parse(l.File, l.Scenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := scenario.Run(sc, scenario.Options{})
+	end := func(step int) int { // the last event of step (0-based)
+		for _, m := range res.Steps {
+			if m.Step == step+1 {
+				return m.Seq - 1
+			}
+		}
+		return res.Events - 1
+	}
+	return [3]int{end(0), end(l.Crux - 1), res.Events - 1}
+}
+
+func (p *page) sampleStage(what string) stageSample {
+	p.t.Helper()
+	var s stageSample
+	for end := time.Now().Add(20 * time.Second); ; {
+		time.Sleep(150 * time.Millisecond)
+		if err := json.Unmarshal([]byte(p.str(measureStage)), &s); err != nil {
+			p.t.Fatal(err)
+		}
+		if s.N > 0 || time.Now().After(end) {
+			break
+		}
+	}
+	if s.N == 0 {
+		p.t.Fatalf("%s: the stage drew no text", what)
+	}
+	return s
+}
+
+func TestStageFloors(t *testing.T) {
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := newBrowser(t)
+	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
+	at := map[string][3]int{}
+	for _, l := range all {
+		at[l.ID] = moments(t, l)
+	}
+	var report []string
+	for i, v := range stageViews {
+		p.do(chromedp.EmulateViewport(v.w, v.h))
+		for _, l := range all {
+			var px []float64
+			cut := 0
+			var smallest []string
+			for _, pos := range at[l.ID] {
+				p.open(fmt.Sprintf("#/%s/%s?pos=%d", v.route, l.ID, pos))
+				p.wait("position", fmt.Sprintf(`(document.getElementById("stage") || {getAttribute(){return ""}}).getAttribute("aria-label").startsWith("event %d /")`, pos+1))
+				s := p.sampleStage(l.ID)
+				px = append(px, s.Px...)
+				cut += s.Cut
+				smallest = append(smallest, s.Smallest...)
+			}
+			if i == 0 { // the dark theme, at the crux
+				p.open(fmt.Sprintf("#/%s/%s?pos=%d", v.route, l.ID, at[l.ID][1]))
+				p.do(chromedp.Evaluate[chromedp.Void](`document.documentElement.setAttribute("data-theme", "dark")`))
+				s := p.sampleStage(l.ID + " dark")
+				px = append(px, s.Px...)
+			}
+			sort.Float64s(px)
+			sort.Strings(smallest)
+			mn, p10 := px[0], px[len(px)/10]
+			line := fmt.Sprintf("%-18s %-28s texts %4d  min %5.1f  p10 %5.1f px  cut %d", v.name, l.ID, len(px), mn, p10, cut)
+			report = append(report, line)
+			if mn < v.min || p10 < v.p10 || cut > 0 {
+				t.Errorf("%s: below the floor (min ≥ %.0f, 10th percentile ≥ %.0f px, nothing cut with …); smallest: %s", line, v.min, v.p10, strings.Join(smallest[:min(3, len(smallest))], " | "))
+			}
+		}
+	}
+	t.Log("\n" + strings.Join(report, "\n"))
+}
