@@ -78,12 +78,12 @@ func (c *Narration) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								if g.Code {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(g.S)
+									vgn.SetInnerHTML(c.Wrap(g.S))
 								}
 								if !g.Code {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(g.S)
+									vgn.SetInnerHTML(c.Wrap(g.S))
 								}
 							}
 						}

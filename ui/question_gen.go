@@ -37,7 +37,7 @@ func (c *Question) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn.SetInnerHTML(c.A.T("question") + ": ")
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.View().Text)
+			vgn.SetInnerHTML(Wrap(c.View().Text))
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
@@ -65,7 +65,7 @@ func (c *Question) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.AddAttrInterface("aria-pressed", c.Pressed(ch.Picked))
 					vgn.AddAttrInterface("class", ch.Class)
 					vgn.AddAttrInterface("disabled", !c.View().Open)
-					vgn.SetInnerHTML(ch.Label)
+					vgn.SetInnerHTML(Wrap(ch.Label))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.Pick(event, ch.N) },

@@ -63,7 +63,7 @@ var words = map[string][2]string{
 	"src":               {"upstream source", "上游源码"},
 	"dismiss":           {"dismiss", "关闭"},
 	"copyLink":          {"link to this moment", "指向此刻的链接"},
-	"keys":              {"Keys: space play/pause · ←/→ one event · [ ] speed · 1–4 answer", "快捷键：空格 播放/暂停 · ←/→ 单步 · [ ] 调速 · 1–4 作答"},
+	"keysLabel":         {"Keyboard keys", "键盘快捷键"},
 	"open":              {"Open lesson →", "打开课程 →"},
 	"clickHintNet":      {"Click a thread, a connection, a queue or a request on the stage.", "点击舞台上的线程、连接、队列或请求查看详情。"},
 	"pickMember":        {"Click a consumer on the stage to make it leave or stall.", "点击舞台上的消费者，让它离开或卡住。"},
@@ -102,6 +102,32 @@ var words = map[string][2]string{
 }
 
 // T is a word of the chrome in the current language.
+// A KeyHelp is one line of the header's "?": a key and what it does.
+type KeyHelp struct{ Key, What string }
+
+// keyHelp lists every key a lesson page answers to: App.Key's, and web.js's
+// Enter and space on a step or a stage node.
+var keyHelp = [][3]string{
+	{"Space", "play / pause", "播放 / 暂停"},
+	{"← →", "one event back / on", "后退 / 前进一个事件"},
+	{"[ ]", "slower / faster", "减速 / 加速"},
+	{"1–9", "answer the open question", "回答当前问题"},
+	{"Tab", "reach a step, a control or a stage node", "移到步骤、控件或舞台元素"},
+	{"Enter", "go to the step, select the stage node", "跳到该步骤、选中舞台元素"},
+}
+
+// Keys is the header's key help in the page's language.
+func (a *App) Keys() []KeyHelp {
+	out := make([]KeyHelp, len(keyHelp))
+	for i, k := range keyHelp {
+		out[i] = KeyHelp{k[0], k[1]}
+		if a.Lang == "zh" {
+			out[i].What = k[2]
+		}
+	}
+	return out
+}
+
 func (a *App) T(key string) string {
 	w, ok := words[key]
 	if !ok {
@@ -263,8 +289,10 @@ func (a *App) LogHTML() string {
 		case r.Future:
 			class = "future"
 		}
-		fmt.Fprintf(&b, `<tr class="%s" data-seq="%d"><td class="seq">%d</td><td class="t">%s</td><td class="actor">%s</td><td class="kind">%s</td><td class="subj">%s</td><td class="item"><span>%s</span> <span>%s</span></td><td class="note">%s</td></tr>`,
-			class, r.Seq, r.Seq, esc(r.T), esc(r.Actor), esc(r.Kind), esc(r.Subj), esc(r.ID), esc(r.Item), esc(r.Note))
+		// One line a row: each cell's full text in its title; the actor
+		// by its stage label.
+		fmt.Fprintf(&b, `<tr class="%s" data-seq="%d"><td class="seq">%d</td><td class="t">%s</td><td class="actor" title="%s">%s</td><td class="kind" title="%s">%s</td><td class="subj" title="%s">%s</td><td class="item" title="%s %s"><span>%s</span> <span>%s</span></td><td class="note" title="%s">%s</td></tr>`,
+			class, r.Seq, r.Seq, esc(r.T), esc(r.Actor), esc(stage.Short(r.Actor)), esc(r.Kind+" "+r.Subj), esc(r.Kind), esc(r.Subj), esc(r.Subj), esc(r.ID), esc(r.Item), esc(r.ID), esc(r.Item), esc(r.Note), esc(r.Note))
 	}
 	return b.String()
 }

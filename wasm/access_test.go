@@ -30,7 +30,7 @@ func TestBrowserLanguage(t *testing.T) {
 	english := p.str(`(() => {
 		const sel = ["#play", "#prev-step", "#next-step", "#present", "#edit", "#theme", "#export summary", "#export-svg", "#export-png", "#export-trace",
 			".steps h2", "#inspector h2", "#inspector h3", "#whatif h2", "#whatif .hint", ".log h2", "#log caption", "#log th:nth-child(n+3)",
-			"#event-fields dt", "#editor h2", "#editor .hint", "#edit-run", "#edit-revert", "#edit-close", ".back", ".keys", "#put", "#expire", "#shutdown"];
+			"#event-fields dt", "#editor h2", "#editor .hint", "#edit-run", "#edit-revert", "#edit-close", ".back", "#help .keys span", "#put", "#expire", "#shutdown"];
 		const bad = [];
 		for (const s of sel) {
 			const els = document.querySelectorAll(s);

@@ -37,15 +37,16 @@ const (
 
 // Geometry of the three columns.
 const (
-	thrX, thrW   = 8.0, 334.0
-	qX, qW       = 490.0, 350.0
-	qTop, slotH  = 104.0, 54.0
-	Slots        = 12 // queue slots drawn; more tokens show as "+N more"
-	ctlX, ctlW   = 872.0, 440.0
-	tokW, tokH   = 318.0, 44.0
+	thrX, thrW   = 8.0, 340.0
+	qX, qW       = 390.0, 432.0
+	qTop, slotH  = 134.0, 56.0
+	Slots        = 11 // queue slots drawn; more tokens show as "+N more"
+	ctlX, ctlW   = 836.0, 476.0
+	tokW, tokH   = 420.0, 50.0
 	Taker        = "controller-event-thread"
-	lockX, lockY = 366.0, 8.0
-	boxH         = 80.0
+	lockX, lockY = qX + qW - 138, 62.0
+	lockW, lockH = 138.0, 62.0
+	boxH         = 112.0 // a thread: its name, status and what it does, four lines
 )
 
 // Text is one line of a node's label, placed relative to the node.
@@ -97,32 +98,43 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 	tr := words(o.ZH)
 	producers, boxes := threadBoxes(o.Threads)
 
-	sc.add(Node{Key: "title.threads", Class: "label", Texts: []Text{{S: tr.producers, Size: 22, Class: "b"}}, X: thrX, Y: 30, Alpha: 1})
+	sc.add(Node{Key: "title.threads", Class: "label", Texts: []Text{{S: tr.producers, Size: Big, Class: "b"}}, X: thrX, Y: 30, Alpha: 1})
 	sc.add(Node{Key: "title.queue", Class: "label", Texts: []Text{
-		{S: "ControllerEventManager.queue", Size: 21, Class: "b m"},
-		{S: tr.queueSize + " " + strconv.Itoa(len(a.Queue)) + " · " + tr.head, Y: 26, Size: 18, Class: "d"},
-	}, X: qX, Y: 44, Alpha: 1})
+		{S: "ControllerEventManager.queue", Size: size("ControllerEventManager.queue", Big, qW), Class: "b m"},
+		{S: tr.queueSize + " " + strconv.Itoa(len(a.Queue)), Y: 38, Size: Huge, Class: "b"},
+		{S: tr.head, Y: 66, Size: Body, Class: "d"},
+	}, X: qX, Y: 30, Alpha: 1})
 
 	// Producer threads.
 	for _, name := range producers {
 		th, _ := a.Thread(name)
-		y := boxes[name]
+		y := boxes.y[name]
 		cls := "box thread " + statusClass(th.Status)
 		if th.Name == "" {
 			th = model.Thread{Name: name, Status: model.NotStarted}
 		}
-		texts := []Text{
-			Text{X: 12, Y: 26, Class: "b m"}.fit(name, 20, thrW-24),
-			Text{X: 12, Y: 50}.fit(statusMark(th.Status)+" "+tr.status(th), 18, thrW-24),
+		// Four lines: the name, then the status, then what the thread
+		// does, each on one or two lines as long as four are not passed.
+		texts := []Text{Text{X: 12, Y: 28, Class: "b m"}.fit(statusMark(th.Status)+" "+Short(name), Body, thrW-24)}
+		if boxes.h >= 56 {
+			st := Text{X: 12, Y: 54}.lines(tr.short(th), Body, thrW-24, 26)
+			if len(st) == 2 {
+				st[0].Y, st[1].Y = 54, 80
+			}
+			texts = append(texts, st...)
+			if th.Action != "" && len(st) == 1 && boxes.h >= boxH {
+				texts = append(texts, Text{X: 12, Y: 93, Class: "d m"}.lines("↳ "+th.Action, Body, thrW-24, 26)...)
+			}
 		}
+		title := name + ": " + tr.status(th)
 		if th.Action != "" {
-			texts = append(texts, Text{X: 12, Y: 72, Class: "d m"}.fit("↳ "+th.Action, 16, thrW-24))
+			title += " ↳ " + th.Action
 		}
-		sc.add(Node{Key: "thread:" + name, Sel: true, Class: cls + selected(o, "thread:"+name) + current(o, name), W: thrW, H: boxH, Texts: texts, X: thrX, Y: y, Alpha: 1})
+		sc.add(Node{Key: "thread:" + name, Sel: true, Class: cls + selected(o, "thread:"+name) + current(o, name), W: thrW, H: boxes.h, Texts: texts, Title: title, X: thrX, Y: y, Alpha: 1})
 	}
 
 	// The putLock, and who holds it.
-	lock := Node{Key: "lock", Sel: true, Class: "box lock", W: 104, H: 62, X: lockX, Y: lockY, Alpha: 1}
+	lock := Node{Key: "lock", Sel: true, Class: "box lock", W: lockW, H: lockH, X: lockX, Y: lockY, Alpha: 1}
 	state := tr.free
 	switch {
 	case o.NoLock:
@@ -132,56 +144,58 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 		lock.Class += " held"
 		state = "■ " + tr.held
 	}
-	lock.Texts = []Text{{S: "putLock", X: 52, Y: 26, Size: 18, Class: "b m", Anchor: "middle"}, {S: state, X: 52, Y: 50, Size: 16, Anchor: "middle"}}
+	lock.Texts = []Text{{S: "putLock", X: lockW / 2, Y: 26, Size: Body, Class: "b m", Anchor: "middle"}, {S: state, X: lockW / 2, Y: 52, Size: Body, Anchor: "middle"}}
 	lock.Class += selected(o, "lock")
 	sc.add(lock)
-	if y, ok := boxes[a.LockOwner]; ok && !o.NoLock {
-		sc.add(Node{Key: "lock.link", Class: "line held", X: thrX + thrW, Y: y + boxH/2, X2: lockX + 52, Y2: lockY + 62, Alpha: 1})
+	if y, ok := boxes.y[a.LockOwner]; ok && !o.NoLock {
+		sc.add(Node{Key: "lock.link", Class: "line held", X: thrX + thrW, Y: y + boxes.h/2, X2: lockX, Y2: lockY + lockH/2, Alpha: 1})
 	}
 
 	// Queue slots, head first, numbered so they can be counted.
 	for i := 0; i < Slots; i++ {
 		sc.add(Node{Key: "slot:" + strconv.Itoa(i), Sel: true, Class: "box slot" + selected(o, "queue"), W: qW, H: slotH - 6,
-			Texts: []Text{{S: strconv.Itoa(i + 1), X: -12, Y: 31, Size: 16, Class: "d", Anchor: "end"}},
+			Texts: []Text{{S: strconv.Itoa(i + 1), X: -8, Y: 34, Size: Body, Class: "d", Anchor: "end"}},
 			X:     qX, Y: qTop + float64(i)*slotH, Alpha: 1})
 	}
 	if n := len(a.Queue) - (Slots - 1); n > 1 {
-		sc.add(Node{Key: "more", Sel: true, Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(n) + " " + tr.more, X: qW / 2, Y: 32, Size: 18, Class: "b", Anchor: "middle"}},
+		sc.add(Node{Key: "more", Sel: true, Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(n) + " " + tr.more, X: qW / 2, Y: 34, Size: Body, Class: "b", Anchor: "middle"}},
 			X: qX, Y: qTop + float64(Slots-1)*slotH, Alpha: 1})
 	}
 
 	// The event thread, its ControllerState, the token in hand and the tallies.
 	ctl := stateOf(a, Taker)
-	ctlY := 64.0
-	sc.add(Node{Key: "title.ctl", Class: "label", Texts: []Text{{S: "KafkaController", Size: 22, Class: "b"}}, X: ctlX, Y: 30, Alpha: 1})
-	sc.add(Node{Key: "thread:" + Taker, Sel: true, Class: "box thread taker " + statusClass(ctl.Status) + selected(o, "thread:"+Taker) + current(o, Taker), W: ctlW, H: 80,
-		Texts: []Text{
-			{S: Taker, X: 14, Y: 30, Size: 22, Class: "b m"},
-			Text{X: 14, Y: 60}.fit(statusMark(ctl.Status)+" "+tr.status(ctl), 18, ctlW-28),
-		}, X: ctlX, Y: ctlY, Alpha: 1})
-	sc.add(Node{Key: "ctlstate", Class: "box state lit", W: ctlW, H: 64, Texts: []Text{
-		{S: "ControllerState", X: 14, Y: 24, Size: 16, Class: "d"},
+	ctlY := 44.0
+	sc.add(Node{Key: "title.ctl", Class: "label", Texts: []Text{{S: "KafkaController", Size: Big, Class: "b"}}, X: ctlX, Y: 30, Alpha: 1})
+	sc.add(Node{Key: "thread:" + Taker, Sel: true, Class: "box thread taker " + statusClass(ctl.Status) + selected(o, "thread:"+Taker) + current(o, Taker), W: ctlW, H: 90,
+		Texts: append([]Text{{S: Taker, X: 14, Y: 27, Size: Body, Class: "b m"}},
+			Text{X: 14, Y: 64}.lines(statusMark(ctl.Status)+" "+tr.short(ctl), Body, ctlW-28, 26)...),
+		Title: Taker + ": " + tr.status(ctl), X: ctlX, Y: ctlY, Alpha: 1})
+	sc.add(Node{Key: "ctlstate", Class: "box state lit", W: ctlW, H: 62, Texts: []Text{
+		{S: "ControllerState", X: 14, Y: 22, Size: Body, Class: "d"},
 		// Sized for a two-digit value, so the font holds still as the value changes.
-		{S: "▶ " + a.CtlState + " = " + a.CtlValue, X: 14, Y: 52, Size: size("▶ "+a.CtlState+" = 00", 24, ctlW-28), Class: "b m"},
-	}, X: ctlX, Y: ctlY + 92, Alpha: 1})
-	px, py := ctlX, ctlY+166.0
+		{S: "▶ " + a.CtlState + " = " + a.CtlValue, X: 14, Y: 52, Size: size("▶ "+a.CtlState+" = 00", Big, ctlW-28), Class: "b m"},
+	}, X: ctlX, Y: ctlY + 98, Alpha: 1})
+	// The states the run visits, as pills: the lit one is the current.
+	px, py := ctlX, ctlY+170.0
 	for _, st := range o.States {
 		label := st.Name + " " + st.Value
-		w := 18 + float64(len([]rune(label)))*9.4
+		if st.Name == a.CtlState {
+			label = "▶ " + label
+		}
+		w := 18 + ems(label)*Body
 		if px+w > ctlX+ctlW {
-			px, py = ctlX, py+38
+			px, py = ctlX, py+40
 		}
 		cls := "box pill"
 		if st.Name == a.CtlState {
 			cls += " lit"
-			label = "▶ " + label
 		}
-		sc.add(Node{Key: "pill:" + st.Name, Class: cls, W: w, H: 30, Texts: []Text{{S: label, X: w / 2, Y: 21, Size: 15, Class: "m", Anchor: "middle"}}, X: px, Y: py, Alpha: 1})
+		sc.add(Node{Key: "pill:" + st.Name, Class: cls, W: w, H: 34, Texts: []Text{{S: label, X: w / 2, Y: 25, Size: Body, Class: "m", Anchor: "middle"}}, X: px, Y: py, Alpha: 1})
 		px += w + 8
 	}
-	handY := py + 50
-	sc.add(Node{Key: "hand", Class: "box slot hand", W: ctlW, H: tokH + 38, Texts: []Text{{S: tr.inHand, X: 14, Y: 22, Size: 16, Class: "d"}}, X: ctlX, Y: handY, Alpha: 1})
-	tallyY := handY + tokH + 52
+	handY := py + 46
+	sc.add(Node{Key: "hand", Class: "box slot hand", W: ctlW, H: tokH + 36, Texts: []Text{{S: tr.inHand, X: 14, Y: 25, Size: Body, Class: "d"}}, X: ctlX, Y: handY, Alpha: 1})
+	tallyY := handY + tokH + 46
 	tallies := []struct {
 		key, label string
 		t          model.Tally
@@ -197,18 +211,28 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 		}{"ignored", tr.ignored, a.Ignored})
 	}
 	tallyAt := map[string][2]float64{}
+	// A tally: its count large, and its last event, as many as fit the
+	// rest of the column (the inspector lists them all).
+	tallyH := math.Min(64, (H-4-tallyY)/float64(len(tallies))-6)
 	for i, t := range tallies {
-		y := tallyY + float64(i)*64
+		y := tallyY + float64(i)*(tallyH+6)
 		var last []string
 		for j := len(t.t.Last) - 1; j >= 0 && len(last) < 3; j-- {
 			last = append(last, "#"+strconv.Itoa(t.t.Last[j].ID)+" "+t.t.Last[j].Item)
 		}
+		head := tallyMark(t.key) + " " + t.label
 		texts := []Text{
-			{S: tallyMark(t.key) + " " + t.label, X: 12, Y: 25, Size: 18, Class: "b"},
-			{S: strconv.Itoa(t.t.N), X: ctlW - 14, Y: 28, Size: 26, Class: "b", Anchor: "end"},
-			Text{X: 12, Y: 47, Class: "m d"}.fit(strings.Join(last, " · "), 14, ctlW-24),
+			{S: head, X: 12, Y: tallyH/2 + 8, Size: Body, Class: "b"},
+			{S: strconv.Itoa(t.t.N), X: ctlW - 14, Y: tallyH/2 + 12, Size: Huge, Class: "b", Anchor: "end"},
 		}
-		sc.add(Node{Key: "tally:" + t.key, Class: "box tally " + t.key, W: ctlW, H: 56, Texts: texts, X: ctlX, Y: y, Alpha: 1})
+		// The last event beside the label, where it fits whole.
+		if len(last) > 0 {
+			lx := 24 + ems(head)*Body
+			if room := ctlW - 70 - lx; ems(last[0])*Small <= room {
+				texts = append(texts, Text{S: last[0], X: lx, Y: tallyH/2 + 8, Size: Small, Class: "m d"})
+			}
+		}
+		sc.add(Node{Key: "tally:" + t.key, Class: "box tally " + t.key, W: ctlW, H: tallyH, Texts: texts, Title: head + " " + strconv.Itoa(t.t.N) + ": " + strings.Join(last, " · "), X: ctlX, Y: y, Alpha: 1})
 		tallyAt[t.key] = [2]float64{ctlX + ctlW - tokW - 60, y + 6}
 	}
 
@@ -235,11 +259,11 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 					more.tok = t
 					return more
 				}
-				return spot{qX + (qW-tokW)/2, qTop + float64(i)*slotH + 2, 1, t, true}
+				return spot{qX + (qW-tokW)/2, qTop + float64(i)*slotH + 1, 1, t, true}
 			}
 		}
 		if s.Hand.ID == id && id != 0 {
-			return spot{ctlX + ctlW - tokW - 14, handY + 30, 1, s.Hand, true}
+			return spot{ctlX + ctlW - tokW - 14, handY + 32, 1, s.Hand, true}
 		}
 		return spot{}
 	}
@@ -263,8 +287,8 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 		if !from.ok {
 			tok = to.tok
 			// Appearing: it comes out of the thread that put it.
-			from = spot{thrX + thrW - tokW/2, boxes[tok.By] + 20, 0, tok, true}
-			if _, ok := boxes[tok.By]; !ok {
+			from = spot{thrX + thrW - tokW/2, boxes.y[tok.By] + 20, 0, tok, true}
+			if _, ok := boxes.y[tok.By]; !ok {
 				from.y = qTop - 60
 			}
 		}
@@ -286,16 +310,16 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 		}
 		// The name takes the room between the number and the fate's mark.
 		num := "#" + strconv.Itoa(tok.ID)
-		x := math.Max(50, 18+ems(num)*16)
+		x := math.Max(50, 18+ems(num)*Body)
 		room := tokW - 12 - x
-		texts := []Text{{S: num, X: 10, Y: 29, Size: 16, Class: "m d"}}
+		texts := []Text{{S: num, X: 10, Y: 33, Size: Body, Class: "m d"}}
 		if tok.Fate != "" {
 			mark := fateMark(tok.Fate)
-			room -= ems(mark)*18 + 8
-			texts = append(texts, Text{S: mark, X: tokW - 12, Y: 29, Size: 18, Class: "b", Anchor: "end"})
+			room -= ems(mark)*Body + 8
+			texts = append(texts, Text{S: mark, X: tokW - 12, Y: 33, Size: Body, Class: "b", Anchor: "end"})
 		}
-		texts = append(texts, Text{X: x, Y: 29, Class: "b m"}.fit(tok.Item, 19, room))
-		sc.add(Node{Key: "tok:" + strconv.Itoa(id), Sel: true, Class: cls + selected(o, "tok:"+strconv.Itoa(id)), W: tokW, H: tokH, Texts: texts,
+		texts = append(texts, Text{X: x, Y: 33, Class: "b m"}.lines(tok.Item, Body, room, 22)...)
+		sc.add(Node{Key: "tok:" + strconv.Itoa(id), Sel: true, Class: cls + selected(o, "tok:"+strconv.Itoa(id)), W: tokW, H: tokH, Texts: texts, Title: num + " " + tok.Item,
 			X: lerp(from.x, to.x, f), Y: lerp(from.y, to.y, f), Alpha: lerp(from.alpha, to.alpha, f)})
 	}
 	return sc
@@ -303,24 +327,33 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 
 func (sc *Scene) add(n Node) { sc.Nodes = append(sc.Nodes, n) }
 
+// column is where the producer threads' boxes are: each one's top, and
+// their height.
+type column struct {
+	y map[string]float64
+	h float64
+}
+
 // threadBoxes places the producer threads: every thread of the run but the
-// event thread, in order of appearance, spread over the left column.
-func threadBoxes(all []string) ([]string, map[string]float64) {
+// event thread, in order of appearance, spread over the left column. Where
+// more than fit, the boxes lose their third line (what the thread does,
+// still in its title and the inspector) and then shrink.
+func threadBoxes(all []string) ([]string, column) {
 	var names []string
 	for _, n := range all {
 		if n != Taker {
 			names = append(names, n)
 		}
 	}
-	boxes := map[string]float64{}
-	step := boxH + 10
-	if len(names) > 8 {
-		step = (H - 60) / float64(len(names))
+	c := column{y: map[string]float64{}, h: boxH}
+	room := H - 48.0
+	if n := float64(len(names)); n*(boxH+8) > room {
+		c.h = math.Max(34, room/n-8)
 	}
 	for i, n := range names {
-		boxes[n] = 48 + float64(i)*step
+		c.y[n] = 48 + float64(i)*(c.h+8)
 	}
-	return names, boxes
+	return names, c
 }
 
 func stateOf(s *model.State, name string) model.Thread {
@@ -369,7 +402,7 @@ func statusMark(s string) string {
 	case model.Blocked:
 		return "■"
 	case model.Idle:
-		return "…"
+		return "◌"
 	case model.Busy:
 		return "⚙"
 	case model.Exited:
@@ -405,6 +438,45 @@ func (t Text) fit(s string, z, width float64) Text {
 	t.S = s
 	return t
 }
+
+// lines is fit for a text that may take two lines of Small, lineH apart,
+// split where an identifier has a seam (a space, ".", "(" or a camelCase
+// boundary) nearest its middle: "AutoPreferredReplica" / "LeaderElection".
+// t.Y is the single line's baseline; two lines sit around it.
+func (t Text) lines(s string, z, width, lineH float64) []Text {
+	if ems(s)*Small <= width+0.01 {
+		return []Text{t.fit(s, z, width)}
+	}
+	r := []rune(s)
+	fits := func(i int) bool {
+		return ems(strings.TrimSpace(string(r[:i])))*Small <= width && ems(strings.TrimSpace(string(r[i:])))*Small <= width
+	}
+	// A space that leaves both halves fitting, nearest the middle; else
+	// any seam.
+	best := -1
+	for _, space := range []bool{true, false} {
+		for i := 1; i < len(r); i++ {
+			seam := r[i-1] == ' '
+			if !space {
+				seam = seam || r[i-1] == '.' || r[i] == '(' || isUpper(r[i]) && !isUpper(r[i-1])
+			}
+			if seam && fits(i) && (best < 0 || math.Abs(float64(i)-float64(len(r))/2) < math.Abs(float64(best)-float64(len(r))/2)) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			break
+		}
+	}
+	if best < 0 {
+		return []Text{t.fit(s, z, width)}
+	}
+	a, b := t, t
+	a.Y, b.Y = t.Y-lineH/2-4, t.Y+lineH/2-4
+	return []Text{a.fit(strings.TrimSpace(string(r[:best])), z, width), b.fit(strings.TrimSpace(string(r[best:])), z, width)}
+}
+
+func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
 
 // fitName is fit for a thread name: where even 11 px does not fit, it keeps
 // the end ("…request-handler-3"), which tells threads of a pool apart.
@@ -463,27 +535,30 @@ type dict struct {
 	session, listener, offsetsMap, lastCommit, committed          string
 	duplicates, recovered                                         string
 	controller, parked, results, epoch                            string
+	waitsOn                                                       string
 }
 
 func words(zh bool) dict {
 	if zh {
-		return dict{"生产者线程", "队列长度", "队首（下一个被取走）在上", "已移除", "被持有", "空闲", "个更多",
+		return dict{"生产者线程", "队列长度", "队首（下一个）在上", "已移除", "被持有", "空闲", "个更多",
 			"正在处理的事件", "已处理", "被抢占", "丢失", "被忽略",
 			"运行中", "阻塞于", "等待任务：", "处理中", "已退出", "未启动",
 			"接收与客户端", "多路复用线程及其连接", "工作线程池", "已接收", "已拒绝", "已发送", "已响应",
 			"个连接", "已满", "就绪键", "在 select() 中等待就绪事件", "网络线程（Processor）及其连接", "请求处理线程池",
 			"协调者的线程", "消费者（组成员）", "代", "协议", "领导者", "持有分区", "会话",
 			"监听器", "offsets 映射", "上次提交", "已提交", "重复", "已恢复",
-			"控制器", "炼狱（purgatory）中等待的请求", "客户端结果", "纪元（epoch）"}
+			"控制器", "炼狱（purgatory）中等待的请求", "客户端结果", "纪元（epoch）",
+			"等待任务"}
 	}
-	return dict{"producer threads", "size", "head (next to take) at the top", "removed", "held", "free", "more",
+	return dict{"producer threads", "size", "head (next) on top", "removed", "held", "free", "more",
 		"in hand: taken from the queue", "processed", "preempted", "lost", "ignored",
 		"running", "blocked on", "waiting for work on", "busy", "exited", "not started",
 		"accept and clients", "selector threads and their connections", "worker pool", "accepted", "refused", "sent", "answered",
 		"connections", "full", "ready keys", "waiting in select()", "processors (network threads) and their connections", "request handler pool",
 		"coordinator's threads", "consumers (members)", "generation", "protocol", "leader", "owns", "session",
 		"listener", "offsets map", "last commit", "committed", "duplicates", "recovered",
-		"controller", "requests waiting in purgatory", "clients' results", "epoch"}
+		"controller", "requests waiting in purgatory", "clients' results", "epoch",
+		"waiting"}
 }
 
 // queueName is a lane queue's label: the selector's ready set is not a
@@ -493,6 +568,16 @@ func (d dict) queueName(q string) string {
 		return d.readyKeys
 	}
 	return q
+}
+
+// short is status as the stage says it, in a thread's box: what a thread
+// waits for work on is named by its last part ("requestQueue"); the
+// inspector and the box's title say it in full.
+func (d dict) short(t model.Thread) string {
+	if t.Status == model.Idle {
+		return d.waitsOn
+	}
+	return d.status(t)
 }
 
 func (d dict) status(t model.Thread) string {

@@ -120,8 +120,8 @@ func TestLabelsFit(t *testing.T) {
 // A label shrunk to fit exactly is not cut short.
 func TestFitExactly(t *testing.T) {
 	for _, s := range []string{"ControlledShutdown(id=4)", "ReplicaLeaderElection", "x"} {
-		for _, w := range []float64{100, 137.3, tokW - 12 - 50 - (ems("↯")*18 + 8)} {
-			if got := (Text{}).fit(s, 19, w); got.S != s && got.Size > 11 {
+		for _, w := range []float64{100, 137.3, 300, 512.7, tokW - 12 - 50 - (ems("↯")*Body + 8)} {
+			if got := (Text{}).fit(s, Big, w); got.S != s && ems(s)*Small <= w {
 				t.Errorf("fit(%q, 19, %v): got %q at %v", s, w, got.S, got.Size)
 			}
 		}
