@@ -8,6 +8,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -39,6 +40,40 @@ var Speeds = []float64{0.25, 0.5, 1, 2, 4, 8}
 // Rate is the number of trace events shown a second at 1×: slow enough to
 // follow one token at a time.
 const Rate = 4.0
+
+// Story time (DESIGN.md, "Time that follows the story"): at 1× a lesson
+// plays in at most LessonSeconds and a step in at most StepSeconds. A step
+// with more events than that allows at Rate plays them faster, evenly: its
+// periodic work (fetches, heartbeats, ticks) is what makes a step long.
+const (
+	LessonSeconds = 330.0
+	StepSeconds   = 40.0
+)
+
+// StoryRate is the events a second at 1× while event pos plays: Rate, or
+// faster where pos's step would otherwise pass its share of the lesson.
+func (a *App) StoryRate(pos int) float64 {
+	marks := a.Marks()
+	if len(marks) == 0 {
+		return Rate
+	}
+	share := math.Min(StepSeconds, LessonSeconds/float64(len(marks)))
+	// The step pos is in runs from its mark to the next (the run's start
+	// counts with the first step).
+	lo, hi := 0, a.Len()
+	for i, m := range marks {
+		if m.Seq <= pos {
+			if i > 0 {
+				lo = m.Seq
+			}
+			hi = a.Len()
+			if i+1 < len(marks) {
+				hi = marks[i+1].Seq
+			}
+		}
+	}
+	return math.Max(Rate, float64(hi-lo)/share)
+}
 
 // App is the whole page's state. Vugu handlers and the frame loop call its
 // methods under the Vugu event lock.
@@ -431,6 +466,11 @@ func (a *App) GoStep(k int) {
 func (a *App) StepNarr(dir int) {
 	defer a.catch()
 	cur := a.State().Step
+	if dir > 0 && cur >= 0 && a.questionOpen(cur) {
+		if _, picked := a.pickMap()[cur]; !picked {
+			return // step » never passes a question nobody answered
+		}
+	}
 	a.GoStep(cur + dir)
 	if dir < 0 && cur >= 0 && a.markSeq(cur) < a.Pos {
 		a.GoStep(cur) // back to the start of the current step first
@@ -505,7 +545,7 @@ func (a *App) Tick(now float64) (render bool) {
 		dt = 100 // a hidden tab or the first frame: do not leap ahead
 	}
 	if a.Playing && a.M != nil {
-		a.Frac += dt / 1000 * Rate * Speeds[a.Speed]
+		a.Frac += dt / 1000 * a.StoryRate(a.Pos) * Speeds[a.Speed]
 		for a.Frac >= 1 {
 			a.Frac--
 			a.Pos++

@@ -1,0 +1,62 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"brokerlab/lessons"
+)
+
+// Story time: at 1× no lesson plays longer than six minutes and no step
+// longer than 45 s (DESIGN.md); the numbers of every lesson are logged for
+// the note (go test ./ui -run TestStoryTime -v).
+func TestStoryTime(t *testing.T) {
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var report []string
+	for _, l := range all {
+		_, a := newFake()
+		a.Route("#/lesson/" + l.ID)
+		marks := a.Marks()
+		total, longest := 0.0, 0.0
+		step := map[int]float64{}
+		for i := 0; i < a.Len()-1; i++ {
+			d := 1 / a.StoryRate(i)
+			total += d
+			k := 0
+			for j, m := range marks {
+				if m.Seq <= i {
+					k = j
+				}
+			}
+			step[k] += d
+			longest = max(longest, step[k])
+		}
+		report = append(report, fmt.Sprintf("%-28s %5d events  %5.0f s at 1×  longest step %4.1f s", l.ID, a.Len(), total, longest))
+		if total > 360 || longest > 45 {
+			t.Errorf("%s: %.0f s at 1× (≤ 360), longest step %.1f s (≤ 45)", l.ID, total, longest)
+		}
+	}
+	t.Log("\n" + strings.Join(report, "\n"))
+}
+
+// step » stops at a question nobody answered: it does not pass it.
+func TestStepNeverPassesAnOpenQuestion(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson)
+	for k := 0; k < 20; k++ {
+		cur := a.State().Step
+		if cur >= 0 && a.questionOpen(cur) {
+			a.StepNarr(1)
+			if got := a.State().Step; got != cur {
+				t.Fatalf("step » passed step %d's open question to step %d", cur+1, got+1)
+			}
+			return
+		}
+		a.StepNarr(1)
+	}
+	t.Fatal("lesson 01 reached no question by step »")
+}
