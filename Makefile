@@ -4,7 +4,7 @@ GO ?= go
 CHROMIUM ?= /usr/bin/chromium
 WASMPATH = $(shell $(GO) env GOROOT)/lib/wasm
 
-.PHONY: campaign serve run dist test bench bench-browser generate prereqs check-generated vet test-native test-js fuzz test-browser check-lessons
+.PHONY: screenshots campaign serve run dist test bench bench-browser generate prereqs check-generated vet test-native test-js fuzz test-browser check-lessons
 
 ## serve: build main.wasm and serve the site on 127.0.0.1 (prints the URL)
 serve:
@@ -80,6 +80,10 @@ campaign:
 ## bench: native benchmarks (kernel, model jumps)
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+## screenshots: every lesson at its crux (lesson.json's "crux"), 1440×900, into docs/lessons/NN.png (the README's gallery)
+screenshots:
+	CHROMIUM=$(CHROMIUM) $(GO) test -tags screenshots -count=1 -run TestScreenshots -v ./wasm
 
 ## bench-browser: sizes, load time, jump time and fps in headless Chromium
 bench-browser:
