@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"html"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -315,7 +316,7 @@ func (a *App) EventFields() []Field {
 		{K: "seq", V: strconv.Itoa(e.Seq)},
 		{K: "t", V: Ms(e.T)},
 		{K: "actor", V: e.Actor},
-		{K: "kind", V: e.Kind + " — " + a.kindMeaning(e.Kind)},
+		{K: "kind", V: e.Kind + " — " + a.kindMeaning(e)},
 	}
 	add := func(k, v string) {
 		if v != "" {
@@ -336,13 +337,29 @@ func (a *App) EventFields() []Field {
 	return f
 }
 
-// kindMeaning says what a trace kind means, in the page's language.
-func (a *App) kindMeaning(kind string) string {
-	if m, ok := kindsZH[kind]; ok && a.Lang == "zh" {
-		return m
+// kindMeaning says what event e's kind means, in the page's language, with
+// e's values in place of the field names sim.Kinds speaks of ("token
+// #5/BrokerChange appended to queue ControllerEventManager.queue").
+func (a *App) kindMeaning(e sim.Event) string {
+	m := sim.Kinds[e.Kind]
+	if zh, ok := kindsZH[e.Kind]; ok && a.Lang == "zh" {
+		m = zh
 	}
-	return sim.Kinds[kind]
+	id := ""
+	if e.ID != 0 {
+		id = "#" + strconv.Itoa(e.ID)
+	}
+	vals := map[string]string{"ID": id, "Item": e.Item, "Subj": e.Subj, "Note": e.Note, "From": e.From, "To": e.To}
+	return fieldName.ReplaceAllStringFunc(m, func(f string) string {
+		if v := vals[f]; v != "" && len([]rune(v)) <= 48 {
+			return v
+		}
+		return f
+	})
 }
+
+// fieldName is a field of sim.Event named in sim.Kinds' descriptions.
+var fieldName = regexp.MustCompile(`\b(ID|Item|Subj|Note|From|To)\b`)
 
 // Selected describes what is selected on the stage.
 func (a *App) Selected() (title string, f []Field) {
