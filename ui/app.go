@@ -48,6 +48,8 @@ const Rate = 4.0
 const (
 	LessonSeconds = 330.0
 	StepSeconds   = 40.0
+	// StepPlaySeconds is the most step » takes to play a step through.
+	StepPlaySeconds = 2.5
 )
 
 // StoryRate is the events a second at 1× while event pos plays: Rate, or
@@ -93,9 +95,13 @@ type App struct {
 	Pos     int     // current event
 	Frac    float64 // progress towards the next event while playing
 	Playing bool
-	Speed   int // index into Speeds
-	Sel     string
-	PutName string // the what-if panel's selected event
+	// stepTo is where step » is playing to (0: nowhere), at stepRate
+	// events a second; it counts only while Playing.
+	stepTo   int
+	stepRate float64
+	Speed    int // index into Speeds
+	Sel      string
+	PutName  string // the what-if panel's selected event
 
 	notice func() string // a malformed link, a failed action: shown, not fatal (Notice)
 	Crash  string        // a panic, with the lesson and seed
@@ -419,6 +425,7 @@ func (a *App) Toggle() {
 		a.seek(0)
 	}
 	a.Playing = !a.Playing && a.Len() > 0
+	a.stepTo = 0
 }
 
 // StepBy moves n events and pauses.
@@ -465,11 +472,28 @@ func (a *App) GoStep(k int) {
 // StepNarr goes to the next (+1) or previous (-1) narration step.
 func (a *App) StepNarr(dir int) {
 	defer a.catch()
+	if a.Playing && a.stepTo > a.Pos {
+		a.seek(a.stepTo) // pressed again: the step played so far ends now
+	}
+	a.Playing, a.stepTo = false, 0
 	cur := a.State().Step
 	if dir > 0 && cur >= 0 && a.questionOpen(cur) {
 		if _, picked := a.pickMap()[cur]; !picked {
 			return // step » never passes a question nobody answered
 		}
+	}
+	if dir > 0 {
+		// step » plays the rest of the step, the narrated action
+		// included, in StepPlaySeconds, instead of jumping past it.
+		to := a.markSeq(cur + 1)
+		if to < 0 {
+			to = a.Len() - 1
+		}
+		if to > a.Pos {
+			a.Playing, a.stepTo, a.Frac = true, to, 0
+			a.stepRate = math.Max(4*Rate, float64(to-a.Pos)/StepPlaySeconds)
+		}
+		return
 	}
 	a.GoStep(cur + dir)
 	if dir < 0 && cur >= 0 && a.markSeq(cur) < a.Pos {
@@ -545,11 +569,20 @@ func (a *App) Tick(now float64) (render bool) {
 		dt = 100 // a hidden tab or the first frame: do not leap ahead
 	}
 	if a.Playing && a.M != nil {
-		a.Frac += dt / 1000 * a.StoryRate(a.Pos) * Speeds[a.Speed]
+		stepping := a.stepTo > a.Pos
+		if stepping {
+			a.Frac += dt / 1000 * a.stepRate
+		} else {
+			a.Frac += dt / 1000 * a.StoryRate(a.Pos) * Speeds[a.Speed]
+		}
 		for a.Frac >= 1 {
 			a.Frac--
 			a.Pos++
 			a.dirty = true
+			if stepping && a.Pos >= a.stepTo {
+				a.Pos, a.Frac, a.Playing, a.stepTo = a.stepTo, 0, false, 0
+				break
+			}
 			if a.Pos >= a.Len()-1 {
 				a.Pos, a.Frac, a.Playing = a.Len()-1, 0, false
 				break

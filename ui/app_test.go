@@ -104,7 +104,11 @@ func TestOpenPlayStep(t *testing.T) {
 	must(t, "url not updated: "+h.url, strings.Contains(h.url, "pos="+itoa(a.Pos)))
 
 	a.StepNarr(1)
-	must(t, "next step", a.State().Step == 1)
+	must(t, "step » plays", a.Playing && a.State().Step == 0)
+	for now := 3000.0; now <= 3000+1000*StepPlaySeconds+200; now += 50 {
+		a.Tick(now)
+	}
+	must(t, "step » played the step through and stopped at the next", !a.Playing && a.State().Step == 1)
 	a.GoStep(4)
 	must(t, "go to step 4", a.State().Step == 4)
 	a.StepNarr(-1)

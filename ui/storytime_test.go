@@ -51,12 +51,14 @@ func TestStepNeverPassesAnOpenQuestion(t *testing.T) {
 		cur := a.State().Step
 		if cur >= 0 && a.questionOpen(cur) {
 			a.StepNarr(1)
+			a.StepNarr(1)
 			if got := a.State().Step; got != cur {
 				t.Fatalf("step » passed step %d's open question to step %d", cur+1, got+1)
 			}
 			return
 		}
 		a.StepNarr(1)
+		a.StepNarr(1) // pressed twice: the first ends at once
 	}
 	t.Fatal("lesson 01 reached no question by step »")
 }
