@@ -40,11 +40,14 @@ type Lesson struct {
 
 // WhatIf is a what-if a lesson suggests ("in the what-if panel set …"):
 // its settings ("KEY VALUE", as a link's set=), what to look for as a
-// condition that holds at the end of the run with them ("PATH OP VALUE",
-// as an expect line), and the suggestion in both languages.
+// condition that holds with them ("PATH OP VALUE", as an expect line) at
+// the end of the run, or at the end of step Step (1-based) where the
+// what-if changes the middle of the run, and the suggestion in both
+// languages.
 type WhatIf struct {
 	Set    []string `json:"set"`
 	Expect string   `json:"expect"`
+	Step   int      `json:"step"`
 	Text   Text     `json:"text"`
 }
 
@@ -137,10 +140,12 @@ func readWhatIf(d *jsonlite.Decoder, w *WhatIf) error {
 			})
 		case "expect":
 			w.Expect, err = d.String()
+		case "step":
+			w.Step, err = d.Int()
 		case "text":
 			err = readText(d, &w.Text)
 		default:
-			err = fmt.Errorf("unknown field %q: a what-if has set, expect and text", key)
+			err = fmt.Errorf("unknown field %q: a what-if has set, expect, step and text", key)
 		}
 		return err
 	})

@@ -828,33 +828,41 @@ func TestSuggestedWhatIfs(t *testing.T) {
 	for _, l := range all {
 		t.Run(l.ID, func(t *testing.T) {
 			t.Parallel()
-			if strings.Contains(l.Scenario, "what-if panel") && !whatIfsMidRun[l.ID] {
+			if strings.Contains(l.Scenario, "what-if panel") {
 				require.NotEmpty(t, l.WhatIfs, "the lesson suggests what-ifs: list them in lesson.json")
 			}
 			for _, w := range l.WhatIfs {
 				require.NotEmpty(t, w.Set, "%s: a what-if sets something", w.Text.EN)
 				require.NotEmpty(t, w.Text.EN+w.Text.ZH)
-				with := endsWith(t, l, w.Expect, w.Set)
+				with := holdsWith(t, l, w.Expect, w.Step, w.Set)
 				require.Empty(t, with, "%s: set %v", w.Text.EN, w.Set)
-				require.NotEmpty(t, endsWith(t, l, w.Expect, nil), "%s: the lesson itself does not end with %s", w.Text.EN, w.Expect)
+				require.NotEmpty(t, holdsWith(t, l, w.Expect, w.Step, nil), "%s: the lesson itself already has %s (step %d, 0: the end)", w.Text.EN, w.Expect, w.Step)
 			}
 		})
 	}
 }
 
-// whatIfsMidRun are the lessons whose suggested what-ifs change the middle
-// of the run but not its end (04: when broker 3 leaves the ISR; 08:
-// generation 1's assignment), so a condition at the end cannot tell them
-// apart yet: they need a condition at a step. Still to do.
-var whatIfsMidRun = map[string]bool{"04-replication-isr-hw": true, "08-assignors": true}
-
-// endsWith runs lesson l with the settings and says how cond, checked
-// at the end of the file as an expect line, fails ("" if it holds).
-func endsWith(t *testing.T, l Lesson, cond string, sets []string) string {
+// holdsWith runs lesson l with the settings and says how cond, checked as an
+// expect line at the end of step (1-based; 0: of the file), fails ("" if
+// it holds).
+func holdsWith(t *testing.T, l Lesson, cond string, step int, sets []string) string {
 	t.Helper()
-	src := strings.TrimRight(l.Scenario, "\n") + "\n"
-	line := strings.Count(src, "\n") + 1
-	sc, err := scenario.Parse(l.File, src+"expect "+cond+"\n")
+	lines := strings.Split(strings.TrimRight(l.Scenario, "\n"), "\n")
+	at := len(lines) // the expect goes before line at (0-based)
+	if step > 0 {
+		n := 0
+		for i, s := range lines {
+			if strings.HasPrefix(s, "say ") {
+				if n++; n == step+1 {
+					at = i
+					break
+				}
+			}
+		}
+	}
+	lines = append(lines[:at], append([]string{"expect " + cond}, lines[at:]...)...)
+	line := at + 1
+	sc, err := scenario.Parse(l.File, strings.Join(lines, "\n")+"\n")
 	require.NoError(t, err)
 	res := scenario.Run(sc, scenario.Options{Sets: sets})
 	require.NoError(t, res.Err)
