@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strings"
 
 	"brokerlab/internal/jsonlite"
 )
@@ -49,6 +50,27 @@ type WhatIf struct {
 	Expect string   `json:"expect"`
 	Step   int      `json:"step"`
 	Text   Text     `json:"text"`
+}
+
+// Checked is lesson l's scenario with what-if w's condition as an expect
+// line at the end of its step (or of the file), and that line's number:
+// run with w's settings, the line holds; run without, it fails.
+func (w WhatIf) Checked(l Lesson) (src string, line int) {
+	lines := strings.Split(strings.TrimRight(l.Scenario, "\n"), "\n")
+	at := len(lines) // the expect goes before line at (0-based)
+	if w.Step > 0 {
+		n := 0
+		for i, s := range lines {
+			if strings.HasPrefix(s, "say ") {
+				if n++; n == w.Step+1 {
+					at = i
+					break
+				}
+			}
+		}
+	}
+	lines = append(lines[:at], append([]string{"expect " + w.Expect}, lines[at:]...)...)
+	return strings.Join(lines, "\n") + "\n", at + 1
 }
 
 // All returns every lesson in folder order.

@@ -842,27 +842,13 @@ func TestSuggestedWhatIfs(t *testing.T) {
 	}
 }
 
-// holdsWith runs lesson l with the settings and says how cond, checked as an
-// expect line at the end of step (1-based; 0: of the file), fails ("" if
-// it holds).
+// holdsWith runs lesson l with the settings and says how cond, checked as
+// an expect line at the end of step (1-based; 0: of the file), fails (""
+// if it holds).
 func holdsWith(t *testing.T, l Lesson, cond string, step int, sets []string) string {
 	t.Helper()
-	lines := strings.Split(strings.TrimRight(l.Scenario, "\n"), "\n")
-	at := len(lines) // the expect goes before line at (0-based)
-	if step > 0 {
-		n := 0
-		for i, s := range lines {
-			if strings.HasPrefix(s, "say ") {
-				if n++; n == step+1 {
-					at = i
-					break
-				}
-			}
-		}
-	}
-	lines = append(lines[:at], append([]string{"expect " + cond}, lines[at:]...)...)
-	line := at + 1
-	sc, err := scenario.Parse(l.File, strings.Join(lines, "\n")+"\n")
+	src, line := WhatIf{Expect: cond, Step: step}.Checked(l)
+	sc, err := scenario.Parse(l.File, src)
 	require.NoError(t, err)
 	res := scenario.Run(sc, scenario.Options{Sets: sets})
 	require.NoError(t, res.Err)

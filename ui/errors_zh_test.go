@@ -474,6 +474,12 @@ func collectScenarioMessages(t *testing.T, add func(msg, from string)) {
 		t.Fatal(err)
 	}
 	runMessages(mem, scenario.Options{}, "a trace over its memory budget", add)
+	// A what-if off the lesson's path (core/scenario's TestOffThePathTheStepSaysSo).
+	off, err := scenario.Parse("x.lab", "use controller\nat 1ms put BrokerChange\nrun until controller.processed == BrokerChange\nexpect controller.processed == BrokerChange\nafter 1ms put TopicChange\nrun until controller.processed == BrokerChange,TopicChange\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runMessages(off, scenario.Options{Inject: []scenario.Injection{{After: 0, Action: "put TopicChange"}}}, "a what-if off the path", add)
 	none, err := scenario.Parse("x.lab", "seed 1\n")
 	if err != nil {
 		t.Fatal(err)

@@ -50,17 +50,19 @@ func TestSuggestAppliesTheSettingsAndReruns(t *testing.T) {
 				k, v, _ := strings.Cut(s, " ")
 				require.Contains(t, a.Hash(), "set="+k+":"+v)
 			}
-			// The app's run is the one whose end the suggestion's expect
-			// describes: run the lesson with the expect appended and the
-			// app's settings, and compare.
-			src := strings.TrimRight(l.Scenario, "\n") + "\n"
-			line := strings.Count(src, "\n") + 1
-			sc, err := scenario.Parse(l.File, src+"expect "+w.Expect+"\n")
+			// The app's run is the one the suggestion's expect describes:
+			// run the lesson with the expect in place and the app's
+			// settings, and compare.
+			src, line := w.Checked(l)
+			sc, err := scenario.Parse(l.File, src)
 			require.NoError(t, err)
 			res := scenario.Run(sc, scenario.Options{Sets: a.Link.Sets, Inject: a.Link.Inject})
 			require.NoError(t, res.Err)
-			// The same run, with the appended expect's own event.
-			require.Equal(t, unseq(a.Res.Trace, ""), unseq(res.Trace, w.Expect), "%s: the same run", l.ID)
+			// The same run, with the inserted expect's own event.
+			// Expects run in the order of their lines: the inserted one is
+			// the k-th of its condition.
+			k := strings.Count(strings.Join(strings.Split(src, "\n")[:line-1], "\n"), "expect "+w.Expect+"\n")
+			require.Equal(t, unseq(a.Res.Trace, "", 0), unseq(res.Trace, w.Expect, k), "%s: the same run", l.ID)
 			for _, f := range res.Failures {
 				require.NotEqual(t, line, f.Line, "%s: %s: %s", l.ID, w.Text.EN, f.Msg)
 			}
@@ -81,12 +83,16 @@ func TestSuggestionsInBothLanguages(t *testing.T) {
 }
 
 // unseq is the trace without its sequence numbers and, given cond, without
-// the last event of an expect of cond (the one appended at the end).
-func unseq(tr []sim.Event, cond string) []sim.Event {
+// the k-th (0-based) event of an expect of cond (the one inserted).
+func unseq(tr []sim.Event, cond string, k int) []sim.Event {
 	drop := -1
 	for i, e := range tr {
 		if cond != "" && e.Kind == "expect" && strings.HasPrefix(e.Note, cond+":") {
-			drop = i
+			if k == 0 {
+				drop = i
+				break
+			}
+			k--
 		}
 	}
 	var out []sim.Event

@@ -297,7 +297,13 @@ func (r *runner) exec(st *Stmt) error {
 					return err
 				}
 				got, _ := r.inst.get(st.Cond.Path)
-				r.fail(st, fmt.Sprintf("run until %s: not reached within %s (got %s)", st.Cond, sim.FormatDuration(bound), quoteIfNeeded(got)))
+				if r.left && bound < st.Dur {
+					// The what-if took the run off the lesson's path: the
+					// step ends when its system has gone quiet, and says so.
+					r.fail(st, fmt.Sprintf("run until %s: off the lesson's path, the step ends after %s (got %s)", st.Cond, sim.FormatDuration(bound), quoteIfNeeded(got)))
+				} else {
+					r.fail(st, fmt.Sprintf("run until %s: not reached within %s (got %s)", st.Cond, sim.FormatDuration(bound), quoteIfNeeded(got)))
+				}
 			}
 		}
 	case "expect":

@@ -638,3 +638,20 @@ func TestHugeDurationsDoNotWrapTheClock(t *testing.T) {
 		}
 	}
 }
+
+// A what-if that leaves the path ends its steps' waits when its bound
+// passes, and says so in the failure: the page shows where the branch left
+// the lesson (LESSONS.md, "A branch leaves the path visibly").
+func TestOffThePathTheStepSaysSo(t *testing.T) {
+	src := "use controller\nat 1ms put BrokerChange\nrun until controller.processed == BrokerChange\nexpect controller.processed == BrokerChange\nafter 1ms put TopicChange\nrun until controller.processed == BrokerChange,TopicChange\n"
+	plain := labRun(t, src, scenario.Options{})
+	require.Empty(t, plain.Failures)
+	// A TopicChange put first: the expect fails, and the last until can
+	// no longer come true.
+	res := labRun(t, src, scenario.Options{Inject: []scenario.Injection{{After: 0, Action: "put TopicChange"}}})
+	var msgs []string
+	for _, f := range res.Failures {
+		msgs = append(msgs, f.Msg)
+	}
+	require.Contains(t, strings.Join(msgs, "\n"), "run until controller.processed == BrokerChange,TopicChange: off the lesson's path, the step ends after 2s (got TopicChange,BrokerChange,TopicChange)")
+}
