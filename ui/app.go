@@ -614,17 +614,6 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 	}
 	sa, sb := a.states()
 	key = fmt.Sprint(a.run, a.Pos, a.Sel, a.Lang, a.NoLock())
-	so := stage.Options{Threads: a.M.Threads, Selected: a.Sel, Actor: a.Event().Actor, ZH: a.Lang == "zh"}
-	switch a.System() {
-	case "zookeeper", "socketserver":
-		return stage.BuildReactor(sa, sb, a.tween(), so), key
-	case "group":
-		return stage.BuildGroup(sa, sb, a.tween(), so), key
-	case "listener":
-		return stage.BuildListener(sa, sb, a.tween(), so), key
-	case "replication", "cluster":
-		return stage.BuildCluster(sa, sb, a.tween(), so), key
-	}
 	o := stage.Options{
 		Threads:  a.M.Threads,
 		States:   a.M.States,
@@ -633,7 +622,7 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 		NoLock:   a.NoLock(),
 		ZH:       a.Lang == "zh",
 	}
-	return stage.Build(sa, sb, a.tween(), o), key
+	return a.sys().build(sa, sb, a.tween(), o), key
 }
 
 // System is the system the run assembled ("controller", "zookeeper", …).
@@ -645,8 +634,8 @@ func (a *App) System() string {
 }
 
 // Reactor reports whether the run draws the reactor stage (ZooKeeper's
-// NIOServerCnxnFactory, Kafka's SocketServer) instead of the controller's.
-func (a *App) Reactor() bool { return a.System() == "zookeeper" || a.System() == "socketserver" }
+// NIOServerCnxnFactory, Kafka's SocketServer).
+func (a *App) Reactor() bool { return a.Panel() == "reactor" }
 
 // Select selects a stage element by its key ("thread:NAME", "tok:7", a
 // queue slot, the putLock, "conn:C", "req:7", a reactor queue "q:NAME",
@@ -674,15 +663,8 @@ func (a *App) Selection(key string) (string, bool) {
 	case "thread", "tok", "conn", "req", "q", "member", "rec", "broker":
 		return key, true
 	case "slot", "more", "qt":
-		switch {
-		case a.Reactor():
-			name := rest
-			if i := strings.LastIndexByte(rest, ':'); kind == "slot" && i >= 0 {
-				name = rest[:i]
-			}
-			return "q:" + name, true
-		case a.System() == "controller":
-			return "queue", true
+		if q := a.sys().queue; q != nil {
+			return q(kind, rest), true
 		}
 	case "lock":
 		return "lock", true

@@ -602,21 +602,7 @@ func (a *App) InjectText(i int) string {
 }
 
 // ClickHint says what the stage's elements are for the inspector.
-func (a *App) ClickHint() string {
-	if a.Reactor() {
-		return a.T("clickHintNet")
-	}
-	if a.System() == "group" {
-		return a.T("clickHintGroup")
-	}
-	if a.System() == "listener" {
-		return a.T("clickHintListener")
-	}
-	if a.System() == "cluster" || a.System() == "replication" {
-		return a.T("clickHintCluster")
-	}
-	return a.T("clickHint")
-}
+func (a *App) ClickHint() string { return a.T(a.sys().hint) }
 
 // Title is the page's heading.
 func (a *App) Title() string { return a.Text(a.Lesson.Title) }
