@@ -1,6 +1,14 @@
 // brokerlab's classroom features, the browser's side: the scenario
 // editor's textarea, and (added with each feature) presenter mode, export,
 // theme and announcements. Go (wasm/web_wasm.go) calls window.brokerlabWeb.
+//
+// The Go↔JavaScript boundary (declared in wasm/boundary.go, checked by
+// TestBrowserBoundary). Go calls: brokerlabStage.buffer, brokerlabStage.draw,
+// brokerlabStage.log, brokerlabStage.relog (stage.js); brokerlabWeb.showStep,
+// brokerlabWeb.exportStage, brokerlabWeb.download, brokerlabWeb.editNeeds,
+// brokerlabWeb.editSync, brokerlabWeb.editFocus (here). JavaScript calls
+// what Go puts on window: brokerlabSelect, brokerlabSeek (stage.js),
+// brokerlabUpdateReady (loader.js), brokerlabThemeChanged (here).
 (function () {
   "use strict";
   const web = {};
