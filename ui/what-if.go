@@ -1,6 +1,10 @@
 package ui
 
-import "strings"
+import (
+	"strings"
+
+	"brokerlab/core/scenario"
+)
 
 // WhatIf injects user actions and settings at the current moment.
 type WhatIf struct {
@@ -72,4 +76,62 @@ func (c *WhatIf) pressed(i int) string {
 		return "true"
 	}
 	return "false"
+}
+
+// The App's what-ifs: actions injected from the stage and the panel, and
+// the putLock.
+
+// Inject adds a user action right after the current event, reruns, and
+// plays on from the same event: the branch. Everything up to the current
+// event stays as it was.
+func (a *App) Inject(action string) { a.InjectAll(action) }
+
+// InjectAll injects several actions at once, in order, as one branch.
+func (a *App) InjectAll(actions ...string) {
+	defer a.catch()
+	if a.M == nil {
+		return
+	}
+	for _, act := range actions {
+		if err := a.Sc.CheckAction(act); err != nil {
+			a.notice = func() string { return a.errText(err) }
+			return
+		}
+	}
+	for _, act := range actions {
+		a.Link.Inject = append(a.Link.Inject, scenario.Injection{After: a.Pos, Action: act})
+	}
+	a.branch()
+}
+
+func (a *App) branch() {
+	pos := a.Pos
+	a.notice = nil
+	a.rerun()
+	a.seek(pos)
+	a.Playing = a.Pos < a.Len()-1
+}
+
+func (a *App) PutSelected() { a.Inject("put " + a.PutName) }
+
+func (a *App) SetPutName(n string) { a.PutName = n }
+
+// NoLock reports whether the putLock is removed.
+func (a *App) NoLock() bool { return a.Setting("controller.putLock") == "false" }
+
+// SetNoLock removes (or restores) the putLock and reruns.
+func (a *App) SetNoLock(off bool) {
+	val := ""
+	if off {
+		val = "false"
+	}
+	a.SetSetting("controller.putLock", val)
+}
+
+// ResetWhatIf drops every injected action and setting.
+func (a *App) ResetWhatIf() {
+	defer a.catch()
+	a.Link.Inject, a.Link.Sets = nil, nil
+	a.branch()
+	a.Playing = false
 }
