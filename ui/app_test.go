@@ -154,7 +154,7 @@ func TestNoLockLoses(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/" + lesson + "?set=controller.putLock:false")
 	s := a.M.At(a.Len() - 1)
-	must(t, "nothing lost", s.Lost.N > 0 && len(s.Invariants) > 0)
+	must(t, "nothing lost", s.Ctl.Lost.N > 0 && len(s.Invariants) > 0)
 }
 
 func TestMalformedLinks(t *testing.T) {

@@ -381,25 +381,25 @@ func (a *App) Selected() (title string, f []Field) {
 		if t.Action != "" {
 			f = append(f, Field{K: "last action", V: t.Action})
 		}
-		if s.LockOwner == name {
+		if s.Ctl.LockOwner == name {
 			f = append(f, Field{K: "holds", V: "putLock"})
 		}
-		if name == s.Taker && s.Hand.ID != 0 {
-			f = append(f, Field{K: "in hand", V: "#" + strconv.Itoa(s.Hand.ID) + " " + s.Hand.Item})
+		if name == s.Ctl.Taker && s.Ctl.Hand.ID != 0 {
+			f = append(f, Field{K: "in hand", V: "#" + strconv.Itoa(s.Ctl.Hand.ID) + " " + s.Ctl.Hand.Item})
 		}
 		return name, f
 	case "queue":
-		f = []Field{{K: "size", V: strconv.Itoa(len(s.Queue))}}
-		for i, t := range s.Queue {
+		f = []Field{{K: "size", V: strconv.Itoa(len(s.Ctl.Queue))}}
+		for i, t := range s.Ctl.Queue {
 			if i == 20 {
-				f = append(f, Field{K: "…", V: strconv.Itoa(len(s.Queue)-20) + " more"})
+				f = append(f, Field{K: "…", V: strconv.Itoa(len(s.Ctl.Queue)-20) + " more"})
 				break
 			}
 			f = append(f, Field{K: "slot " + strconv.Itoa(i+1), V: "#" + strconv.Itoa(t.ID) + " " + t.Item + " (put by " + t.By + " at " + Ms(t.PutAt) + ")"})
 		}
 		return "ControllerEventManager.queue", f
 	case "lock":
-		holder := s.LockOwner
+		holder := s.Ctl.LockOwner
 		if holder == "" {
 			holder = "—"
 		}

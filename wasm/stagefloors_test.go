@@ -25,10 +25,10 @@ import (
 
 // stageView is one window a stage is read in, with its floors in CSS px.
 type stageView struct {
-	name      string
-	w, h      int64
-	route     string // "lesson" or "present/lesson"
-	min, p10  float64
+	name     string
+	w, h     int64
+	route    string // "lesson" or "present/lesson"
+	min, p10 float64
 }
 
 var stageViews = []stageView{

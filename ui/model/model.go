@@ -95,23 +95,8 @@ type Metric struct {
 type State struct {
 	Seq     int // index of the last folded event; -1 before the first
 	T       int64
-	Threads []Thread // in order of first appearance in the whole run
-	Queue   []Token  // head first
-	// Hand is the token the event thread took last; it stays in hand while
-	// processed and until the next take, so the stage can show it.
-	Hand      Token
-	Taker     string // the thread holding Hand
-	CtlState  string // ControllerState name ("Idle" before the first change)
-	CtlValue  string // its byte value
-	LockOwner string // holder of the putLock, "" when free
-
-	// Tallies count every token and keep the last few: copying full lists
-	// into every state would make a jump in a long run cost a copy of all
-	// that run's tokens.
-	Processed Tally
-	Preempted Tally
-	Ignored   Tally
-	Lost      Tally
+	Threads []Thread   // in order of first appearance in the whole run
+	Ctl     Controller // the controller's event queue (lesson 01's system)
 
 	// These only grow, and rarely: a snapshot shares their backing arrays
 	// and a restored state is capped (see clone) so appends never write
@@ -129,6 +114,27 @@ type State struct {
 	Clu *Cluster    // the replicated cluster; nil unless the run has one
 }
 
+// Controller is the controller's part of a state: ControllerEventManager's
+// queue, the token in hand, the ControllerState and the putLock.
+type Controller struct {
+	Queue []Token // head first
+	// Hand is the token the event thread took last; it stays in hand while
+	// processed and until the next take, so the stage can show it.
+	Hand      Token
+	Taker     string // the thread holding Hand
+	CtlState  string // ControllerState name ("Idle" before the first change)
+	CtlValue  string // its byte value
+	LockOwner string // holder of the putLock, "" when free
+
+	// Tallies count every token and keep the last few: copying full lists
+	// into every state would make a jump in a long run cost a copy of all
+	// that run's tokens.
+	Processed Tally
+	Preempted Tally
+	Ignored   Tally
+	Lost      Tally
+}
+
 // Thread returns the named thread and whether it exists.
 func (s State) Thread(name string) (Thread, bool) {
 	for _, t := range s.Threads {
@@ -142,15 +148,15 @@ func (s State) Thread(name string) (Thread, bool) {
 // Token returns the token with the given ID if it is in the queue, in hand
 // or among the tallies' last tokens, and where it is.
 func (s State) Token(id int) (Token, string, bool) {
-	for i, t := range s.Queue {
+	for i, t := range s.Ctl.Queue {
 		if t.ID == id {
-			return t, "queue slot " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(s.Queue)), true
+			return t, "queue slot " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(s.Ctl.Queue)), true
 		}
 	}
-	if s.Hand.ID == id && id != 0 {
-		return s.Hand, "in the hand of " + s.Taker, true
+	if s.Ctl.Hand.ID == id && id != 0 {
+		return s.Ctl.Hand, "in the hand of " + s.Ctl.Taker, true
 	}
-	for _, l := range []Tally{s.Processed, s.Preempted, s.Ignored, s.Lost} {
+	for _, l := range []Tally{s.Ctl.Processed, s.Ctl.Preempted, s.Ctl.Ignored, s.Ctl.Lost} {
 		for _, t := range l.Last {
 			if t.ID == id {
 				return t, t.Fate, true
@@ -259,7 +265,7 @@ func New(trace []sim.Event) *Model {
 }
 
 func (m *Model) empty() State {
-	s := State{Seq: -1, Step: -1, CtlState: "Idle", CtlValue: "0"}
+	s := State{Seq: -1, Step: -1, Ctl: Controller{CtlState: "Idle", CtlValue: "0"}}
 	for _, n := range m.Threads {
 		s.Threads = append(s.Threads, Thread{Name: n, Status: NotStarted})
 	}
@@ -290,9 +296,9 @@ func (m *Model) At(i int) State {
 func (s *State) clone() State {
 	c := *s
 	c.Threads = append([]Thread(nil), s.Threads...)
-	c.Queue = append([]Token(nil), s.Queue...)
+	c.Ctl.Queue = append([]Token(nil), s.Ctl.Queue...)
 	c.Metrics = append([]Metric(nil), s.Metrics...)
-	for _, t := range []*Tally{&c.Processed, &c.Preempted, &c.Ignored, &c.Lost} {
+	for _, t := range []*Tally{&c.Ctl.Processed, &c.Ctl.Preempted, &c.Ctl.Ignored, &c.Ctl.Lost} {
 		t.Last = append([]Token(nil), t.Last...)
 	}
 	c.Answers = s.Answers[:len(s.Answers):len(s.Answers)]
@@ -308,7 +314,7 @@ func (s *State) clone() State {
 // size is about the bytes a clone of s copies: what SnapBytes counts.
 func (s *State) size() int {
 	n := int(unsafe.Sizeof(*s)) + len(s.Threads)*int(unsafe.Sizeof(Thread{})) +
-		(len(s.Queue)+len(s.Processed.Last)+len(s.Preempted.Last)+len(s.Ignored.Last)+len(s.Lost.Last))*int(unsafe.Sizeof(Token{})) +
+		(len(s.Ctl.Queue)+len(s.Ctl.Processed.Last)+len(s.Ctl.Preempted.Last)+len(s.Ctl.Ignored.Last)+len(s.Ctl.Lost.Last))*int(unsafe.Sizeof(Token{})) +
 		len(s.Metrics)*int(unsafe.Sizeof(Metric{}))
 	return n + s.Net.size() + s.Grp.size() + s.Lis.size() + s.Clu.size()
 }
@@ -373,18 +379,18 @@ func (s *State) apply(e sim.Event) {
 	switch e.Kind {
 	case "thread.exit":
 		s.set(e, Exited, "")
-		if s.LockOwner == e.Actor {
-			s.LockOwner = ""
+		if s.Ctl.LockOwner == e.Actor {
+			s.Ctl.LockOwner = ""
 		}
 	case "sleep":
 		s.set(e, Busy, e.Note)
 	case "lock.wait":
 		s.set(e, Blocked, e.Subj)
 	case "lock.acquire":
-		s.LockOwner = e.Actor
+		s.Ctl.LockOwner = e.Actor
 	case "lock.release":
-		if s.LockOwner == e.Actor {
-			s.LockOwner = ""
+		if s.Ctl.LockOwner == e.Actor {
+			s.Ctl.LockOwner = ""
 		}
 	case "queue.wait", "select.wait":
 		if s.Net != nil && e.Note != "full" {
@@ -421,7 +427,7 @@ func (s *State) apply(e sim.Event) {
 		if e.Subj != ControllerQueue {
 			return
 		}
-		s.Queue = append(s.Queue, Token{ID: e.ID, Item: e.Item, By: e.Actor, PutAt: e.T, Seq: e.Seq})
+		s.Ctl.Queue = append(s.Ctl.Queue, Token{ID: e.ID, Item: e.Item, By: e.Actor, PutAt: e.T, Seq: e.Seq})
 	case "queue.take":
 		if e.Subj == ControllerQueue {
 			s.take(e)
@@ -432,24 +438,24 @@ func (s *State) apply(e sim.Event) {
 		}
 		// A token cleared without having been preempted is lost: nobody
 		// will process it and its caller will never hear back.
-		for _, t := range s.Queue {
+		for _, t := range s.Ctl.Queue {
 			if t.Fate == "" {
 				t.Fate = "lost"
-				s.Lost.add(t)
+				s.Ctl.Lost.add(t)
 			}
 		}
-		s.Queue = s.Queue[:0]
+		s.Ctl.Queue = s.Ctl.Queue[:0]
 	case "event.process":
-		s.fate(e, "processed", &s.Processed)
+		s.fate(e, "processed", &s.Ctl.Processed)
 	case "event.ignore":
-		s.fate(e, "ignored", &s.Ignored)
+		s.fate(e, "ignored", &s.Ctl.Ignored)
 	case "event.preempt":
-		s.fate(e, "preempted", &s.Preempted)
+		s.fate(e, "preempted", &s.Ctl.Preempted)
 	case "callback":
 		s.Answers = append(s.Answers, Answer{e.ID, e.Note})
 	case "state":
 		if e.Subj == ControllerState {
-			s.CtlState, s.CtlValue = e.To, e.Note
+			s.Ctl.CtlState, s.Ctl.CtlValue = e.To, e.Note
 		}
 	case "metric":
 		s.metric(e.Subj, e.Note)
@@ -471,35 +477,35 @@ func (s *State) apply(e sim.Event) {
 
 func (s *State) take(e sim.Event) {
 	tok := Token{ID: e.ID, Item: e.Item}
-	for i, t := range s.Queue {
+	for i, t := range s.Ctl.Queue {
 		if t.ID == e.ID {
 			tok = t
 			// The queue is this state's own (clone copies it), so deleting in
 			// place is safe; the head, the usual case, is a reslice.
 			if i == 0 {
-				s.Queue = s.Queue[1:]
+				s.Ctl.Queue = s.Ctl.Queue[1:]
 			} else {
-				s.Queue = append(s.Queue[:i], s.Queue[i+1:]...)
+				s.Ctl.Queue = append(s.Ctl.Queue[:i], s.Ctl.Queue[i+1:]...)
 			}
 			break
 		}
 	}
 	tok.Wait = e.T - tok.PutAt
-	s.Hand, s.Taker = tok, e.Actor
+	s.Ctl.Hand, s.Ctl.Taker = tok, e.Actor
 }
 
 // fate records what became of token e.ID, wherever it is now.
 func (s *State) fate(e sim.Event, fate string, list *Tally) {
 	tok := Token{ID: e.ID, Item: e.Item}
 	switch {
-	case s.Hand.ID == e.ID:
-		s.Hand.Fate = fate
-		tok = s.Hand
+	case s.Ctl.Hand.ID == e.ID:
+		s.Ctl.Hand.Fate = fate
+		tok = s.Ctl.Hand
 	default:
-		for i := range s.Queue {
-			if s.Queue[i].ID == e.ID {
-				s.Queue[i].Fate = fate
-				tok = s.Queue[i]
+		for i := range s.Ctl.Queue {
+			if s.Ctl.Queue[i].ID == e.ID {
+				s.Ctl.Queue[i].Fate = fate
+				tok = s.Ctl.Queue[i]
 			}
 		}
 	}
@@ -508,21 +514,21 @@ func (s *State) fate(e sim.Event, fate string, list *Tally) {
 }
 
 func (s *State) lose(e sim.Event) {
-	for _, t := range s.Lost.Last {
+	for _, t := range s.Ctl.Lost.Last {
 		if t.ID == e.ID {
 			return
 		}
 	}
 	tok := Token{ID: e.ID, Item: e.Item, Fate: "lost"}
-	for i, t := range s.Queue {
+	for i, t := range s.Ctl.Queue {
 		if t.ID == e.ID {
 			tok = t
 			tok.Fate = "lost"
-			s.Queue = append(s.Queue[:i], s.Queue[i+1:]...)
+			s.Ctl.Queue = append(s.Ctl.Queue[:i], s.Ctl.Queue[i+1:]...)
 			break
 		}
 	}
-	s.Lost.add(tok)
+	s.Ctl.Lost.add(tok)
 }
 
 // Answer returns the last callback answer for token id, "" if none.

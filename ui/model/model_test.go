@@ -69,14 +69,14 @@ func TestFold(t *testing.T) {
 	}{
 		{"threads", m.Threads, []string{"controller-event-thread", "main-EventThread", "data-plane-kafka-request-handler-0", "kafka-scheduler-0", "zk-session-expiry-handler0"}},
 		{"states", m.States, []Seen{{"Idle", "0"}, {"BrokerChange", "2"}}},
-		{"processed", names(end.Processed), []string{"BrokerChange", "Expire"}},
-		{"preempted", names(end.Preempted), []string{"ControlledShutdown", "AutoPreferredReplicaLeaderElection"}},
-		{"lost", end.Lost.N, 0},
-		{"queue", len(end.Queue), 0},
-		{"hand", end.Hand.Item, "Expire"},
+		{"processed", names(end.Ctl.Processed), []string{"BrokerChange", "Expire"}},
+		{"preempted", names(end.Ctl.Preempted), []string{"ControlledShutdown", "AutoPreferredReplicaLeaderElection"}},
+		{"lost", end.Ctl.Lost.N, 0},
+		{"queue", len(end.Ctl.Queue), 0},
+		{"hand", end.Ctl.Hand.Item, "Expire"},
 		{"answer", end.Answer(2), "ControllerMovedException"},
 		{"step", end.Step, 1},
-		{"lock", end.LockOwner, ""},
+		{"lock", end.Ctl.LockOwner, ""},
 	} {
 		if !reflect.DeepEqual(c.got, c.want) {
 			t.Errorf("%s: got %v, want %v", c.what, c.got, c.want)
@@ -87,10 +87,10 @@ func TestFold(t *testing.T) {
 	if th, _ := mid.Thread("kafka-scheduler-0"); th.Status != Blocked || th.On != "putLock" {
 		t.Errorf("scheduler at 18: got %+v, want blocked on putLock", th)
 	}
-	if mid.LockOwner != "zk-session-expiry-handler0" {
-		t.Errorf("lock owner at 18: got %q", mid.LockOwner)
+	if mid.Ctl.LockOwner != "zk-session-expiry-handler0" {
+		t.Errorf("lock owner at 18: got %q", mid.Ctl.LockOwner)
 	}
-	if got := len(mid.Queue); got != 2 {
+	if got := len(mid.Ctl.Queue); got != 2 {
 		t.Errorf("queue at 18: got %d tokens, want 2", got)
 	}
 	if th, _ := m.At(25).Thread("zk-session-expiry-handler0"); th.Status != Blocked || th.On != "processingStarted #4" {
@@ -121,8 +121,8 @@ func TestLost(t *testing.T) {
 		tr[i].Seq = i
 	}
 	s := New(tr).At(4)
-	if s.Lost.N != 1 || s.Lost.Last[0].ID != 2 || s.Preempted.N != 1 {
-		t.Errorf("got lost %+v preempted %+v, want only #2 lost", s.Lost, s.Preempted)
+	if s.Ctl.Lost.N != 1 || s.Ctl.Lost.Last[0].ID != 2 || s.Ctl.Preempted.N != 1 {
+		t.Errorf("got lost %+v preempted %+v, want only #2 lost", s.Ctl.Lost, s.Ctl.Preempted)
 	}
 	if len(s.Invariants) != 1 {
 		t.Errorf("got invariants %v", s.Invariants)
@@ -170,7 +170,7 @@ func TestAtMatchesFold(t *testing.T) {
 }
 
 func summary(s State) []any {
-	return []any{s.Seq, s.T, ids(s.Queue), s.Processed.N, ids(s.Processed.Last), s.Hand.ID, s.Threads}
+	return []any{s.Seq, s.T, ids(s.Ctl.Queue), s.Ctl.Processed.N, ids(s.Ctl.Processed.Last), s.Ctl.Hand.ID, s.Threads}
 }
 
 // A token that left the tallies' memory is still found in the trace.

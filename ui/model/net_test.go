@@ -89,8 +89,8 @@ func TestNetFold(t *testing.T) {
 		t.Errorf("tallies: refused %d closed %d answered %d, want 1 1 1", end.Net.Refused, end.Net.Closed, end.Net.Answered)
 	}
 	// The controller's fold does not see the reactor's queues.
-	if len(end.Queue) != 0 {
-		t.Errorf("controller queue holds %v", end.Queue)
+	if len(end.Ctl.Queue) != 0 {
+		t.Errorf("controller queue holds %v", end.Ctl.Queue)
 	}
 }
 

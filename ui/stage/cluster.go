@@ -70,7 +70,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		ctl = "broker-" + ca.Controller
 	}
 	ctlTexts := []Text{
-		Text{X: 10, Y: 22, Class: "b"}.fit(tr.controller+": "+ctl+" · "+a.CtlState, 15, 440),
+		Text{X: 10, Y: 22, Class: "b"}.fit(tr.controller+": "+ctl+" · "+a.Ctl.CtlState, 15, 440),
 	}
 	var queued []string
 	if ca.Controller != "" {

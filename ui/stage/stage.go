@@ -101,7 +101,7 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 	sc.add(Node{Key: "title.threads", Class: "label", Texts: []Text{{S: tr.producers, Size: Big, Class: "b"}}, X: thrX, Y: 30, Alpha: 1})
 	sc.add(Node{Key: "title.queue", Class: "label", Texts: []Text{
 		{S: "ControllerEventManager.queue", Size: size("ControllerEventManager.queue", Big, qW), Class: "b m"},
-		{S: tr.queueSize + " " + strconv.Itoa(len(a.Queue)), Y: 38, Size: Huge, Class: "b"},
+		{S: tr.queueSize + " " + strconv.Itoa(len(a.Ctl.Queue)), Y: 38, Size: Huge, Class: "b"},
 		{S: tr.head, Y: 66, Size: Body, Class: "d"},
 	}, X: qX, Y: 30, Alpha: 1})
 
@@ -140,14 +140,14 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 	case o.NoLock:
 		lock.Class += " removed"
 		state = "✕ " + tr.removed
-	case a.LockOwner != "":
+	case a.Ctl.LockOwner != "":
 		lock.Class += " held"
 		state = "■ " + tr.held
 	}
 	lock.Texts = []Text{{S: "putLock", X: lockW / 2, Y: 26, Size: Body, Class: "b m", Anchor: "middle"}, {S: state, X: lockW / 2, Y: 52, Size: Body, Anchor: "middle"}}
 	lock.Class += selected(o, "lock")
 	sc.add(lock)
-	if y, ok := boxes.y[a.LockOwner]; ok && !o.NoLock {
+	if y, ok := boxes.y[a.Ctl.LockOwner]; ok && !o.NoLock {
 		sc.add(Node{Key: "lock.link", Class: "line held", X: thrX + thrW, Y: y + boxes.h/2, X2: lockX, Y2: lockY + lockH/2, Alpha: 1})
 	}
 
@@ -157,7 +157,7 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 			Texts: []Text{{S: strconv.Itoa(i + 1), X: -8, Y: 34, Size: Body, Class: "d", Anchor: "end"}},
 			X:     qX, Y: qTop + float64(i)*slotH, Alpha: 1})
 	}
-	if n := len(a.Queue) - (Slots - 1); n > 1 {
+	if n := len(a.Ctl.Queue) - (Slots - 1); n > 1 {
 		sc.add(Node{Key: "more", Sel: true, Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(n) + " " + tr.more, X: qW / 2, Y: 34, Size: Body, Class: "b", Anchor: "middle"}},
 			X: qX, Y: qTop + float64(Slots-1)*slotH, Alpha: 1})
 	}
@@ -173,13 +173,13 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 	sc.add(Node{Key: "ctlstate", Class: "box state lit", W: ctlW, H: 62, Texts: []Text{
 		{S: "ControllerState", X: 14, Y: 22, Size: Body, Class: "d"},
 		// Sized for a two-digit value, so the font holds still as the value changes.
-		{S: "▶ " + a.CtlState + " = " + a.CtlValue, X: 14, Y: 52, Size: size("▶ "+a.CtlState+" = 00", Big, ctlW-28), Class: "b m"},
+		{S: "▶ " + a.Ctl.CtlState + " = " + a.Ctl.CtlValue, X: 14, Y: 52, Size: size("▶ "+a.Ctl.CtlState+" = 00", Big, ctlW-28), Class: "b m"},
 	}, X: ctlX, Y: ctlY + 98, Alpha: 1})
 	// The states the run visits, as pills: the lit one is the current.
 	px, py := ctlX, ctlY+170.0
 	for _, st := range o.States {
 		label := st.Name + " " + st.Value
-		if st.Name == a.CtlState {
+		if st.Name == a.Ctl.CtlState {
 			label = "▶ " + label
 		}
 		w := 18 + ems(label)*Body
@@ -187,7 +187,7 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 			px, py = ctlX, py+40
 		}
 		cls := "box pill"
-		if st.Name == a.CtlState {
+		if st.Name == a.Ctl.CtlState {
 			cls += " lit"
 		}
 		sc.add(Node{Key: "pill:" + st.Name, Class: cls, W: w, H: 34, Texts: []Text{{S: label, X: w / 2, Y: 25, Size: Body, Class: "m", Anchor: "middle"}}, X: px, Y: py, Alpha: 1})
@@ -200,15 +200,15 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 		key, label string
 		t          model.Tally
 	}{
-		{"processed", tr.processed, a.Processed},
-		{"preempted", tr.preempted, a.Preempted},
-		{"lost", tr.lost, a.Lost},
+		{"processed", tr.processed, a.Ctl.Processed},
+		{"preempted", tr.preempted, a.Ctl.Preempted},
+		{"lost", tr.lost, a.Ctl.Lost},
 	}
-	if a.Ignored.N > 0 || b.Ignored.N > 0 {
+	if a.Ctl.Ignored.N > 0 || b.Ctl.Ignored.N > 0 {
 		tallies = append(tallies, struct {
 			key, label string
 			t          model.Tally
-		}{"ignored", tr.ignored, a.Ignored})
+		}{"ignored", tr.ignored, a.Ctl.Ignored})
 	}
 	tallyAt := map[string][2]float64{}
 	// A tally: its count large, and its last event, as many as fit the
@@ -246,24 +246,24 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 	// token moves at most one slot an event, so a window of Slots+1 slots
 	// finds every token that comes into view or leaves it.
 	window := func(s *model.State) []model.Token {
-		if len(s.Queue) > Slots+1 {
-			return s.Queue[:Slots+1]
+		if len(s.Ctl.Queue) > Slots+1 {
+			return s.Ctl.Queue[:Slots+1]
 		}
-		return s.Queue
+		return s.Ctl.Queue
 	}
 	more := spot{qX + (qW-tokW)/2, qTop + float64(Slots-1)*slotH, 0, model.Token{}, true}
 	where := func(s *model.State, id int) spot {
 		for i, t := range window(s) {
 			if t.ID == id {
-				if i >= Slots-1 && len(s.Queue) > Slots {
+				if i >= Slots-1 && len(s.Ctl.Queue) > Slots {
 					more.tok = t
 					return more
 				}
 				return spot{qX + (qW-tokW)/2, qTop + float64(i)*slotH + 1, 1, t, true}
 			}
 		}
-		if s.Hand.ID == id && id != 0 {
-			return spot{ctlX + ctlW - tokW - 14, handY + 32, 1, s.Hand, true}
+		if s.Ctl.Hand.ID == id && id != 0 {
+			return spot{ctlX + ctlW - tokW - 14, handY + 32, 1, s.Ctl.Hand, true}
 		}
 		return spot{}
 	}
@@ -276,9 +276,9 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 				ids = append(ids, t.ID)
 			}
 		}
-		if s.Hand.ID != 0 && !seen[s.Hand.ID] {
-			seen[s.Hand.ID] = true
-			ids = append(ids, s.Hand.ID)
+		if s.Ctl.Hand.ID != 0 && !seen[s.Ctl.Hand.ID] {
+			seen[s.Ctl.Hand.ID] = true
+			ids = append(ids, s.Ctl.Hand.ID)
 		}
 	}
 	for _, id := range ids {
@@ -294,7 +294,7 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 		}
 		if !to.ok {
 			// Leaving: it goes to the tally of its fate.
-			fate := b.Hand.Fate
+			fate := b.Ctl.Hand.Fate
 			if t, _, ok := b.Token(id); ok {
 				fate = t.Fate
 			}
