@@ -160,3 +160,57 @@ func TestStageFloors(t *testing.T) {
 	}
 	t.Log("\n" + strings.Join(report, "\n"))
 }
+
+// The page fits a laptop (issue 11, "A page that fits 1440×900 and
+// 1366×768"): the header is one row, the narration holds about 40
+// characters a line, the stage is wholly in view, the what-if controls are
+// reached by scrolling the side alone (the stage stays where it is), and
+// the event log has rows above the fold with room for their notes.
+func TestBrowserLayout(t *testing.T) {
+	ctx := newBrowser(t)
+	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
+	for _, v := range stageViews[:2] {
+		p.do(chromedp.EmulateViewport(v.w, v.h))
+		p.open("#/lesson/03-kafka-request-pipeline?pos=400")
+		p.wait("the stage", `document.querySelectorAll("#stage [data-k]").length > 10`)
+		m := p.str(`(() => {
+			const r = (s) => document.querySelector(s).getBoundingClientRect();
+			const top = r(".top"), stage = r("#stage"), row = r("#logbody tr"), note = r("#logbody td.note");
+			// Characters a line in the current step: its width over the
+			// width of an average character of its font.
+			const text = document.querySelector(".step.cur .text") || document.querySelector(".step .text");
+			const probe = document.createElement("span");
+			probe.textContent = "the leader appends records to its log and waits";
+			text.appendChild(probe);
+			const perChar = probe.getBoundingClientRect().width / probe.textContent.length;
+			probe.remove();
+			const chars = text.getBoundingClientRect().width / perChar;
+			const side = document.querySelector(".side"), btn = document.querySelector("#whatif button");
+			btn.scrollIntoView({block: "nearest"});
+			const b = btn.getBoundingClientRect();
+			return JSON.stringify({top: top.height, stageTop: stage.top, stageBottom: stage.bottom, h: innerHeight,
+				chars: chars, row: row.top, note: note.width, page: document.scrollingElement.scrollTop, btn: b.bottom, sideScroll: side.scrollTop});
+		})()`)
+		var got struct {
+			Top, StageTop, StageBottom, H, Chars, Row, Note, Page, Btn, SideScroll float64
+		}
+		if err := json.Unmarshal([]byte(m), &got); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %s", v.name, m)
+		switch {
+		case got.Top > 60:
+			t.Errorf("%s: the header is %.0f px high: more than one row", v.name, got.Top)
+		case got.Chars < 36:
+			t.Errorf("%s: the narration holds %.0f characters a line (about 40 wanted)", v.name, got.Chars)
+		case got.StageTop < 0 || got.StageBottom > got.H:
+			t.Errorf("%s: the stage (%.0f–%.0f px) is not wholly in a %.0f px window", v.name, got.StageTop, got.StageBottom, got.H)
+		case got.Page != 0 || got.Btn > got.H:
+			t.Errorf("%s: reaching the what-if controls scrolled the page by %.0f px (their bottom at %.0f of %.0f)", v.name, got.Page, got.Btn, got.H)
+		case got.Row > got.H-20:
+			t.Errorf("%s: the event log's first row is at %.0f px, below the fold", v.name, got.Row)
+		case got.Note < 150:
+			t.Errorf("%s: the log's notes get %.0f px", v.name, got.Note)
+		}
+	}
+}
