@@ -77,10 +77,18 @@ func laneID(thread string) string {
 	return "Processor-" + n
 }
 
+// count is n connections.
+func (d rdict) count(n int) string {
+	if n == 1 && d.conns == "conns" {
+		return "1 conn"
+	}
+	return strconv.Itoa(n) + " " + d.conns
+}
+
 // rdict is the reactor stage's own words.
 type rdict struct {
 	accept, lanesZK, lanesKafka, poolZK, poolKafka, conns, inSelect, inSelectShort string
-	accepted, refused, sent, answered, full, size, more, idle                       string
+	accepted, refused, sent, answered, full, size, more, idle                      string
 	nextCheck, interval, now, later, connsIn                                       string
 	moreSlots                                                                      func(n int) string
 }
@@ -99,32 +107,33 @@ func rwords(zh bool) rdict {
 }
 
 type rlayout struct {
-	o       Options
-	tr      dict
-	rw      rdict
-	kafka   bool
-	connW   float64
-	reqW    float64
-	cols    int
-	rows    int
-	lanes   []string           // lane threads in order
-	laneY   map[string]float64 // lane id → top
-	laneH   float64
-	laneOf  map[string]string // lane id → thread
-	pool    []string
-	poolY   map[string]float64
-	rowH    float64
-	side    []string
-	sideY   map[string]float64
-	sideH   map[string]float64
-	refY    float64 // the refused tally
-	expirer string  // ZooKeeper's ConnnectionExpirer, drawn in the band
-	bandY   float64 // top of the ExpiryQueue band, H if none
-	shared  []string // shared queues in order
-	sharedY map[string]float64
-	slots   map[string]int // slots drawn per shared queue
-	pills   map[string][3]float64
-	pa, pb  *placed // where the connections are in state a and in b
+	o        Options
+	tr       dict
+	rw       rdict
+	kafka    bool
+	connW    float64
+	reqW     float64
+	cols     int
+	rows     int
+	lanes    []string           // lane threads in order
+	laneY    map[string]float64 // lane id → top
+	laneH    float64
+	laneOf   map[string]string // lane id → thread
+	pool     []string
+	poolY    map[string]float64
+	rowH     float64
+	side     []string
+	sideY    map[string]float64
+	sideH    map[string]float64
+	refY     float64  // the refused tally
+	expirer  string   // ZooKeeper's ConnnectionExpirer, drawn in the band
+	bandY    float64  // top of the ExpiryQueue band, H if none
+	shared   []string // shared queues in order
+	sharedY  map[string]float64
+	slots    map[string]int        // slots drawn per shared queue
+	pills    map[string][3]float64 // a lane's own queue → x, y, width
+	pillList []string
+	pa, pb   *placed // where the connections are in state a and in b
 }
 
 // BuildReactor lays out the reactor stage between state a (f=0) and b (f=1).
@@ -150,6 +159,8 @@ func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 			l.side = append(l.side, n)
 		}
 	}
+	// The acceptor first: connections come out of it.
+	sort.SliceStable(l.side, func(i, j int) bool { return role(l.side[i]) == "acceptor" && role(l.side[j]) != "acceptor" })
 	na, nb := net(a), net(b)
 	l.place(na, nb)
 	rw := l.rw
@@ -257,6 +268,27 @@ func (l *rlayout) place(na, nb *model.Net) {
 	// ready set: the chips' ✉ say which sockets have data); the rest are
 	// shared.
 	px := map[string]float64{}
+	pill := func(id, rest string) {
+		name := id + "." + rest
+		if _, ok := l.pills[name]; ok || rest == "selector" {
+			return
+		}
+		w := ems(rest+" 0")*Body + 16
+		x := px[id]
+		px[id] += w + 8
+		l.pills[name] = [3]float64{rBx + 10 + x, l.laneY[id] + 72, w}
+		l.pillList = append(l.pillList, name)
+	}
+	// Every lane has these from the start, used or not yet.
+	own := []string{"acceptedQueue", "updateQueue"}
+	if l.kafka {
+		own = []string{"newConnections", "responseQueue"}
+	}
+	for _, th := range l.lanes {
+		for _, q := range own {
+			pill(laneID(th), q)
+		}
+	}
 	for _, nt := range []*model.Net{na, nb} {
 		for _, q := range nt.Queues {
 			id, rest, _ := strings.Cut(q.Name, ".")
@@ -264,13 +296,7 @@ func (l *rlayout) place(na, nb *model.Net) {
 				continue
 			}
 			if _, ok := l.laneOf[id]; ok {
-				if rest == "selector" {
-					continue
-				}
-				w := ems(rest+" 00")*Body + 20
-				x := px[id]
-				px[id] += w + 8
-				l.pills[q.Name] = [3]float64{rBx + 10 + x, l.laneY[id] + 72, w}
+				pill(id, rest)
 				continue
 			}
 			if !model.SharedQueue(q.Name) {
@@ -361,22 +387,23 @@ func (l *rlayout) laneBoxes(sc *Scene, a *model.State, na *model.Net) {
 		if th.Status == model.Idle {
 			st = mark(th.Status) + " " + l.rw.inSelect
 		}
-		st += " · " + strconv.Itoa(open(na, name)) + " " + l.rw.conns
+		st += " · " + l.rw.count(open(na, name))
 		sc.add(Node{Key: "thread:" + name, Sel: true, Class: "box thread lane " + statusClass(th.Status) + selected(l.o, "thread:"+name) + current(l.o, name),
 			Title: l.title(th), W: rBw, H: l.laneH,
 			Texts: []Text{
 				Text{X: 10, Y: 31, Class: "b m"}.fit(Short(name), Big, rBw-l.reqW-30), // room for the requests it holds
 				Text{X: 10, Y: 62}.fit(st, Body, rBw-20),
 			}, X: rBx, Y: ly, Alpha: 1})
-		for _, q := range na.Queues {
-			if p, ok := l.pills[q.Name]; ok && strings.HasPrefix(q.Name, id+".") {
+		for _, qn := range l.pillList {
+			if p := l.pills[qn]; strings.HasPrefix(qn, id+".") {
+				q := na.Queue(qn)
 				label := strings.TrimPrefix(q.Name, id+".") + " " + strconv.Itoa(len(q.Toks))
 				title := q.Name + ": " + strconv.Itoa(len(q.Toks))
 				if q.Cap > 0 {
 					title += " / " + strconv.Itoa(q.Cap)
 				}
 				sc.add(Node{Key: "q:" + q.Name, Sel: true, Class: "box slot pillq" + selected(l.o, "q:"+q.Name), Title: title, W: p[2], H: 32,
-					Texts: []Text{Text{X: 10, Y: 23, Class: "m"}.fit(label, Body, p[2]-14)}, X: p[0], Y: p[1], Alpha: 1})
+					Texts: []Text{Text{X: 8, Y: 23, Class: "m"}.fit(label, Body, p[2]-12)}, X: p[0], Y: p[1], Alpha: 1})
 			}
 		}
 	}
@@ -440,7 +467,7 @@ func (l *rlayout) sharedQueues(sc *Scene, na *model.Net) {
 			}
 			sc.add(Node{Key: "work:" + strconv.Itoa(t.ID), Class: "token work", Title: name + ": " + t.Item, W: l.reqW, H: reqH,
 				Texts: []Text{Text{X: 8, Y: 24, Class: "m b"}.fit(t.Item, Body, l.reqW-14)},
-				X: rCx + (rCw-l.reqW)/2, Y: top + float64(i)*slotP + 3, Alpha: 1})
+				X:     rCx + (rCw-l.reqW)/2, Y: top + float64(i)*slotP + 3, Alpha: 1})
 		}
 	}
 }
@@ -811,7 +838,7 @@ func (l *rlayout) expiry(sc *Scene, a *model.State, na *model.Net) {
 		}
 		var bt []Text
 		if in.n > 0 {
-			bt = append(bt, Text{X: 10, Y: 28, Class: "b"}.fit(strconv.Itoa(in.n)+" "+rw.connsIn, Body, bw-20))
+			bt = append(bt, Text{X: 10, Y: 28, Class: "b"}.fit(rw.count(in.n), Body, bw-20))
 			bt = append(bt, Text{X: 10, Y: 56, Class: "m"}.fit(nameList(in, bw-20), Body, bw-20))
 		}
 		btitle := secs(t) + ": " + strings.Join(in.names, ", ")
