@@ -863,7 +863,11 @@ func (l *rlayout) expiry(sc *Scene, a *model.State, na *model.Net) {
 	k = math.Max(-1, math.Min(2.3, k))
 	x := cx(k)
 	sc.add(Node{Key: "now", Class: "line now", X: x, Y: axY - 16, X2: x, Y2: axY + 16, Alpha: 1})
-	sc.add(Node{Key: "nowl", Class: "label", Texts: []Text{{S: "▲ " + rw.now + " " + secs(now), Y: 56, Size: Body, Class: "b", Anchor: "middle"}}, X: math.Max(fx+90, x), Y: axY, Alpha: 1})
+	nowText := Text{S: "▲ " + rw.now + " " + secs((now+50)/100*100), X: -11, Y: 56, Size: Body, Class: "b"}
+	if x > fx+fw/2 {
+		nowText.S, nowText.X, nowText.Anchor = rw.now+" "+secs((now+50)/100*100)+" ▲", 11, "end"
+	}
+	sc.add(Node{Key: "nowl", Class: "label", Texts: []Text{nowText}, X: x, Y: axY, Alpha: 1})
 	if next > 0 {
 		// The expirer sleeps until the next bucket.
 		sc.add(Node{Key: "expirer.link", Class: "line held", X: rAx + rAw, Y: y0 + 60, X2: cx(0) - bw/2, Y2: axY - 48, Alpha: 1})
