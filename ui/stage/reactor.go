@@ -77,6 +77,18 @@ func laneID(thread string) string {
 	return "Processor-" + n
 }
 
+// marks is a chip's count of requests unread (✉) or answered and not
+// yet written (↩): the mark alone for one.
+func marks(m string, n int) string {
+	switch {
+	case n == 1:
+		return m
+	case n > 1:
+		return m + strconv.Itoa(n)
+	}
+	return ""
+}
+
 // count is n connections.
 func (d rdict) count(n int) string {
 	if n == 1 && d.conns == "conns" {
@@ -273,7 +285,11 @@ func (l *rlayout) place(na, nb *model.Net) {
 		if _, ok := l.pills[name]; ok || rest == "selector" {
 			return
 		}
-		w := ems(rest+" 0")*Body + 16
+		digits := " 00" // ZooKeeper's acceptedQueue fills by the hundred in a flood: fit shrinks three digits into two's room
+		if l.kafka {
+			digits = " 0" // two lane queues of 20 and fewer slots, side by side
+		}
+		w := ems(rest+digits)*Body + 16
 		x := px[id]
 		px[id] += w + 8
 		l.pills[name] = [3]float64{rBx + 10 + x, l.laneY[id] + 72, w}
@@ -720,12 +736,7 @@ func (l *rlayout) conns(sc *Scene, a, b *model.State, f float64) {
 		if s := opsShort(ca.Ops); s != "" && !l.kafka {
 			label += " · " + s // ZooKeeper's interest ops; Kafka's mute state is the chip's style
 		}
-		if n := pending[name]; n > 0 {
-			label += " ✉" + strconv.Itoa(n)
-		}
-		if n := out[name]; n > 0 {
-			label += " ↩" + strconv.Itoa(n)
-		}
+		label += marks(" ✉", pending[name]) + marks(" ↩", out[name])
 		title := name
 		if ca.IP != "" {
 			title += " (" + ca.IP + ")"
