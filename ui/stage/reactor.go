@@ -676,7 +676,7 @@ func (l *rlayout) conns(sc *Scene, a, b *model.State, f float64) {
 			pl = l.pb
 		}
 		text := "+" + strconv.Itoa(pl.aggN[th]) + " " + l.tr.more
-		if ems(text)*Small > l.connW-14 {
+		if ems(text)*Body > l.connW-14 { // bold, wider than ems says: room to spare
 			text = "+" + strconv.Itoa(pl.aggN[th])
 		}
 		sc.add(Node{Key: "agg:" + th, Class: "token conn agg", Title: pl.aggText[th], W: l.connW, H: connH,
