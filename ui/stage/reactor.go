@@ -885,9 +885,21 @@ func (l *rlayout) expiry(sc *Scene, a *model.State, na *model.Net) {
 	}
 }
 
-// nameList is a bucket's connections as many as fit in width, the rest
-// counted.
+// nameList is a bucket's connections: a few by name, many by their
+// names' prefix ("app ×5 · flood ×60"), or as many names as fit in width
+// and the rest counted.
 func nameList(b bucket, width float64) string {
+	if b.n > 3 {
+		var parts []string
+		k := 0
+		for _, g := range b.groups {
+			k += g.n
+			parts = append(parts, g.prefix+" ×"+strconv.Itoa(g.n))
+		}
+		if g := strings.Join(parts, " · "); k == b.n && ems(g)*Small <= width {
+			return g
+		}
+	}
 	s := ""
 	for i, n := range b.names {
 		rest := ""
@@ -1071,9 +1083,17 @@ func lastRefused(n *model.Net) string {
 }
 
 type bucket struct {
-	ms    int64
-	n     int
-	names []string
+	ms     int64
+	n      int
+	names  []string
+	groups []group // the connections by name prefix, in order of appearance
+}
+
+// group is the connections of a bucket whose names share a prefix
+// ("flood" of flood-1 … flood-60).
+type group struct {
+	prefix string
+	n      int
 }
 
 // buckets groups the open connections by ExpiryQueue bucket, soonest first.
@@ -1090,9 +1110,25 @@ func buckets(n *model.Net) []bucket {
 			idx[c.Bucket] = i
 			out = append(out, bucket{ms: c.Bucket})
 		}
-		out[i].n++
-		if len(out[i].names) < 8 {
-			out[i].names = append(out[i].names, c.Name)
+		b := &out[i]
+		b.n++
+		if len(b.names) < 8 {
+			b.names = append(b.names, c.Name)
+		}
+		p := c.Name
+		if k := strings.LastIndexByte(p, '-'); k > 0 {
+			p = p[:k]
+		}
+		found := false
+		for k := range b.groups {
+			if b.groups[k].prefix == p {
+				b.groups[k].n++
+				found = true
+				break
+			}
+		}
+		if !found && len(b.groups) < 4 {
+			b.groups = append(b.groups, group{p, 1})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ms < out[j].ms })

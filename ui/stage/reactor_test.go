@@ -225,3 +225,15 @@ func texts(n Node) string {
 	}
 	return strings.Join(s, " ")
 }
+
+// A bucket of many connections names them by their prefix.
+func TestBucketNames(t *testing.T) {
+	b := bucket{n: 65, names: []string{"app-1", "app-2"}, groups: []group{{"app", 5}, {"flood", 60}}}
+	if s := nameList(b, 242); s != "app ×5 · flood ×60" {
+		t.Errorf("%q", s)
+	}
+	b = bucket{n: 2, names: []string{"app-4", "app-5"}, groups: []group{{"app", 2}}}
+	if s := nameList(b, 242); s != "app-4 app-5" {
+		t.Errorf("%q", s)
+	}
+}
