@@ -109,7 +109,7 @@ func TestMeasure(t *testing.T) {
 	// The reactor stage with 1,000 connections, playing while requests flow.
 	start = time.Now()
 	p.open("#/stress?conns=1000&events=100000&pos=12000")
-	p.wait("the 1,000-connection run", `document.querySelectorAll('#stage [data-k^="conn:"]').length > 20`)
+	p.wait("the 1,000-connection run", `document.querySelectorAll('#stage [data-k^="conn:"]').length >= 10 && document.querySelectorAll('#stage [data-k^="agg:"]').length >= 2`)
 	fmt.Printf("1,000-connection ZooKeeper run: opened in %v (run and fold in the browser)\n", time.Since(start).Round(time.Millisecond))
 	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#speed").value = "5"; document.querySelector("#speed").dispatchEvent(new Event("change", {bubbles: true}))`))
 	p.click("#play")

@@ -112,6 +112,10 @@ type State struct {
 	Grp *Groups     // the consumer groups; nil unless the run has one
 	Lis *Containers // Spring listener containers; nil unless the run has one
 	Clu *Cluster    // the replicated cluster; nil unless the run has one
+
+	// caps is the run's bounded reactor queues' capacities, from their
+	// first put (see queueCaps): shared by every state of the run, read only.
+	caps map[string]int
 }
 
 // Controller is the controller's part of a state: ControllerEventManager's
@@ -205,6 +209,7 @@ type Model struct {
 	snaps   []State  // snaps[k] is the state after event k*every-1 (snaps[0]: empty)
 	every   int      // SnapEvery, doubled each time the snapshots outgrew SnapBytes
 	cur     State    // a cache: the last state asked for
+	caps    map[string]int
 }
 
 // Seen is a ControllerState name with its byte value.
@@ -238,6 +243,7 @@ func New(trace []sim.Event) *Model {
 		}
 		sortSeen(m.States)
 	}
+	m.caps = queueCaps(trace)
 	s := m.empty()
 	m.every = SnapEvery
 	m.snaps = append(m.snaps, s.clone())
@@ -265,7 +271,7 @@ func New(trace []sim.Event) *Model {
 }
 
 func (m *Model) empty() State {
-	s := State{Seq: -1, Step: -1, Ctl: Controller{CtlState: "Idle", CtlValue: "0"}}
+	s := State{Seq: -1, Step: -1, Ctl: Controller{CtlState: "Idle", CtlValue: "0"}, caps: m.caps}
 	for _, n := range m.Threads {
 		s.Threads = append(s.Threads, Thread{Name: n, Status: NotStarted})
 	}
@@ -354,7 +360,7 @@ func (s *State) apply(e sim.Event) {
 	}
 	if isNet(e) {
 		if s.Net == nil {
-			s.Net = &Net{}
+			s.Net = &Net{caps: s.caps}
 		}
 		s.Net.apply(e)
 	}

@@ -3,6 +3,7 @@ package model
 import (
 	"strconv"
 	"strings"
+	"time"
 	"unsafe"
 
 	"brokerlab/core/sim"
@@ -24,6 +25,16 @@ type Net struct {
 	// trace shares this map: a clone copies no index, and a name only
 	// counts once the state's Conns reaches its index.
 	conn map[string]int
+	// caps is the run's queue capacities (State.caps): a queue drawn
+	// before its first put already has its slots.
+	caps map[string]int
+
+	// The ConnnectionExpirer (ZooKeeper): when it wakes next, from its
+	// getWaitTime sleep, and the ExpiryQueue's interval, the greatest
+	// common divisor of every bucket and wake-up time seen (they are all
+	// multiples of it; the first wake-up, at 0, is the interval itself).
+	NextCheck int64 // ms; 0 if unknown
+	Interval  int64 // ms; 0 if unknown
 }
 
 // Connection statuses.
@@ -150,7 +161,7 @@ func (n *Net) queue(name string) *Q {
 			return &n.Queues[i]
 		}
 	}
-	n.Queues = append(n.Queues, Q{Name: name})
+	n.Queues = append(n.Queues, Q{Name: name, Cap: n.caps[name]})
 	return &n.Queues[len(n.Queues)-1]
 }
 
@@ -170,8 +181,42 @@ func isNet(e sim.Event) bool {
 		return true
 	case "queue.put", "queue.take", "queue.clear":
 		return e.Subj != ControllerQueue
+	case "queue.wait":
+		return SharedQueue(e.Subj) // a pool waiting on it: the queue is there, empty
+	case "sleep":
+		return strings.HasPrefix(e.Note, "getWaitTime ")
 	}
 	return false
+}
+
+// queueCaps is the capacity of each bounded reactor queue of a run, from
+// the "size n/cap" note of its first put.
+func queueCaps(trace []sim.Event) map[string]int {
+	var caps map[string]int
+	for _, e := range trace {
+		if e.Kind != "queue.put" || e.Subj == ControllerQueue {
+			continue
+		}
+		if _, ok := caps[e.Subj]; ok {
+			continue
+		}
+		if _, c, ok := strings.Cut(e.Note, "/"); ok {
+			if v, err := strconv.Atoi(c); err == nil {
+				if caps == nil {
+					caps = map[string]int{}
+				}
+				caps[e.Subj] = v
+			}
+		}
+	}
+	return caps
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // ControllerQueue is the queue the controller fold owns.
@@ -195,7 +240,15 @@ func (n *Net) apply(e sim.Event) {
 		ms := strings.TrimSuffix(strings.TrimPrefix(e.Note, "bucket "), "ms")
 		if v, err := strconv.ParseInt(ms, 10, 64); err == nil {
 			n.at(e.Subj, e.Seq).Bucket = v
+			n.Interval = gcd(n.Interval, v)
 		}
+	case "sleep": // the expirer's getWaitTime
+		if d, err := time.ParseDuration(strings.TrimPrefix(e.Note, "getWaitTime ")); err == nil {
+			n.NextCheck = e.T/1000 + d.Milliseconds()
+			n.Interval = gcd(n.Interval, n.NextCheck)
+		}
+	case "queue.wait":
+		n.queue(e.Subj)
 	case "conn.close":
 		c := n.at(e.Subj, e.Seq)
 		if c.Status != Refused {

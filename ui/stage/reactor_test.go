@@ -2,6 +2,7 @@ package stage
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"brokerlab/core/sim"
@@ -139,5 +140,100 @@ func BenchmarkReactorStep(b *testing.B) {
 	for b.Loop() {
 		m.At(i)
 		m.At(i + 1)
+	}
+}
+
+// A bounded request queue is drawn with exactly its capacity's slots, from
+// before its first put; a large one with a bounded number, saying its
+// capacity.
+func TestReactorStageDrawsTheQueuesCapacity(t *testing.T) {
+	const rq = "RequestChannel.requestQueue"
+	proc := "data-plane-kafka-network-thread-0-ListenerName(PLAINTEXT)-PLAINTEXT-0"
+	h0 := "data-plane-kafka-request-handler-0"
+	for _, c := range []int{6, 500} {
+		ev := []sim.Event{
+			{Actor: proc, Kind: "thread.start"},
+			{Actor: h0, Kind: "thread.start"},
+			{Actor: h0, Kind: "queue.wait", Subj: rq, Note: "empty"},
+			{Actor: "clients", Kind: "client.send", Subj: "c1", ID: 5, Item: "Produce:c1#1"},
+			{Actor: proc, Kind: "recv", Subj: "c1", ID: 5, Item: "Produce:c1#1"},
+			{Actor: proc, Kind: "queue.put", Subj: rq, ID: 5, Item: "Produce:c1#1", Note: fmt.Sprintf("size 1/%d", c)},
+		}
+		for i := range ev {
+			ev[i].Seq = i
+		}
+		m := model.New(ev)
+		for _, i := range []int{2, 5} { // before the first put, and after
+			sc := build(m, i, 0)
+			slots := 0
+			for _, n := range sc.Nodes {
+				if strings.HasPrefix(n.Key, "slot:"+rq+":") {
+					slots++
+				}
+			}
+			want := c
+			if c > maxSlots {
+				want = maxSlots
+			}
+			if slots != want {
+				t.Errorf("capacity %d, at %d: %d slots drawn, want %d", c, i, slots, want)
+			}
+			qt, _ := find(sc, "qt:"+rq)
+			if s := texts(qt); !strings.Contains(s, fmt.Sprintf("/ %d", c)) {
+				t.Errorf("capacity %d, at %d: the queue says %q", c, i, s)
+			}
+		}
+		// The request in the queue says what it is, short.
+		sc := build(m, 5, 0)
+		if r, _ := find(sc, "req:5"); texts(r) != "Produce c1" || !strings.Contains(r.Title, "Produce:c1#1") {
+			t.Errorf("request: %q, title %q", texts(r), r.Title)
+		}
+	}
+}
+
+// ZooKeeper's ExpiryQueue is a time axis: the bucket the expirer checks
+// next, then the later ones, each with the connections that expire then.
+func TestReactorStageDrawsTheExpiryQueueAsATimeAxis(t *testing.T) {
+	ev := reactorTrace(3)
+	ev = append(ev[:6:6], append([]sim.Event{{Actor: "ConnnectionExpirer", Kind: "sleep", Note: "getWaitTime 10s"}}, ev[6:]...)...)
+	for i := range ev {
+		ev[i].Seq = i
+	}
+	m := model.New(ev)
+	sc := build(m, m.Len()-2, 0)
+	next, _ := find(sc, "bucket:0")
+	later, _ := find(sc, "bucket:1")
+	if next.Class != "box bucket next" || len(next.Texts) != 0 {
+		t.Errorf("the next check's bucket (10 s) = %q %q, want it marked and empty", next.Class, texts(next))
+	}
+	if s := texts(later); !strings.Contains(s, "3 conns") || !strings.Contains(s, "c0 c1 c2") {
+		t.Errorf("bucket 20 s: %q", s)
+	}
+	if later.X <= next.X {
+		t.Errorf("buckets not left to right: %v, %v", next.X, later.X)
+	}
+	ex, _ := find(sc, "thread:ConnnectionExpirer")
+	if s := texts(ex); !strings.Contains(s, "10 s") {
+		t.Errorf("the expirer does not say when it wakes: %q", s)
+	}
+}
+
+func texts(n Node) string {
+	var s []string
+	for _, t := range n.Texts {
+		s = append(s, t.S)
+	}
+	return strings.Join(s, " ")
+}
+
+// A bucket of many connections names them by their prefix.
+func TestBucketNames(t *testing.T) {
+	b := bucket{n: 65, names: []string{"app-1", "app-2"}, groups: []group{{"app", 5}, {"flood", 60}}}
+	if s := nameList(b, 242); s != "app ×5 · flood ×60" {
+		t.Errorf("%q", s)
+	}
+	b = bucket{n: 2, names: []string{"app-4", "app-5"}, groups: []group{{"app", 2}}}
+	if s := nameList(b, 242); s != "app-4 app-5" {
+		t.Errorf("%q", s)
 	}
 }
