@@ -23,6 +23,16 @@ type Cluster struct {
 	Done       []string  // the clients' final results, oldest first: "a Produce NONE offsets 0–1"
 	Lost       []string  // acknowledged records lost: "t-0@2 epoch 0 (request b)"
 	Parked     int       // requests in the brokers' purgatories
+	Delayed    []Delayed // those requests, in order of parking
+}
+
+// Delayed is one request parked in a broker's purgatory.
+type Delayed struct {
+	ID     int    // the request's id (Net's Req.ID)
+	Item   string // "Produce:d", "Fetch:replica-2#4"
+	Broker string // the broker id whose purgatory holds it
+	Kind   string // the purgatory: Produce, Fetch
+	Note   string // its timeout and what it waits for
 }
 
 // Broker is one broker process.
@@ -95,6 +105,7 @@ func (c *Cluster) clone() *Cluster {
 	}
 	d.Done = c.Done[:len(c.Done):len(c.Done)]
 	d.Lost = c.Lost[:len(c.Lost):len(c.Lost)]
+	d.Delayed = c.Delayed[:len(c.Delayed):len(c.Delayed)] // appends copy; removal builds anew
 	return &d
 }
 
@@ -200,9 +211,17 @@ func (c *Cluster) apply(e sim.Event) {
 		c.Lost = append(c.Lost, e.Subj+"@"+strconv.Itoa(e.ID)+" epoch "+e.From+" ("+e.Item+")")
 	case "delay.add":
 		c.Parked++
+		b, k, _ := strings.Cut(e.Subj, "/")
+		c.Delayed = append(c.Delayed, Delayed{ID: e.ID, Item: e.Item, Broker: strings.TrimPrefix(b, "broker-"), Kind: k, Note: e.Note})
 	case "delay.complete", "delay.expire":
 		if c.Parked > 0 {
 			c.Parked--
+		}
+		for i, d := range c.Delayed {
+			if d.ID == e.ID {
+				c.Delayed = append(c.Delayed[:i:i], c.Delayed[i+1:]...)
+				break
+			}
 		}
 	}
 }
