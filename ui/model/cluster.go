@@ -22,7 +22,7 @@ type Cluster struct {
 	Controller string    // the active controller's broker id, "" if none
 	Done       []string  // the clients' final results, oldest first: "a Produce NONE offsets 0–1"
 	Lost       []string  // acknowledged records lost: "t-0@2 epoch 0 (request b)"
-	Parked     int       // requests in the brokers' purgatories
+	Parked     int       // requests in the live brokers' purgatories
 	Delayed    []Delayed // those requests, in order of parking
 }
 
@@ -165,7 +165,19 @@ func (c *Cluster) replica(p string, b int) *Replica {
 func (c *Cluster) apply(e sim.Event) {
 	switch e.Kind {
 	case "broker":
-		c.broker(strings.TrimPrefix(e.Subj, "broker-")).State = e.To
+		id := strings.TrimPrefix(e.Subj, "broker-")
+		c.broker(id).State = e.To
+		if e.To == "dead" {
+			// kill -9: its purgatories are gone with the process.
+			var kept []Delayed
+			for _, d := range c.Delayed {
+				if d.Broker != id {
+					kept = append(kept, d)
+				}
+			}
+			c.Parked -= len(c.Delayed) - len(kept)
+			c.Delayed = kept
+		}
 	case "session":
 		b := c.broker(strings.TrimPrefix(e.Subj, "broker-"))
 		b.Session = e.To

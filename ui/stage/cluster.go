@@ -28,10 +28,10 @@ const (
 	kLabelW  = 150.0 // the partitions' labels
 	kHead    = 92.0  // a broker's header: name, state, session
 	kPurgH   = 150.0 // a broker's purgatory box
-	kRoomy   = 250.0 // a partition row this tall gets the large layout
+	kRoomy   = 270.0 // a partition row this tall gets the large layout
 	kMaxRows = 20
 	kMaxCols = 8
-	kTokW    = 200.0 // a travelling token
+	kTokW    = 170.0 // a travelling token
 	kTokH    = 40.0
 )
 
@@ -49,17 +49,18 @@ type cwords struct {
 	zkIDs, controller, queue, results, lost, none, purgatory, waiting string
 	leader, follower, noRole, inISR, outISR, noLeader, epoch, epochs  string
 	running, stalled, dead, starting, session, expires, more, ctlMark string
+	offline                                                           string
 }
 
 func clusterWords(zh bool) cwords {
 	if zh {
 		return cwords{"/brokers/ids", "控制器", "队列", "客户端结果", "丢失", "—", "炼狱", "等待",
 			"领导者", "追随者", "无角色", "✔ 在 ISR 中", "✘ 不在 ISR", "无领导者", "纪元", "纪元",
-			"运行中", "暂停", "已宕机", "启动中", "ZK 会话", "过期于", "个更多", "★ 控制器"}
+			"运行中", "暂停", "已宕机", "启动中", "ZK 会话", "过期于", "个更多", "★ 控制器", "离线"}
 	}
 	return cwords{"/brokers/ids", "controller", "queue", "clients' results", "lost", "—", "purgatory", "waiting",
 		"leader", "follower", "no role", "✔ in ISR", "✘ not in ISR", "no leader", "epoch", "epochs",
-		"running", "stalled", "dead", "starting", "ZK session", "expires", "more", "★ controller"}
+		"running", "stalled", "dead", "starting", "ZK session", "expires", "more", "★ controller", "offline"}
 }
 
 func (w cwords) state(s string) string {
@@ -114,8 +115,8 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 	}
 	sc.add(Node{Key: "zk", Class: "box slot", W: 296, H: kBand - 8, Title: "ZooKeeper /brokers/ids: " + strings.Join(ids, ",") + "\n" + strings.Join(sess, "\n"), Texts: []Text{
 		{S: "ZooKeeper", X: 14, Y: 30, Size: Body, Class: "b"},
-		{S: tr.zkIDs, X: 282, Y: 30, Size: Body, Class: "d m", Anchor: "end"},
-		Text{X: 14, Y: 84, Class: "b m"}.fit(reg, Huge, 268),
+		{S: tr.zkIDs, X: 14, Y: 58, Size: Body, Class: "d m"},
+		Text{X: 14, Y: 96, Class: "b m"}.fit(reg, Huge, 268),
 	}, X: 8, Y: 8, Alpha: 1})
 
 	// The controller and its queue.
@@ -131,13 +132,13 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 	}
 	ctlTexts := []Text{
 		{S: tr.controller, X: 14, Y: 30, Size: Body, Class: "d"},
-		{S: ctl, X: 14, Y: 64, Size: Big, Class: "b m"},
+		{S: ctl, X: 360, Y: 30, Size: Big, Class: "b m", Anchor: "end"},
 	}
 	state := a.CtlState
 	if state == "" {
 		state = "—"
 	}
-	if t, ok := firstFit(Text{X: 360, Y: 64, Class: "b m", Anchor: "end"}, Big, 196, "▶ "+state, state); ok {
+	if t, ok := firstFit(Text{X: 14, Y: 64, Class: "b m"}, Big, 346, "▶ "+state, state); ok {
 		ctlTexts = append(ctlTexts, t)
 	}
 	q := tr.queue + " " + strconv.Itoa(len(queued))
@@ -360,7 +361,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		show := int(room / cw)
 		var stripY, ch float64
 		if roomy {
-			stripY, ch = y+88, 54
+			stripY, ch = y+96, 64
 		} else {
 			ch = math.Max(6, math.Min(34, rowH-8-map[bool]float64{true: 26, false: 0}[rowH >= 60]))
 			stripY = y + rowH - 6 - ch
@@ -383,6 +384,9 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			role := map[string]string{"leader": tr.leader, "follower": tr.follower}[r.Role]
 			if role == "" {
 				role = tr.noRole
+			}
+			if st, _ := ca.Broker(br.ID); st.State == "dead" {
+				role = tr.offline // its log is on disk, its role was in memory
 			}
 			isr := tr.outISR
 			if inISR {
@@ -461,7 +465,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 					X: label(ls, lx), Y: stripY - 18, Alpha: 1})
 				sc.add(Node{Key: "hw:" + p.Name + ":" + br.ID, Class: "line hwmark", X: hx, Y: stripY - 4, X2: hx, Y2: stripY + ch + 14, Alpha: 1})
 				sc.add(Node{Key: "hwl:" + p.Name + ":" + br.ID, Class: "label hw", Texts: []Text{{S: hs, Size: Huge, Class: "b m"}}, Title: "high watermark: offsets below it are committed, consumers read only those",
-					X: label(hs, hx), Y: stripY + ch + 44, Alpha: 1})
+					X: label(hs, hx), Y: stripY + ch + 46, Alpha: 1})
 			} else if r.HW > first {
 				sc.add(Node{Key: "hw:" + p.Name + ":" + br.ID, Class: "line hwmark", X: hx, Y: stripY - 4, X2: hx, Y2: stripY + ch + 4, Alpha: 1})
 			}
@@ -478,7 +482,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			tx := lxC + (colW-6)/2
 			var fy float64
 			if roomy {
-				fy = stripY + ch + 76 + float64(nf)*30
+				fy = stripY + ch + 84 + float64(nf)*34
 			} else {
 				fy = y + rowH - 3 - float64(nf)*4
 			}
@@ -536,7 +540,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		default:
 			origin = resOut
 		}
-		if !okB {
+		if !okB || clientDone(c, r) {
 			return spot{}, origin
 		}
 		// Parked?
@@ -571,18 +575,16 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			return spot{}, origin
 		}
 		lbl := tokLabel(r, kTokW-12)
-		if r.Loc == "sock" {
-			// On its way: between where it left and the broker.
-			return spot{(origin[0] + bx + 20) / 2, (origin[1] + kTop + kHead) / 2, 1, kTokW, kTokH, lbl, "token creq " + strings.ToLower(kind), true}, origin
-		}
-		// At the broker: its threads hold it, or its response waits.
+		// Sent, not read yet (on the left), or at the broker: its threads
+		// hold it or its response waits (on the right); above the
+		// purgatory, stacked.
 		j := 0
 		for _, o := range n.Reqs {
 			if o.ID == id {
 				break
 			}
 			_, ot, _ := strings.Cut(o.Conn, "@")
-			if ot == to && o.Loc != "sock" && !strings.HasPrefix(o.Conn, "replica-") {
+			if ot == to && (o.Loc == "sock") == (r.Loc == "sock") && !strings.HasPrefix(o.Conn, "replica-") && !clientDone(c, o) {
 				if _, parked := delayed(c, o.ID); !parked {
 					j++
 				}
@@ -592,12 +594,17 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		if r.Loc == "out" {
 			c2 += " out"
 		}
-		return spot{bx + colW - 6 - kTokW - 14, purgTop - kTokH - 6 - float64(j%3)*(kTokH+6), 1, kTokW, kTokH, lbl, c2, true}, origin
+		x := bx + colW - 6 - kTokW - 14
+		if r.Loc == "sock" {
+			x = bx + 14
+		}
+		return spot{x, purgTop - kTokH - 8 - float64(j%2)*(kTokH+6), 1, kTokW, kTokH, lbl, c2, true}, origin
 	}
 	var reqIDs []int
-	for _, n := range []*model.Net{na, nb} {
+	for i, n := range []*model.Net{na, nb} {
+		c := []*model.Cluster{ca, cb}[i]
 		for _, r := range n.Reqs {
-			if !slices.Contains(reqIDs, r.ID) && clusterReq(r) {
+			if !slices.Contains(reqIDs, r.ID) && clusterReq(r) && !clientDone(c, r) {
 				reqIDs = append(reqIDs, r.ID)
 			}
 		}
@@ -647,6 +654,22 @@ func clusterReq(r model.Req) bool {
 	return ok && strings.HasPrefix(to, "broker-")
 }
 
+// clientDone says whether r is a client's request its client has its
+// result for (acks=0: when sent, the broker never answers).
+func clientDone(c *model.Cluster, r model.Req) bool {
+	from, _, _ := strings.Cut(r.Conn, "@")
+	_, id, ok := strings.Cut(r.Item, ":")
+	if !ok || strings.HasPrefix(from, "replica-") || strings.HasPrefix(from, "controller-") {
+		return false
+	}
+	for _, d := range c.Done {
+		if strings.HasPrefix(d, id+" ") {
+			return true
+		}
+	}
+	return false
+}
+
 func delayed(c *model.Cluster, id int) (model.Delayed, bool) {
 	for _, d := range c.Delayed {
 		if d.ID == id {
@@ -666,7 +689,7 @@ func tokLabel(r model.Req, width float64) string {
 	case strings.HasPrefix(from, "replica-"):
 		cands = []string{"Fetch ← " + strings.TrimPrefix(from, "replica-"), "F ← " + strings.TrimPrefix(from, "replica-")}
 	case strings.HasPrefix(from, "controller-"):
-		cands = []string{kind, strings.TrimPrefix(kind, "Update")}
+		cands = []string{kind, strings.Replace(kind, "Metadata", "Meta", 1)}
 	default:
 		id := rest
 		if i := strings.LastIndex(rest, "#"); i >= 0 {
