@@ -200,7 +200,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 	if len(ca.Lost) > 0 {
 		lp, loffs, lreq := lostSummary(ca.Lost)
 		room := resW - 28 - ems(tr.results)*Body - 24
-		if t, ok := firstFit(Text{X: resW - 14, Y: 30, Class: "b m err x", Anchor: "end"}, Body, room,
+		if t, ok := firstFit(Text{X: resW - 14, Y: 30, Class: "b m err", Anchor: "end"}, Body, room,
 			"✘ "+tr.lost+" "+lp+": "+loffs+" ("+lreq+")", "✘ "+tr.lost+" "+lp+": "+loffs, "✘ "+tr.lost+" "+strconv.Itoa(len(ca.Lost))); ok {
 			resTexts = append(resTexts, t)
 		}
@@ -278,10 +278,17 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		w := colW - 6 - 20
 		n := 0
 		var kinds []string
+		wait := ""
 		for _, d := range ca.Delayed {
 			if d.Broker == br.ID {
 				n++
-				kinds = append(kinds, d.Item)
+				kinds = append(kinds, d.Item+" ("+d.Note+")")
+				if cond, ok := strings.CutPrefix(d.Item, "Produce:"); ok && wait == "" {
+					// "8s: t-0 HW ≥ 3": what the DelayedProduce waits for.
+					if t, c, ok := strings.Cut(d.Note, ": "); ok {
+						wait = cond + ": " + c + " · " + t
+					}
+				}
 			}
 		}
 		texts := []Text{{S: tr.purgatory, X: 12, Y: 28, Size: Body, Class: "b"}}
@@ -289,6 +296,11 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			texts = []Text{{S: tr.purgatory + " " + strconv.Itoa(n), X: 12, Y: 28, Size: Body, Class: "b"}}
 		} else {
 			texts = append(texts, Text{S: strconv.Itoa(n), X: w - 14, Y: 30, Size: Big, Class: "b m", Anchor: "end"})
+			if wait != "" && n <= 2 {
+				if t, ok := firstFit(Text{X: 12, Y: purgH - 16, Class: "m"}, Body, w-24, "⏳ "+wait, wait); ok {
+					texts = append(texts, t)
+				}
+			}
 		}
 		c := "box slot purg"
 		if n > 0 {
@@ -641,7 +653,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		if !ok {
 			r, _ = na.Req(id)
 		}
-		sc.add(Node{Key: "ctok:" + strconv.Itoa(id), Class: shape.cls, W: shape.w, H: shape.h, Texts: texts, Title: r.Item + " (" + r.Conn + ")",
+		sc.add(Node{Key: "ctok:" + strconv.Itoa(id), Class: shape.cls, W: shape.w, H: shape.h, Texts: texts, Title: r.Item + " on " + r.Conn + ": " + reqWhere(r, cb),
 			X: lerp(from.x, to.x, f), Y: lerp(from.y, to.y, f), Alpha: lerp(from.alpha, to.alpha, f)})
 	}
 	return sc
@@ -652,6 +664,24 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 func clusterReq(r model.Req) bool {
 	_, to, ok := strings.Cut(r.Conn, "@")
 	return ok && strings.HasPrefix(to, "broker-")
+}
+
+// reqWhere says where request r is, the threads by their full names.
+func reqWhere(r model.Req, c *model.Cluster) string {
+	if d, ok := delayed(c, r.ID); ok {
+		return "parked in broker-" + d.Broker + "'s " + d.Kind + " purgatory (" + d.Note + ")"
+	}
+	switch {
+	case r.Loc == "sock":
+		return "sent, not read yet"
+	case r.Loc == "out":
+		return "answered, the response waits to be written"
+	case strings.HasPrefix(r.Loc, "q:"):
+		return "in " + r.Loc[2:]
+	case strings.HasPrefix(r.Loc, "t:"):
+		return "held by " + r.Loc[2:]
+	}
+	return r.Loc
 }
 
 // clientDone says whether r is a client's request its client has its
