@@ -320,15 +320,27 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		if pa.Leader == "-1" || pa.Leader == "" {
 			leader = tr.noLeader
 		}
-		label := []Text{Text{X: 0, Y: 30, Class: "b m"}.fit(p.Name, Huge, kLabelW-12)}
-		if rowH >= 200 {
-			label = append(label,
-				Text{X: 0, Y: 66, Class: "b"}.fit(leader, Body, kLabelW-12),
-				Text{X: 0, Y: 94}.fit(tr.epoch+" "+pa.Epoch, Body, kLabelW-12),
-				Text{S: "ISR", X: 0, Y: 126, Size: Body, Class: "d"},
-				Text{X: 0, Y: 160, Class: "b m"}.fit(orDash(pa.ISR), Big, kLabelW-12))
-		} else if rowH >= 60 {
-			label = append(label, Text{X: 0, Y: 54, Class: "d"}.fit("ISR "+orDash(pa.ISR), Small, kLabelW-12))
+		var label []Text
+		add := func(t Text, z float64, cands ...string) {
+			if t, ok := firstFit(t, z, kLabelW-12, cands...); ok {
+				label = append(label, t)
+			}
+		}
+		switch {
+		case rowH >= 200:
+			add(Text{X: 0, Y: 30, Class: "b m"}, Huge, p.Name)
+			add(Text{X: 0, Y: 66, Class: "b"}, Body, leader)
+			add(Text{X: 0, Y: 94}, Body, tr.epoch+" "+pa.Epoch)
+			add(Text{X: 0, Y: 126, Class: "d"}, Body, "ISR")
+			add(Text{X: 0, Y: 160, Class: "b m"}, Big, orDash(pa.ISR))
+		case rowH >= 110:
+			add(Text{X: 0, Y: 30, Class: "b m"}, Big, p.Name)
+			add(Text{X: 0, Y: 60, Class: "m"}, Body, "ISR "+orDash(pa.ISR), orDash(pa.ISR))
+		case rowH >= 60:
+			add(Text{X: 0, Y: 24, Class: "b m"}, Body, p.Name)
+			add(Text{X: 0, Y: 48, Class: "d m"}, Small, "ISR "+orDash(pa.ISR), orDash(pa.ISR))
+		case rowH >= 24:
+			add(Text{X: 0, Y: rowH/2 + 7, Class: "b m"}, Small, p.Name)
 		}
 		sc.add(Node{Key: "part:" + p.Name, Class: "label", Texts: label, Title: p.Name + ": leader " + pa.Leader + ", leader epoch " + pa.Epoch + ", ISR " + pa.ISR, X: 8, Y: y, Alpha: 1})
 
@@ -375,10 +387,13 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		if roomy {
 			stripY, ch = y+96, 64
 		} else {
-			ch = math.Max(6, math.Min(34, rowH-8-map[bool]float64{true: 26, false: 0}[rowH >= 60]))
-			stripY = y + rowH - 6 - ch
-			if rowH >= 60 {
-				stripY = y + 30
+			switch {
+			case rowH >= 110:
+				stripY, ch = y+36, math.Min(48, rowH-36-18)
+			case rowH >= 60:
+				stripY, ch = y+30, math.Min(34, rowH-30-10)
+			default:
+				stripY, ch = y+2, math.Max(6, rowH-8)
 			}
 		}
 		nf := 0
@@ -425,9 +440,16 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 				if inISR {
 					l += " ∈ ISR"
 				}
-				sc.add(Node{Key: "rep:" + p.Name + ":" + br.ID, Class: rc, Texts: []Text{
-					Text{Y: 22, Class: "m"}.fit(l+" · HW "+strconv.Itoa(r.HW)+" · LEO "+strconv.Itoa(len(r.Log)), Small, room),
-				}, Title: rtitle, X: x, Y: y, Alpha: 1})
+				hl := "HW " + strconv.Itoa(r.HW) + " · LEO " + strconv.Itoa(len(r.Log))
+				var texts []Text
+				z := Small
+				if rowH >= 110 {
+					z = Body
+				}
+				if t, ok := firstFit(Text{Y: 24, Class: "b m"}, z, room, l+" · "+hl, hl); ok {
+					texts = append(texts, t)
+				}
+				sc.add(Node{Key: "rep:" + p.Name + ":" + br.ID, Class: rc, Texts: texts, Title: rtitle, X: x, Y: y, Alpha: 1})
 			} else {
 				sc.add(Node{Key: "rep:" + p.Name + ":" + br.ID, Class: rc, Title: rtitle, X: x, Y: y, Alpha: 1})
 			}
@@ -453,6 +475,8 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 					texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 9, Size: Big, Class: "b m", Anchor: "middle"}}
 				case ch >= 26 && fits(s, Body, cw-4):
 					texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 8, Size: Body, Class: "b m", Anchor: "middle"}}
+				case ch >= 24 && fits(s, Small, cw-3):
+					texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 7, Size: Small, Class: "b m", Anchor: "middle"}}
 				}
 				sc.add(Node{Key: "cell:" + p.Name + ":" + br.ID + ":" + s, Class: c, W: cw - 1, H: ch, Texts: texts,
 					Title: "offset " + s + ", leader epoch " + r.Log[off] + map[bool]string{true: ", committed (below HW)", false: ", above HW"}[off < r.HW] + map[bool]string{true: ", lost", false: ""}[lost],
@@ -483,7 +507,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			}
 			// A follower's fetch arrow to its leader, one lane each.
 			lxC, okL := colX[pa.Leader]
-			if r.Fetcher != "Fetching" || br.ID == pa.Leader || !okL {
+			if r.Fetcher != "Fetching" || br.ID == pa.Leader || !okL || rowH < 60 {
 				continue
 			}
 			c := "line fetch"
@@ -496,7 +520,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			if roomy {
 				fy = stripY + ch + 84 + float64(nf)*34
 			} else {
-				fy = y + rowH - 3 - float64(nf)*4
+				fy = stripY + ch + 14 + float64(nf)*18
 			}
 			nf++
 			sc.add(Node{Key: "fetch:" + p.Name + ":" + br.ID, Class: c, Title: "broker-" + br.ID + "'s ReplicaFetcherThread fetches " + p.Name + " from broker-" + pa.Leader, X: fx, Y: fy, X2: tx, Y2: fy, Alpha: 1})
@@ -563,7 +587,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			}
 			if d.ID == id {
 				if !roomy {
-					return spot{bx + 120, purgTop + 6, 1, 30, 22, "", "token cdot " + strings.ToLower(d.Kind), true}, origin
+					return spot{}, origin // the purgatory's count says it
 				}
 				if k >= 4 {
 					return spot{bx + 10 + 12 + float64(k%2)*(slotW+12), purgTop + 44 + 46, 0, slotW, kTokH, "", "token parked", true}, origin
@@ -578,10 +602,14 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			if !ok {
 				return spot{}, origin
 			}
-			if r.Loc == "sock" {
-				return spot{l.x1 + (l.x2-l.x1)*0.12 - 15, l.y - 11, 1, 30, 22, "", "token cdot", true}, origin
+			dw, dh := 30.0, 22.0
+			if !roomy {
+				dw, dh = 24, 16
 			}
-			return spot{l.x2 - (l.x2-l.x1)*0.1 - 15, l.y - 11, 1, 30, 22, "", "token cdot", true}, origin
+			if r.Loc == "sock" {
+				return spot{l.x1 + (l.x2-l.x1)*0.12 - dw/2, l.y - dh/2, 1, dw, dh, "", "token cdot", true}, origin
+			}
+			return spot{l.x2 - (l.x2-l.x1)*0.1 - dw/2, l.y - dh/2, 1, dw, dh, "", "token cdot", true}, origin
 		}
 		if !roomy {
 			return spot{}, origin
