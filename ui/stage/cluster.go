@@ -49,18 +49,18 @@ type cwords struct {
 	zkIDs, controller, queue, results, lost, none, purgatory, waiting string
 	leader, follower, noRole, inISR, outISR, noLeader, epoch, epochs  string
 	running, stalled, dead, starting, session, expires, more, ctlMark string
-	offline                                                           string
+	offline, waitsFor, session2                                       string
 }
 
 func clusterWords(zh bool) cwords {
 	if zh {
 		return cwords{"/brokers/ids", "控制器", "队列", "客户端结果", "丢失", "—", "炼狱", "等待",
 			"领导者", "追随者", "无角色", "✔ 在 ISR 中", "✘ 不在 ISR", "无领导者", "纪元", "纪元",
-			"运行中", "暂停", "已宕机", "启动中", "ZK 会话", "过期于", "个更多", "★ 控制器", "离线"}
+			"运行中", "暂停", "已宕机", "启动中", "ZK 会话", "过期于", "个更多", "★ 控制器", "离线", "等待", "会话"}
 	}
 	return cwords{"/brokers/ids", "controller", "queue", "clients' results", "lost", "—", "purgatory", "waiting",
 		"leader", "follower", "no role", "✔ in ISR", "✘ not in ISR", "no leader", "epoch", "epochs",
-		"running", "stalled", "dead", "starting", "ZK session", "expires", "more", "★ controller", "offline"}
+		"running", "stalled", "dead", "starting", "ZK session", "expires at", "more", "★ controller", "offline", "waits for", "session"}
 }
 
 func (w cwords) state(s string) string {
@@ -113,11 +113,14 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 	if reg == "" {
 		reg = "—"
 	}
-	sc.add(Node{Key: "zk", Class: "box slot", W: 296, H: kBand - 8, Title: "ZooKeeper /brokers/ids: " + strings.Join(ids, ",") + "\n" + strings.Join(sess, "\n"), Texts: []Text{
+	zkTexts := []Text{
 		{S: "ZooKeeper", X: 14, Y: 30, Size: Body, Class: "b"},
 		{S: tr.zkIDs, X: 14, Y: 58, Size: Body, Class: "d m"},
-		Text{X: 14, Y: 96, Class: "b m"}.fit(reg, Huge, 268),
-	}, X: 8, Y: 8, Alpha: 1})
+	}
+	if t, ok := firstFit(Text{X: 14, Y: 96, Class: "b m"}, Huge, 222, reg, strings.Join(ids, ","), strconv.Itoa(len(ids))); ok {
+		zkTexts = append(zkTexts, t)
+	}
+	sc.add(Node{Key: "zk", Class: "box slot", W: 250, H: kBand - 8, Title: "ZooKeeper /brokers/ids: " + strings.Join(ids, ",") + "\n" + strings.Join(sess, "\n"), Texts: zkTexts, X: 8, Y: 8, Alpha: 1})
 
 	// The controller and its queue.
 	ctl := "—"
@@ -132,13 +135,13 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 	}
 	ctlTexts := []Text{
 		{S: tr.controller, X: 14, Y: 30, Size: Body, Class: "d"},
-		{S: ctl, X: 360, Y: 30, Size: Big, Class: "b m", Anchor: "end"},
+		{S: ctl, X: 406, Y: 30, Size: Big, Class: "b m", Anchor: "end"},
 	}
 	state := a.CtlState
 	if state == "" {
 		state = "—"
 	}
-	if t, ok := firstFit(Text{X: 14, Y: 64, Class: "b m"}, Big, 346, "▶ "+state, state); ok {
+	if t, ok := firstFit(Text{X: 14, Y: 64, Class: "b m"}, Big, 392, "▶ "+state, state); ok {
 		ctlTexts = append(ctlTexts, t)
 	}
 	q := tr.queue + " " + strconv.Itoa(len(queued))
@@ -149,13 +152,13 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			line += " +" + strconv.Itoa(len(queued)-1)
 		}
 	}
-	if t, ok := firstFit(Text{X: 14, Y: 96, Class: "m"}, Body, 346, line, q); ok {
+	if t, ok := firstFit(Text{X: 14, Y: 96, Class: "m"}, Body, 392, line, q); ok {
 		ctlTexts = append(ctlTexts, t)
 	}
-	sc.add(Node{Key: "controller", Class: "box slot", W: 374, H: kBand - 8, Texts: ctlTexts,
+	sc.add(Node{Key: "controller", Class: "box slot", W: 420, H: kBand - 8, Texts: ctlTexts,
 		Title: "KafkaController on " + ctl + ", ControllerState " + state + "\n" + model.ControllerQueue + ": " + strings.Join(queued, " · ") +
 			"\nrequests in the brokers' purgatories: " + strconv.Itoa(ca.Parked),
-		X: 312, Y: 8, Alpha: 1})
+		X: 266, Y: 8, Alpha: 1})
 
 	// The clients' results, the latest large; the lost records.
 	const resX, resW = 694.0, 618.0
@@ -251,9 +254,13 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		}
 		s := orDash(st.Session)
 		if st.Session == "disconnected" && st.Expires > 0 {
-			s = "⌛ " + tr.expires + " " + fmtMs(float64(st.Expires))
+			s = tr.expires + " " + fmtMs(float64(st.Expires))
 		}
-		if t, ok := firstFit(Text{X: 12, Y: 86, Class: "d"}, Body, colW-30, tr.session+" "+s, s); ok {
+		cands := []string{tr.session + " " + s, s}
+		if st.Session == "disconnected" && st.Expires > 0 {
+			cands = []string{tr.session + " " + s, tr.session2 + " " + s, s}
+		}
+		if t, ok := firstFit(Text{X: 12, Y: 86, Class: "d"}, Body, colW-30, cands...); ok {
 			head = append(head, t)
 		}
 		title := "broker-" + br.ID + ": " + state + ", ZooKeeper session " + orDash(st.Session)
@@ -278,15 +285,15 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		w := colW - 6 - 20
 		n := 0
 		var kinds []string
-		wait := ""
+		var waits []string
 		for _, d := range ca.Delayed {
 			if d.Broker == br.ID {
 				n++
 				kinds = append(kinds, d.Item+" ("+d.Note+")")
-				if cond, ok := strings.CutPrefix(d.Item, "Produce:"); ok && wait == "" {
+				if cond, ok := strings.CutPrefix(d.Item, "Produce:"); ok && waits == nil {
 					// "8s: t-0 HW ≥ 3": what the DelayedProduce waits for.
 					if t, c, ok := strings.Cut(d.Note, ": "); ok {
-						wait = cond + ": " + c + " · " + t
+						waits = []string{cond + " " + tr.waitsFor + " " + c + " (" + t + ")", tr.waitsFor + " " + c + " (" + t + ")", c + " (" + t + ")"}
 					}
 				}
 			}
@@ -296,8 +303,8 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			texts = []Text{{S: tr.purgatory + " " + strconv.Itoa(n), X: 12, Y: 28, Size: Body, Class: "b"}}
 		} else {
 			texts = append(texts, Text{S: strconv.Itoa(n), X: w - 14, Y: 30, Size: Big, Class: "b m", Anchor: "end"})
-			if wait != "" && n <= 2 {
-				if t, ok := firstFit(Text{X: 12, Y: purgH - 16, Class: "m"}, Body, w-24, "⏳ "+wait, wait); ok {
+			if waits != nil && n <= 2 {
+				if t, ok := firstFit(Text{X: 12, Y: purgH - 16, Class: "m"}, Body, w-24, waits...); ok {
 					texts = append(texts, t)
 				}
 			}
@@ -553,7 +560,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		ok          bool
 	}
 	resOut := [2]float64{resX + 30, kBand - kTokH - 4} // where clients' tokens leave and come back
-	ctlOut := [2]float64{312 + 40, kBand - kTokH - 4}  // the controller's
+	ctlOut := [2]float64{266 + 40, kBand - kTokH - 4}  // the controller's
 	slotW := (colW - 6 - 20 - 36) / 2                  // a parked token
 	where := func(c *model.Cluster, n *model.Net, id int) (spot, [2]float64) {
 		r, ok := n.Req(id)

@@ -137,7 +137,8 @@ func TestClusterStageProduceWaitsInPurgatory(t *testing.T) {
 }
 
 // At every event of the cluster lessons, in both languages, every node is
-// inside the view and the brokers' texts inside their boxes.
+// inside the view and the texts inside their boxes; the controller's box
+// and every broker's say their state.
 func TestClusterStageLessonsInView(t *testing.T) {
 	for _, id := range []string{"04-replication-isr-hw", "05-acks-and-min-isr", "06-broker-failure"} {
 		m := clusterLesson(t, id)
@@ -146,6 +147,9 @@ func TestClusterStageLessonsInView(t *testing.T) {
 			for _, zh := range []bool{false, true} {
 				sc := BuildCluster(&a, &b, 0.5, Options{ZH: zh})
 				for _, n := range sc.Nodes {
+					if (n.Key == "controller" || strings.HasPrefix(n.Key, "broker:")) && len(n.Texts) < 3 {
+						t.Errorf("%s at %d: %s says too little: %+v", id, i, n.Key, n.Texts)
+					}
 					x2, y2 := n.X+n.W, n.Y+n.H
 					if strings.HasPrefix(n.Class, "line") {
 						x2, y2 = n.X2, n.Y2
