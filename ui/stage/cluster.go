@@ -486,7 +486,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 					texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 7, Size: Small, Class: "b m", Anchor: "middle"}}
 				}
 				sc.add(Node{Key: "cell:" + p.Name + ":" + br.ID + ":" + s, Class: c, W: cw - 1, H: ch, Texts: texts,
-					Title: "offset " + s + ", leader epoch " + r.Log[off] + map[bool]string{true: ", committed (below HW)", false: ", above HW"}[off < r.HW] + map[bool]string{true: ", lost", false: ""}[lost],
+					Title: cellTitle(off, r.Log[off], off < r.HW, lost),
 					X:     cx, Y: stripY, Alpha: 1})
 				if lost {
 					sc.add(Node{Key: "lostx:" + p.Name + ":" + br.ID + ":" + s, Class: "line lostx", X: cx + 3, Y: stripY + 3, X2: cx + cw - 4, Y2: stripY + ch - 3, Alpha: 1})
@@ -812,6 +812,19 @@ func lostSummary(lost []string) (string, string, string) {
 		}
 	}
 	return strings.Join(parts, ","), strings.Join(offs, ", "), strings.Join(reqs, ", ")
+}
+
+func cellTitle(off int, epoch string, committed, lost bool) string {
+	t := "offset " + strconv.Itoa(off) + ", leader epoch " + epoch
+	if committed {
+		t += ", committed (below the HW)"
+	} else {
+		t += ", above the HW, not committed"
+	}
+	if lost {
+		t += ", lost: the new leader's log lacks it"
+	}
+	return t
 }
 
 func epochClass(e int) string { return "ep" + strconv.Itoa(e%5) }
