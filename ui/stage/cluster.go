@@ -49,18 +49,18 @@ type cwords struct {
 	zkIDs, controller, queue, results, lost, none, purgatory, waiting string
 	leader, follower, noRole, inISR, outISR, noLeader, epoch, epochs  string
 	running, stalled, dead, starting, session, expires, more, ctlMark string
-	offline, waitsFor, session2                                       string
+	offline, waitsFor, session2, committed, uncommitted, aboveHW      string
 }
 
 func clusterWords(zh bool) cwords {
 	if zh {
 		return cwords{"/brokers/ids", "控制器", "队列", "客户端结果", "丢失", "—", "炼狱", "等待",
 			"领导者", "追随者", "无角色", "✔ 在 ISR 中", "✘ 不在 ISR", "无领导者", "纪元", "纪元",
-			"运行中", "暂停", "已宕机", "启动中", "ZK 会话", "过期于", "个更多", "★ 控制器", "离线", "等待", "会话"}
+			"运行中", "暂停", "已宕机", "启动中", "ZK 会话", "过期于", "个更多", "★ 控制器", "离线", "等待", "会话", "已提交", "未提交", "HW 以上"}
 	}
 	return cwords{"/brokers/ids", "controller", "queue", "clients' results", "lost", "—", "purgatory", "waiting",
 		"leader", "follower", "no role", "✔ in ISR", "✘ not in ISR", "no leader", "epoch", "epochs",
-		"running", "stalled", "dead", "starting", "ZK session", "expires at", "more", "★ controller", "offline", "waits for", "session"}
+		"running", "stalled", "dead", "starting", "ZK session", "expires at", "more", "★ controller", "offline", "waits for", "session", "committed", "uncommitted", "above HW"}
 }
 
 func (w cwords) state(s string) string {
@@ -373,6 +373,22 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 				sc.add(Node{Key: "legend:" + p.Name + ":" + s, Class: "box cell committed " + epochClass(e), W: 40, H: 36,
 					Texts: []Text{{S: s, X: 20, Y: 26, Size: Body, Class: "b m", Anchor: "middle"}}, Title: "leader epoch " + s,
 					X: 8 + float64(j%3)*46, Y: y + 212 + float64(j/3)*44, Alpha: 1})
+			}
+		}
+		if rowH >= 300 {
+			// What solid and dashed cells mean.
+			for j, k := range []struct {
+				key, cls string
+				cands    []string
+			}{
+				{"committed", "box cell committed", []string{tr.committed, "< HW"}},
+				{"uncommitted", "box cell", []string{tr.uncommitted, tr.aboveHW}},
+			} {
+				if t, ok := firstFit(Text{X: 8, Y: 25}, Body, kLabelW-12-20, k.cands...); ok {
+					sc.add(Node{Key: "legend:" + p.Name + "." + k.key, Class: k.cls, W: kLabelW - 12, H: 36, Texts: []Text{t},
+						Title: map[int]string{0: "committed: below the high watermark, on every ISR member, readable by consumers", 1: "not committed yet: above the high watermark"}[j],
+						X:     8, Y: y + 312 + float64(j)*44, Alpha: 1})
+				}
 			}
 		}
 
