@@ -298,10 +298,15 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 				}
 			}
 		}
-		texts := []Text{{S: tr.purgatory, X: 12, Y: 28, Size: Body, Class: "b"}}
+		var texts []Text
 		if !roomy {
-			texts = []Text{{S: tr.purgatory + " " + strconv.Itoa(n), X: 12, Y: 28, Size: Body, Class: "b"}}
+			if t, ok := firstFit(Text{X: 12, Y: 28, Class: "b"}, Body, w-24, tr.purgatory+" "+strconv.Itoa(n), strconv.Itoa(n)); ok {
+				texts = append(texts, t)
+			}
 		} else {
+			if t, ok := firstFit(Text{X: 12, Y: 28, Class: "b"}, Body, w-24-ems(strconv.Itoa(n))*Big-8, tr.purgatory); ok {
+				texts = append(texts, t)
+			}
 			texts = append(texts, Text{S: strconv.Itoa(n), X: w - 14, Y: 30, Size: Big, Class: "b m", Anchor: "end"})
 			if waits != nil && n <= 2 {
 				if t, ok := firstFit(Text{X: 12, Y: purgH - 16, Class: "m"}, Body, w-24, waits...); ok {
