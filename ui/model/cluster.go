@@ -22,7 +22,17 @@ type Cluster struct {
 	Controller string    // the active controller's broker id, "" if none
 	Done       []string  // the clients' final results, oldest first: "a Produce NONE offsets 0–1"
 	Lost       []string  // acknowledged records lost: "t-0@2 epoch 0 (request b)"
-	Parked     int       // requests in the brokers' purgatories
+	Parked     int       // requests in the live brokers' purgatories
+	Delayed    []Delayed // those requests, in order of parking
+}
+
+// Delayed is one request parked in a broker's purgatory.
+type Delayed struct {
+	ID     int    // the request's id (Net's Req.ID)
+	Item   string // "Produce:d", "Fetch:replica-2#4"
+	Broker string // the broker id whose purgatory holds it
+	Kind   string // the purgatory: Produce, Fetch
+	Note   string // its timeout and what it waits for
 }
 
 // Broker is one broker process.
@@ -95,6 +105,7 @@ func (c *Cluster) clone() *Cluster {
 	}
 	d.Done = c.Done[:len(c.Done):len(c.Done)]
 	d.Lost = c.Lost[:len(c.Lost):len(c.Lost)]
+	d.Delayed = c.Delayed[:len(c.Delayed):len(c.Delayed)] // appends copy; removal builds anew
 	return &d
 }
 
@@ -154,7 +165,19 @@ func (c *Cluster) replica(p string, b int) *Replica {
 func (c *Cluster) apply(e sim.Event) {
 	switch e.Kind {
 	case "broker":
-		c.broker(strings.TrimPrefix(e.Subj, "broker-")).State = e.To
+		id := strings.TrimPrefix(e.Subj, "broker-")
+		c.broker(id).State = e.To
+		if e.To == "dead" {
+			// kill -9: its purgatories are gone with the process.
+			var kept []Delayed
+			for _, d := range c.Delayed {
+				if d.Broker != id {
+					kept = append(kept, d)
+				}
+			}
+			c.Parked -= len(c.Delayed) - len(kept)
+			c.Delayed = kept
+		}
 	case "session":
 		b := c.broker(strings.TrimPrefix(e.Subj, "broker-"))
 		b.Session = e.To
@@ -200,9 +223,17 @@ func (c *Cluster) apply(e sim.Event) {
 		c.Lost = append(c.Lost, e.Subj+"@"+strconv.Itoa(e.ID)+" epoch "+e.From+" ("+e.Item+")")
 	case "delay.add":
 		c.Parked++
+		b, k, _ := strings.Cut(e.Subj, "/")
+		c.Delayed = append(c.Delayed, Delayed{ID: e.ID, Item: e.Item, Broker: strings.TrimPrefix(b, "broker-"), Kind: k, Note: e.Note})
 	case "delay.complete", "delay.expire":
 		if c.Parked > 0 {
 			c.Parked--
+		}
+		for i, d := range c.Delayed {
+			if d.ID == e.ID {
+				c.Delayed = append(c.Delayed[:i:i], c.Delayed[i+1:]...)
+				break
+			}
 		}
 	}
 }

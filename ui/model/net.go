@@ -185,6 +185,8 @@ func isNet(e sim.Event) bool {
 		return SharedQueue(e.Subj) // a pool waiting on it: the queue is there, empty
 	case "sleep":
 		return strings.HasPrefix(e.Note, "getWaitTime ")
+	case "broker":
+		return e.To == "dead" // its connections break, its requests with them
 	}
 	return false
 }
@@ -296,6 +298,13 @@ func (n *Net) apply(e sim.Event) {
 		}
 	case "queue.clear":
 		n.queue(e.Subj).Toks = nil
+	case "broker":
+		// kill -9 on broker-N: the requests to it and those its fetchers
+		// and controller sent die with it, answered or not.
+		id := strings.TrimPrefix(e.Subj, "broker-")
+		n.drop(func(r Req) bool {
+			return strings.HasSuffix(r.Conn, "@"+e.Subj) || strings.HasPrefix(r.Conn, "replica-"+id+"@") || strings.HasPrefix(r.Conn, "controller-"+id+"@")
+		})
 	}
 }
 

@@ -9,18 +9,30 @@ import (
 	"brokerlab/ui/model"
 )
 
-// The cluster stage: a band on top with ZooKeeper's sessions, the active
-// controller with its event queue in miniature, and the clients' results
-// and lost records; below it the brokers side by side, one row per
-// partition, each replica's log as offset cells (the leader epoch in each,
-// committed below its high watermark, uncommitted above) with its HW and
-// LEO, role and ISR membership, and fetch arrows from followers to their
-// leader. Beyond what fits, partitions and brokers are counted, not drawn.
+// The cluster stage: a band on top with ZooKeeper's registered brokers,
+// the active controller and the clients' latest result (and the records
+// an unclean election lost); below it the brokers side by side, each with
+// its state and ZooKeeper session, one row per partition, and its
+// purgatory at the bottom. Each replica's log is a strip of offset cells
+// coloured by leader epoch (the legend is in the partition's label),
+// solid below the high watermark, dashed above; HW and LEO are large
+// labelled markers under and over the strip; the replica's role and ISR
+// membership head it. Followers' fetches are dots moving along arrows to
+// their leader; requests from the clients and the controller are tokens
+// that travel to a broker, wait in its purgatory and go back, the result
+// large in the band. Beyond what fits, partitions and brokers are
+// counted, not drawn.
 const (
-	kBand    = 150.0 // the top band's height
-	kLabelW  = 176.0 // the partitions' labels
+	kBand    = 112.0 // the top band's height
+	kTop     = 126.0 // the brokers' boxes start here
+	kLabelW  = 150.0 // the partitions' labels
+	kHead    = 92.0  // a broker's header: name, state, session
+	kPurgH   = 150.0 // a broker's purgatory box
+	kRoomy   = 270.0 // a partition row this tall gets the large layout
 	kMaxRows = 20
 	kMaxCols = 8
+	kTokW    = 170.0 // a travelling token
+	kTokH    = 40.0
 )
 
 var noCluster = &model.Cluster{}
@@ -32,72 +44,171 @@ func cluster(s *model.State) *model.Cluster {
 	return s.Clu
 }
 
+// cwords are the cluster stage's own words.
+type cwords struct {
+	zkIDs, controller, queue, results, lost, none, purgatory, waiting string
+	leader, follower, noRole, inISR, outISR, noLeader, epoch, epochs  string
+	running, stalled, dead, starting, session, expires, more, ctlMark string
+	offline, waitsFor, session2, committed, uncommitted, aboveHW      string
+}
+
+func clusterWords(zh bool) cwords {
+	if zh {
+		return cwords{"/brokers/ids", "控制器", "队列", "客户端结果", "丢失", "—", "炼狱", "等待",
+			"领导者", "追随者", "无角色", "✔ 在 ISR 中", "✘ 不在 ISR", "无领导者", "纪元", "纪元",
+			"运行中", "暂停", "已宕机", "启动中", "ZK 会话", "过期于", "个更多", "★ 控制器", "离线", "等待", "会话", "已提交", "未提交", "HW 以上"}
+	}
+	return cwords{"/brokers/ids", "controller", "queue", "clients' results", "lost", "—", "purgatory", "waiting",
+		"leader", "follower", "no role", "✔ in ISR", "✘ not in ISR", "no leader", "epoch", "epochs",
+		"running", "stalled", "dead", "starting", "ZK session", "expires at", "more", "★ controller", "offline", "waits for", "session", "committed", "uncommitted", "above HW"}
+}
+
+func (w cwords) state(s string) string {
+	switch s {
+	case "running":
+		return w.running
+	case "stalled":
+		return w.stalled
+	case "dead":
+		return w.dead
+	case "starting":
+		return w.starting
+	}
+	return s
+}
+
+// fits says whether s fits width at size z.
+func fits(s string, z, width float64) bool { return ems(s)*z <= width+0.01 }
+
+// firstFit is the first of the candidates that fits width at a size from
+// z down to Small, in that size; ok is false if none does.
+func firstFit(t Text, z, width float64, cands ...string) (Text, bool) {
+	for _, s := range cands {
+		if s != "" && fits(s, Small, width) {
+			t.S, t.Size = s, size(s, z, width)
+			return t, true
+		}
+	}
+	return t, false
+}
+
 // BuildCluster lays out the cluster stage between state a (f=0) and b (f=1).
 func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 	var sc Scene
-	tr := words(o.ZH)
+	f = ease(math.Max(0, math.Min(1, f)))
+	tr := clusterWords(o.ZH)
 	ca, cb := cluster(a), cluster(b)
-	na := net(a)
+	na, nb := net(a), net(b)
 
-	// ZooKeeper: the brokers' sessions.
-	var sess []string
+	// ZooKeeper: the brokers registered under /brokers/ids, the sessions
+	// in the title (and in each broker's box).
+	var ids, sess []string
 	for _, br := range ca.Brokers {
-		s := br.Session
-		if s == "" {
-			s = "—"
+		if br.Session == "connected" || br.Session == "disconnected" {
+			ids = append(ids, br.ID)
 		}
-		mark := "●"
-		if s != "connected" {
-			mark = "○"
-		}
-		if s == "disconnected" && br.Expires > 0 {
-			s += " → " + fmtMs(float64(br.Expires))
-		}
-		sess = append(sess, mark+" "+br.ID+": "+s)
+		sess = append(sess, "broker-"+br.ID+": "+orDash(br.Session))
 	}
-	zkTexts := []Text{{S: "ZooKeeper sessions", X: 10, Y: 22, Size: 15, Class: "b"}}
-	for i, s := range sess {
-		if i == 5 {
-			break
-		}
-		zkTexts = append(zkTexts, Text{X: 10, Y: 44 + float64(i)*20, Class: "m"}.fit(s, 13, 300))
+	reg := strings.Join(ids, ", ")
+	if reg == "" {
+		reg = "—"
 	}
-	sc.add(Node{Key: "zk", Class: "box slot", W: 320, H: kBand - 12, Texts: zkTexts, X: 8, Y: 8, Alpha: 1})
+	zkTexts := []Text{
+		{S: "ZooKeeper", X: 14, Y: 30, Size: Body, Class: "b"},
+		{S: tr.zkIDs, X: 14, Y: 58, Size: Body, Class: "d m"},
+	}
+	if t, ok := firstFit(Text{X: 14, Y: 96, Class: "b m"}, Huge, 222, reg, strings.Join(ids, ","), strconv.Itoa(len(ids))); ok {
+		zkTexts = append(zkTexts, t)
+	}
+	sc.add(Node{Key: "zk", Class: "box slot", W: 250, H: kBand - 8, Title: "ZooKeeper /brokers/ids: " + strings.Join(ids, ",") + "\n" + strings.Join(sess, "\n"), Texts: zkTexts, X: 8, Y: 8, Alpha: 1})
 
 	// The controller and its queue.
 	ctl := "—"
 	if ca.Controller != "" {
 		ctl = "broker-" + ca.Controller
 	}
-	ctlTexts := []Text{
-		Text{X: 10, Y: 22, Class: "b"}.fit(tr.controller+": "+ctl+" · "+a.Ctl.CtlState, 15, 440),
-	}
 	var queued []string
 	if ca.Controller != "" {
-		for _, t := range na.Queue("broker-" + ca.Controller + "/ControllerEventManager.queue").Toks {
+		for _, t := range na.Queue("broker-" + ca.Controller + "/" + model.ControllerQueue).Toks {
 			queued = append(queued, t.Item)
 		}
 	}
-	q := strings.Join(queued, " · ")
-	if q == "" {
-		q = "—"
+	ctlTexts := []Text{
+		{S: tr.controller, X: 14, Y: 30, Size: Body, Class: "d"},
+		{S: ctl, X: 406, Y: 30, Size: Big, Class: "b m", Anchor: "end"},
 	}
-	ctlTexts = append(ctlTexts, Text{X: 10, Y: 44, Class: "d"}.fit("ControllerEventManager.queue "+strconv.Itoa(len(queued)), 13, 440),
-		Text{X: 10, Y: 64, Class: "m"}.fit(q, 13, 440))
-	ctlTexts = append(ctlTexts, Text{X: 10, Y: 92, Class: "d"}.fit(tr.parked+" "+strconv.Itoa(ca.Parked), 13, 440))
-	sc.add(Node{Key: "controller", Class: "box slot", W: 460, H: kBand - 12, Texts: ctlTexts, X: 338, Y: 8, Alpha: 1})
+	state := a.Ctl.CtlState
+	if state == "" {
+		state = "—"
+	}
+	if t, ok := firstFit(Text{X: 14, Y: 64, Class: "b m"}, Big, 392, "▶ "+state, state); ok {
+		ctlTexts = append(ctlTexts, t)
+	}
+	q := tr.queue + " " + strconv.Itoa(len(queued))
+	line := q
+	if len(queued) > 0 {
+		line = q + ": " + queued[0]
+		if len(queued) > 1 {
+			line += " +" + strconv.Itoa(len(queued)-1)
+		}
+	}
+	if t, ok := firstFit(Text{X: 14, Y: 96, Class: "m"}, Body, 392, line, q); ok {
+		ctlTexts = append(ctlTexts, t)
+	}
+	sc.add(Node{Key: "controller", Class: "box slot", W: 420, H: kBand - 8, Texts: ctlTexts,
+		Title: "KafkaController on " + ctl + ", ControllerState " + state + "\n" + model.ControllerQueue + ": " + strings.Join(queued, " · ") +
+			"\nrequests in the brokers' purgatories: " + strconv.Itoa(ca.Parked),
+		X: 266, Y: 8, Alpha: 1})
 
-	// The clients' results, the lost records.
-	resTexts := []Text{{S: tr.results, X: 10, Y: 22, Size: 15, Class: "b"}}
-	for i, d := range lastN(ca.Done, 3) {
-		resTexts = append(resTexts, Text{X: 10, Y: 44 + float64(i)*20, Class: "m"}.fit(d, 13, 490))
-	}
+	// The clients' results, the latest large; the lost records.
+	const resX, resW = 694.0, 618.0
+	resTexts := []Text{{S: tr.results, X: 14, Y: 30, Size: Body, Class: "d"}}
 	cls := "box slot"
+	title := strings.Join(ca.Done, "\n")
 	if len(ca.Lost) > 0 {
 		cls = "box tally lost"
-		resTexts = append(resTexts, Text{X: 10, Y: 112, Class: "b"}.fit("✘ "+tr.lost+" "+strconv.Itoa(len(ca.Lost))+": "+strings.Join(lastN(ca.Lost, 2), ", "), 13, 490))
+		title += "\n" + tr.lost + ":\n" + strings.Join(ca.Lost, "\n")
 	}
-	sc.add(Node{Key: "results", Class: cls, W: 506, H: kBand - 12, Texts: resTexts, X: 806, Y: 8, Alpha: 1})
+	if n := len(ca.Done); n > 0 {
+		id, api, code, note := doneParts(ca.Done[n-1])
+		head := id + " · " + api
+		if note != "" {
+			head += " · " + note
+		}
+		if t, ok := firstFit(Text{X: 14, Y: 62, Class: "m"}, Body, resW-28, head, id+" · "+api); ok {
+			resTexts = append(resTexts, t)
+		}
+		c := "b m ok"
+		if code != "NONE" {
+			c = "b m err"
+		}
+		if t, ok := firstFit(Text{X: 14, Y: 98, Class: c}, Huge, resW-28, code); ok {
+			resTexts = append(resTexts, t)
+		}
+		var older []string
+		for _, d := range lastN(ca.Done[:n-1], 3) {
+			id, _, code, _ := doneParts(d)
+			older = append(older, id+" "+code)
+		}
+		if len(ca.Lost) == 0 && len(older) > 0 {
+			room := resW - 28 - ems(tr.results)*Body - 24
+			for len(older) > 0 && !fits(strings.Join(older, " · "), Body, room) {
+				older = older[1:]
+			}
+			if len(older) > 0 {
+				resTexts = append(resTexts, Text{S: strings.Join(older, " · "), X: resW - 14, Y: 30, Size: Body, Class: "d m", Anchor: "end"})
+			}
+		}
+	}
+	if len(ca.Lost) > 0 {
+		lp, loffs, lreq := lostSummary(ca.Lost)
+		room := resW - 28 - ems(tr.results)*Body - 24
+		if t, ok := firstFit(Text{X: resW - 14, Y: 30, Class: "b m err", Anchor: "end"}, Body, room,
+			"✘ "+tr.lost+" "+lp+": "+loffs+" ("+lreq+")", "✘ "+tr.lost+" "+lp+": "+loffs, "✘ "+tr.lost+" "+strconv.Itoa(len(ca.Lost))); ok {
+			resTexts = append(resTexts, t)
+		}
+	}
+	sc.add(Node{Key: "results", Class: cls, W: resW, H: kBand - 8, Texts: resTexts, Title: title, X: resX, Y: 8, Alpha: 1})
 
 	// Brokers as columns, partitions as rows.
 	brokers := cb.Brokers
@@ -111,8 +222,18 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		parts, moreP = parts[:kMaxRows], len(parts)-kMaxRows
 	}
 	colW := (W - 8 - kLabelW - 8) / math.Max(1, float64(len(brokers)))
-	top := kBand + 40
-	rowH := math.Min(120, (H-top-8)/math.Max(1, float64(len(parts))))
+	boxH := H - kTop - 8
+	rowsTop := kTop + kHead
+	rowsBot := H - 8 - kPurgH - 14
+	roomy := true
+	rowH := (rowsBot - rowsTop) / math.Max(1, float64(len(parts)))
+	if rowH < kRoomy {
+		// Many partitions: the purgatory shrinks to one line.
+		rowsBot = H - 8 - 56
+		rowH = (rowsBot - rowsTop) / math.Max(1, float64(len(parts)))
+		roomy = rowH >= kRoomy
+	}
+	rowH = math.Min(rowH, 420)
 	colX := map[string]float64{}
 	for i, br := range brokers {
 		x := 8 + kLabelW + float64(i)*colW
@@ -122,29 +243,160 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		if state == "" {
 			state = "—"
 		}
-		head := "broker-" + br.ID
+		head := []Text{{S: "broker-" + br.ID, X: 12, Y: 32, Size: size("broker-"+br.ID, Big, colW-30), Class: "b m"}}
 		if ca.Controller == br.ID {
-			head += " ★"
+			if t, ok := firstFit(Text{X: colW - 18, Y: 32, Class: "b", Anchor: "end"}, Body, colW-30-ems("broker-"+br.ID)*Big-10, tr.ctlMark, "★"); ok {
+				head = append(head, t)
+			}
 		}
-		sc.add(Node{Key: "broker:" + br.ID, Sel: true, Class: "box broker " + state + selected(o, "broker:"+br.ID), W: colW - 6, H: H - kBand - 8, Texts: []Text{
-			Text{X: 8, Y: 20, Class: "b m"}.fit(head, 16, colW-20),
-			Text{X: 8, Y: 36, Class: "d"}.fit(brokerMark(state)+" "+state, 13, colW-20),
-		}, X: x, Y: kBand, Alpha: 1})
+		if t, ok := firstFit(Text{X: 12, Y: 62, Class: "b"}, Body, colW-30, brokerMark(state)+" "+tr.state(state), brokerMark(state)); ok {
+			head = append(head, t)
+		}
+		s := orDash(st.Session)
+		if st.Session == "disconnected" && st.Expires > 0 {
+			s = tr.expires + " " + fmtMs(float64(st.Expires))
+		}
+		cands := []string{tr.session + " " + s, s}
+		if st.Session == "disconnected" && st.Expires > 0 {
+			cands = []string{tr.session + " " + s, tr.session2 + " " + s, s}
+		}
+		if t, ok := firstFit(Text{X: 12, Y: 86, Class: "d"}, Body, colW-30, cands...); ok {
+			head = append(head, t)
+		}
+		title := "broker-" + br.ID + ": " + state + ", ZooKeeper session " + orDash(st.Session)
+		if st.Session == "disconnected" && st.Expires > 0 {
+			title += ", expires at " + fmtMs(float64(st.Expires))
+		}
+		if ca.Controller == br.ID {
+			title += ", the active controller"
+		}
+		sc.add(Node{Key: "broker:" + br.ID, Sel: true, Class: "box broker " + state + selected(o, "broker:"+br.ID), W: colW - 6, H: boxH, Texts: head, Title: title, X: x, Y: kTop, Alpha: 1})
 	}
 	if moreB > 0 {
-		sc.add(Node{Key: "brokers.more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(moreB) + " " + tr.more, Size: 14, Class: "b", Anchor: "end"}}, X: W - 10, Y: kBand - 2, Alpha: 1})
+		sc.add(Node{Key: "brokers.more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(moreB) + " " + tr.more, Size: Body, Class: "b", Anchor: "end"}}, X: W - 10, Y: kTop - 4, Alpha: 1})
 	}
+
+	// Where requests wait: each broker's purgatory, and the spot above it
+	// where a request a broker's threads hold waits.
+	purgTop := rowsBot + 6
+	purgH := H - 8 - 8 - purgTop
+	for _, br := range brokers {
+		x := colX[br.ID] + 10
+		w := colW - 6 - 20
+		n := 0
+		var kinds []string
+		var waits []string
+		for _, d := range ca.Delayed {
+			if d.Broker == br.ID {
+				n++
+				kinds = append(kinds, d.Item+" ("+d.Note+")")
+				if cond, ok := strings.CutPrefix(d.Item, "Produce:"); ok && waits == nil {
+					// "8s: t-0 HW ≥ 3": what the DelayedProduce waits for.
+					if t, c, ok := strings.Cut(d.Note, ": "); ok {
+						waits = []string{cond + " " + tr.waitsFor + " " + c + " (" + t + ")", tr.waitsFor + " " + c + " (" + t + ")", c + " (" + t + ")"}
+					}
+				}
+			}
+		}
+		var texts []Text
+		if !roomy {
+			if t, ok := firstFit(Text{X: 12, Y: 28, Class: "b"}, Body, w-24, tr.purgatory+" "+strconv.Itoa(n), strconv.Itoa(n)); ok {
+				texts = append(texts, t)
+			}
+		} else {
+			if t, ok := firstFit(Text{X: 12, Y: 28, Class: "b"}, Body, w-24-ems(strconv.Itoa(n))*Big-8, tr.purgatory); ok {
+				texts = append(texts, t)
+			}
+			texts = append(texts, Text{S: strconv.Itoa(n), X: w - 14, Y: 30, Size: Big, Class: "b m", Anchor: "end"})
+			if waits != nil && n <= 2 {
+				if t, ok := firstFit(Text{X: 12, Y: purgH - 16, Class: "m"}, Body, w-24, waits...); ok {
+					texts = append(texts, t)
+				}
+			}
+		}
+		c := "box slot purg"
+		if n > 0 {
+			c += " busy"
+		}
+		sc.add(Node{Key: "purg:" + br.ID, Class: c, W: w, H: purgH, Texts: texts, Title: "broker-" + br.ID + "'s purgatories (DelayedProduce, DelayedFetch): " + strings.Join(kinds, " · "), X: x, Y: purgTop, Alpha: 1})
+	}
+
+	// Partitions.
+	type lane struct{ x1, x2, y float64 }
+	lanes := map[string]lane{} // follower+"@"+leader → its first fetch arrow
+	lostSet := lostCells(ca.Lost)
 	for i, p := range parts {
-		y := top + float64(i)*rowH
+		y := rowsTop + float64(i)*rowH
 		pa, _ := ca.Part(p.Name)
-		label := []Text{
-			Text{X: 0, Y: 18, Class: "b m"}.fit(p.Name, 16, kLabelW-8),
-			Text{X: 0, Y: 36, Class: "d"}.fit(tr.leader+" "+pa.Leader+" · "+tr.epoch+" "+pa.Epoch, 13, kLabelW-8),
+		leader := tr.leader + " " + pa.Leader
+		if pa.Leader == "-1" || pa.Leader == "" {
+			leader = tr.noLeader
 		}
-		if rowH >= 56 {
-			label = append(label, Text{X: 0, Y: 54, Class: "d"}.fit("ISR "+pa.ISR, 13, kLabelW-8))
+		var label []Text
+		add := func(t Text, z float64, cands ...string) {
+			if t, ok := firstFit(t, z, kLabelW-12, cands...); ok {
+				label = append(label, t)
+			}
 		}
-		sc.add(Node{Key: "part:" + p.Name, Class: "label", Texts: label, X: 8, Y: y, Alpha: 1})
+		switch {
+		case rowH >= 200:
+			add(Text{X: 0, Y: 30, Class: "b m"}, Huge, p.Name)
+			add(Text{X: 0, Y: 66, Class: "b"}, Body, leader)
+			add(Text{X: 0, Y: 94}, Body, tr.epoch+" "+pa.Epoch)
+			add(Text{X: 0, Y: 126, Class: "d"}, Body, "ISR")
+			add(Text{X: 0, Y: 160, Class: "b m"}, Big, orDash(pa.ISR))
+		case rowH >= 110:
+			add(Text{X: 0, Y: 30, Class: "b m"}, Big, p.Name)
+			add(Text{X: 0, Y: 60, Class: "m"}, Body, "ISR "+orDash(pa.ISR), orDash(pa.ISR))
+		case rowH >= 60:
+			add(Text{X: 0, Y: 24, Class: "b m"}, Body, p.Name)
+			add(Text{X: 0, Y: 48, Class: "d m"}, Small, "ISR "+orDash(pa.ISR), orDash(pa.ISR))
+		case rowH >= 24:
+			add(Text{X: 0, Y: rowH/2 + 7, Class: "b m"}, Small, p.Name)
+		}
+		sc.add(Node{Key: "part:" + p.Name, Class: "label", Texts: label, Title: p.Name + ": leader " + pa.Leader + ", leader epoch " + pa.Epoch + ", ISR " + pa.ISR, X: 8, Y: y, Alpha: 1})
+
+		// The epochs in this row's logs: the cells' colours.
+		var eps []int
+		for _, br := range brokers {
+			if r, ok := ca.Replica(p.Name, br.ID); ok {
+				for _, e := range r.Log {
+					if n, err := strconv.Atoi(e); err == nil && !slices.Contains(eps, n) {
+						eps = append(eps, n)
+					}
+				}
+			}
+		}
+		slices.Sort(eps)
+		if rowH >= 300 && len(eps) > 0 {
+			sc.add(Node{Key: "legend:" + p.Name, Class: "label", Texts: []Text{{S: tr.epochs, Size: Body, Class: "d"}}, X: 8, Y: y + 200, Alpha: 1})
+			for j, e := range eps {
+				if j >= 6 {
+					break
+				}
+				s := strconv.Itoa(e)
+				sc.add(Node{Key: "legend:" + p.Name + ":" + s, Class: "box cell committed " + epochClass(e), W: 40, H: 36,
+					Texts: []Text{{S: s, X: 20, Y: 26, Size: Body, Class: "b m", Anchor: "middle"}}, Title: "leader epoch " + s,
+					X: 8 + float64(j%3)*46, Y: y + 212 + float64(j/3)*44, Alpha: 1})
+			}
+		}
+		if rowH >= 300 {
+			// What solid and dashed cells mean.
+			for j, k := range []struct {
+				key, cls string
+				cands    []string
+			}{
+				{"committed", "box cell committed", []string{tr.committed, "< HW"}},
+				{"uncommitted", "box cell", []string{tr.uncommitted, tr.aboveHW}},
+			} {
+				if t, ok := firstFit(Text{X: 8, Y: 25}, Body, kLabelW-12-20, k.cands...); ok {
+					sc.add(Node{Key: "legend:" + p.Name + "." + k.key, Class: k.cls, W: kLabelW - 12, H: 36, Texts: []Text{t},
+						Title: map[int]string{0: "committed: below the high watermark, on every ISR member, readable by consumers", 1: "not committed yet: above the high watermark"}[j],
+						X:     8, Y: y + 312 + float64(j)*44, Alpha: 1})
+				}
+			}
+		}
+
 		// The widest log in the row sets the cells' width; a long log
 		// shows its tail.
 		longest := 0
@@ -152,10 +404,27 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			if r, ok := cb.Replica(p.Name, br.ID); ok {
 				longest = max(longest, len(r.Log))
 			}
+			if r, ok := ca.Replica(p.Name, br.ID); ok {
+				longest = max(longest, len(r.Log))
+			}
 		}
-		room := colW - 22
-		cw := math.Min(44, math.Max(8, room/math.Max(1, float64(longest))))
+		room := colW - 6 - 28
+		cw := math.Min(64, math.Max(8, room/math.Max(1, float64(longest))))
 		show := int(room / cw)
+		var stripY, ch float64
+		if roomy {
+			stripY, ch = y+96, 64
+		} else {
+			switch {
+			case rowH >= 110:
+				stripY, ch = y+36, math.Min(48, rowH-36-18)
+			case rowH >= 60:
+				stripY, ch = y+30, math.Min(34, rowH-30-10)
+			default:
+				stripY, ch = y+2, math.Max(6, rowH-8)
+			}
+		}
+		nf := 0
 		for _, br := range brokers {
 			r, ok := ca.Replica(p.Name, br.ID)
 			rb, okB := cb.Replica(p.Name, br.ID)
@@ -165,64 +434,427 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			if !ok {
 				r = rb
 			}
-			x := colX[br.ID] + 8
+			x := colX[br.ID] + 14
 			inISR := slices.Contains(strings.Split(pa.ISR, ","), br.ID)
-			role := map[string]string{"leader": "L", "follower": "F"}[r.Role]
+			role := map[string]string{"leader": tr.leader, "follower": tr.follower}[r.Role]
 			if role == "" {
-				role = "–"
+				role = tr.noRole
 			}
-			isr := ""
+			if st, _ := ca.Broker(br.ID); st.State == "dead" {
+				role = tr.offline // its log is on disk, its role was in memory
+			}
+			isr := tr.outISR
 			if inISR {
-				isr = " ∈ ISR"
+				isr = tr.inISR
 			}
-			sc.add(Node{Key: "rep:" + p.Name + ":" + br.ID, Class: "label", Texts: []Text{
-				Text{Y: 14, Class: "m"}.fit(role+isr+" · HW "+strconv.Itoa(r.HW)+" · LEO "+strconv.Itoa(len(r.Log)), 12, colW-20),
-			}, X: x, Y: y, Alpha: 1})
+			rc := "label rep"
+			if inISR {
+				rc += " in"
+			} else {
+				rc += " out"
+			}
+			rtitle := p.Name + " on broker-" + br.ID + ": " + r.Role + ", ISR " + pa.ISR + ", HW " + strconv.Itoa(r.HW) + ", LEO " + strconv.Itoa(len(r.Log)) + ", fetcher " + orDash(r.Fetcher)
+			if roomy {
+				texts := []Text{{S: role, X: 0, Y: 26, Size: size(role, Big, room/2), Class: "b"}}
+				if t, ok := firstFit(Text{X: room, Y: 26, Class: "b isr", Anchor: "end"}, Body, room-ems(role)*Big-12, isr, strings.Fields(isr)[0]); ok {
+					texts = append(texts, t)
+				}
+				sc.add(Node{Key: "rep:" + p.Name + ":" + br.ID, Class: rc, Texts: texts, Title: rtitle, X: x, Y: y, Alpha: 1})
+			} else if rowH >= 60 {
+				l := map[string]string{"leader": "L", "follower": "F"}[r.Role]
+				if l == "" {
+					l = "–"
+				}
+				if inISR {
+					l += " ∈ ISR"
+				}
+				hl := "HW " + strconv.Itoa(r.HW) + " · LEO " + strconv.Itoa(len(r.Log))
+				var texts []Text
+				z := Small
+				if rowH >= 110 {
+					z = Body
+				}
+				if t, ok := firstFit(Text{Y: 24, Class: "b m"}, z, room, l+" · "+hl, hl); ok {
+					texts = append(texts, t)
+				}
+				sc.add(Node{Key: "rep:" + p.Name + ":" + br.ID, Class: rc, Texts: texts, Title: rtitle, X: x, Y: y, Alpha: 1})
+			} else {
+				sc.add(Node{Key: "rep:" + p.Name + ":" + br.ID, Class: rc, Title: rtitle, X: x, Y: y, Alpha: 1})
+			}
 			first := max(0, len(r.Log)-show)
-			ch := math.Min(34, rowH-30)
 			for off := first; off < len(r.Log); off++ {
 				cx := x + float64(off-first)*cw
 				c := "box cell"
 				if off < r.HW {
 					c += " committed"
 				}
-				if ep, err := strconv.Atoi(r.Log[off]); err == nil && ep%2 == 1 {
-					c += " odd"
+				ep, err := strconv.Atoi(r.Log[off])
+				if err == nil {
+					c += " " + epochClass(ep)
+				}
+				lost := lostSet[p.Name+"@"+strconv.Itoa(off)+":"+r.Log[off]]
+				if lost {
+					c += " lost"
 				}
 				texts := []Text(nil)
-				if cw >= 14 {
-					texts = []Text{{S: r.Log[off], X: cw / 2, Y: ch/2 + 4, Size: math.Min(12, cw-3), Class: "m", Anchor: "middle"}}
+				s := strconv.Itoa(off)
+				switch {
+				case ch >= 30 && fits(s, Big, cw-8):
+					texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 9, Size: Big, Class: "b m", Anchor: "middle"}}
+				case ch >= 26 && fits(s, Body, cw-4):
+					texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 8, Size: Body, Class: "b m", Anchor: "middle"}}
+				case ch >= 24 && fits(s, Small, cw-3):
+					texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 7, Size: Small, Class: "b m", Anchor: "middle"}}
 				}
-				sc.add(Node{Key: "cell:" + p.Name + ":" + br.ID + ":" + strconv.Itoa(off), Class: c, W: cw - 1, H: ch, Texts: texts, X: cx, Y: y + 20, Alpha: 1})
+				sc.add(Node{Key: "cell:" + p.Name + ":" + br.ID + ":" + s, Class: c, W: cw - 1, H: ch, Texts: texts,
+					Title: cellTitle(off, r.Log[off], off < r.HW, lost),
+					X:     cx, Y: stripY, Alpha: 1})
+				if lost {
+					sc.add(Node{Key: "lostx:" + p.Name + ":" + br.ID + ":" + s, Class: "line lostx", X: cx + 3, Y: stripY + 3, X2: cx + cw - 4, Y2: stripY + ch - 3, Alpha: 1})
+				}
 			}
-			// The high watermark: a bar before the first uncommitted offset.
-			if r.HW > first {
-				hx := x + float64(r.HW-first)*cw - 1
-				sc.add(Node{Key: "hw:" + p.Name + ":" + br.ID, Class: "line hwmark", X: hx, Y: y + 16, X2: hx, Y2: y + 24 + ch, Alpha: 1})
+			// The high watermark and the log end offset: markers at the
+			// boundary before the offset each names.
+			at := func(off int) float64 { return x + float64(max(0, off-first))*cw - 0.5 }
+			label := func(s string, bx float64) float64 { // a marker label's left edge, kept over the strip
+				w := ems(s) * Huge
+				return math.Max(x-4, math.Min(bx-w/2, x+room+4-w))
 			}
-		}
-		// Fetch arrows: a follower fetching from its leader, one lane each.
-		lane := 0.0
-		for _, br := range brokers {
-			r, ok := ca.Replica(p.Name, br.ID)
-			lx, okL := colX[pa.Leader]
-			if !ok || !okL || r.Fetcher != "Fetching" || br.ID == pa.Leader {
+			hx := at(r.HW)
+			lx := at(len(r.Log))
+			if roomy {
+				hs, ls := "HW "+strconv.Itoa(r.HW), "LEO "+strconv.Itoa(len(r.Log))
+				sc.add(Node{Key: "leo:" + p.Name + ":" + br.ID, Class: "line leomark", X: lx, Y: stripY - 14, X2: lx, Y2: stripY + ch, Alpha: 1})
+				sc.add(Node{Key: "leol:" + p.Name + ":" + br.ID, Class: "label leo", Texts: []Text{{S: ls, Size: Huge, Class: "b m"}}, Title: "log end offset: the next offset to write",
+					X: label(ls, lx), Y: stripY - 18, Alpha: 1})
+				sc.add(Node{Key: "hw:" + p.Name + ":" + br.ID, Class: "line hwmark", X: hx, Y: stripY - 4, X2: hx, Y2: stripY + ch + 14, Alpha: 1})
+				sc.add(Node{Key: "hwl:" + p.Name + ":" + br.ID, Class: "label hw", Texts: []Text{{S: hs, Size: Huge, Class: "b m"}}, Title: "high watermark: offsets below it are committed, consumers read only those",
+					X: label(hs, hx), Y: stripY + ch + 46, Alpha: 1})
+			} else if r.HW > first {
+				sc.add(Node{Key: "hw:" + p.Name + ":" + br.ID, Class: "line hwmark", X: hx, Y: stripY - 4, X2: hx, Y2: stripY + ch + 4, Alpha: 1})
+			}
+			// A follower's fetch arrow to its leader, one lane each.
+			lxC, okL := colX[pa.Leader]
+			if r.Fetcher != "Fetching" || br.ID == pa.Leader || !okL || rowH < 60 {
 				continue
 			}
 			c := "line fetch"
-			if fetching(na, br.ID, pa.Leader) {
+			if fetching(na, br.ID, pa.Leader) || fetching(nb, br.ID, pa.Leader) {
 				c += " active"
 			}
-			fx := colX[br.ID] + colW/2
-			fy := y + rowH - 8 - lane*8
-			lane++
-			sc.add(Node{Key: "fetch:" + p.Name + ":" + br.ID, Class: c, X: fx, Y: fy, X2: lx + colW/2, Y2: fy, Alpha: 1})
+			fx := colX[br.ID] + (colW-6)/2
+			tx := lxC + (colW-6)/2
+			var fy float64
+			if roomy {
+				fy = stripY + ch + 84 + float64(nf)*34
+			} else {
+				fy = stripY + ch + 14 + float64(nf)*18
+			}
+			nf++
+			sc.add(Node{Key: "fetch:" + p.Name + ":" + br.ID, Class: c, Title: "broker-" + br.ID + "'s ReplicaFetcherThread fetches " + p.Name + " from broker-" + pa.Leader, X: fx, Y: fy, X2: tx, Y2: fy, Alpha: 1})
+			if roomy {
+				// The arrow's head at the leader.
+				dir := 1.0
+				if tx < fx {
+					dir = -1
+				}
+				sc.add(Node{Key: "fetchh:" + p.Name + ":" + br.ID, Class: "line fetchhead" + strings.TrimPrefix(c, "line fetch"), X: tx - dir*14, Y: fy - 9, X2: tx, Y2: fy, Alpha: 1})
+				sc.add(Node{Key: "fetchh2:" + p.Name + ":" + br.ID, Class: "line fetchhead" + strings.TrimPrefix(c, "line fetch"), X: tx - dir*14, Y: fy + 9, X2: tx, Y2: fy, Alpha: 1})
+			}
+			k := br.ID + "@" + pa.Leader
+			if _, ok := lanes[k]; !ok {
+				lanes[k] = lane{fx, tx, fy}
+			}
 		}
 	}
 	if moreP > 0 {
-		sc.add(Node{Key: "parts.more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(moreP) + " " + tr.more, Size: 14, Class: "b"}}, X: 8, Y: H - 10, Alpha: 1})
+		sc.add(Node{Key: "parts.more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(moreP) + " " + tr.more, Size: Body, Class: "b"}}, X: 8, Y: H - 14, Alpha: 1})
+	}
+
+	// Requests: fetches as dots along their arrow, the clients' and the
+	// controller's requests as tokens; parked ones in the purgatory.
+	type spot struct {
+		x, y, alpha float64
+		w, h        float64
+		label       string
+		cls         string
+		ok          bool
+	}
+	resOut := [2]float64{resX + 30, kBand - kTokH - 4} // where clients' tokens leave and come back
+	ctlOut := [2]float64{266 + 40, kBand - kTokH - 4}  // the controller's
+	slotW := (colW - 6 - 20 - 36) / 2                  // a parked token
+	where := func(c *model.Cluster, n *model.Net, id int) (spot, [2]float64) {
+		r, ok := n.Req(id)
+		if !ok {
+			return spot{}, [2]float64{}
+		}
+		from, to, _ := strings.Cut(r.Conn, "@")
+		tb := strings.TrimPrefix(to, "broker-")
+		bx, okB := colX[tb]
+		kind, _, _ := strings.Cut(r.Item, ":")
+		var origin [2]float64
+		switch {
+		case strings.HasPrefix(from, "replica-"):
+			l, ok := lanes[strings.TrimPrefix(from, "replica-")+"@"+tb]
+			if ok {
+				origin = [2]float64{l.x1 - 15, l.y - 11}
+			}
+		case strings.HasPrefix(from, "controller-"):
+			origin = ctlOut
+		default:
+			origin = resOut
+		}
+		if !okB || clientDone(c, r) {
+			return spot{}, origin
+		}
+		// Parked?
+		k := 0
+		for _, d := range c.Delayed {
+			if d.Broker != tb {
+				continue
+			}
+			if d.ID == id {
+				if !roomy {
+					return spot{}, origin // the purgatory's count says it
+				}
+				if k >= 4 {
+					return spot{bx + 10 + 12 + float64(k%2)*(slotW+12), purgTop + 44 + 46, 0, slotW, kTokH, "", "token parked", true}, origin
+				}
+				lbl := tokLabel(r, slotW-12)
+				return spot{bx + 10 + 12 + float64(k%2)*(slotW+12), purgTop + 44 + float64(k/2)*48, 1, slotW, kTokH, lbl, "token parked " + strings.ToLower(d.Kind), true}, origin
+			}
+			k++
+		}
+		if strings.HasPrefix(from, "replica-") {
+			l, ok := lanes[strings.TrimPrefix(from, "replica-")+"@"+tb]
+			if !ok {
+				return spot{}, origin
+			}
+			dw, dh := 30.0, 22.0
+			if !roomy {
+				dw, dh = 24, 16
+			}
+			if r.Loc == "sock" {
+				return spot{l.x1 + (l.x2-l.x1)*0.12 - dw/2, l.y - dh/2, 1, dw, dh, "", "token cdot", true}, origin
+			}
+			return spot{l.x2 - (l.x2-l.x1)*0.1 - dw/2, l.y - dh/2, 1, dw, dh, "", "token cdot", true}, origin
+		}
+		if !roomy {
+			return spot{}, origin
+		}
+		lbl := tokLabel(r, kTokW-12)
+		// Sent, not read yet (on the left), or at the broker: its threads
+		// hold it or its response waits (on the right); above the
+		// purgatory, stacked.
+		j := 0
+		for _, o := range n.Reqs {
+			if o.ID == id {
+				break
+			}
+			_, ot, _ := strings.Cut(o.Conn, "@")
+			if ot == to && (o.Loc == "sock") == (r.Loc == "sock") && !strings.HasPrefix(o.Conn, "replica-") && !clientDone(c, o) {
+				if _, parked := delayed(c, o.ID); !parked {
+					j++
+				}
+			}
+		}
+		c2 := "token creq " + strings.ToLower(kind)
+		if r.Loc == "out" {
+			c2 += " out"
+		}
+		x := bx + colW - 6 - kTokW - 14
+		if r.Loc == "sock" {
+			x = bx + 14
+		}
+		return spot{x, purgTop - kTokH - 8 - float64(j%2)*(kTokH+6), 1, kTokW, kTokH, lbl, c2, true}, origin
+	}
+	var reqIDs []int
+	for i, n := range []*model.Net{na, nb} {
+		c := []*model.Cluster{ca, cb}[i]
+		for _, r := range n.Reqs {
+			if !slices.Contains(reqIDs, r.ID) && clusterReq(r) && !clientDone(c, r) {
+				reqIDs = append(reqIDs, r.ID)
+			}
+		}
+	}
+	for _, id := range reqIDs {
+		from, oa := where(ca, na, id)
+		to, ob := where(cb, nb, id)
+		if !from.ok && !to.ok {
+			continue
+		}
+		if !from.ok {
+			from = to
+			from.x, from.y, from.alpha = ob[0], ob[1], 0
+			if ob == ([2]float64{}) {
+				from.x, from.y = to.x, to.y
+			}
+		}
+		if !to.ok {
+			to = from
+			to.x, to.y, to.alpha = oa[0], oa[1], 0
+			if oa == ([2]float64{}) {
+				to.x, to.y = from.x, from.y
+			}
+		}
+		shape := to
+		if f < 0.5 && from.ok {
+			shape = from
+		}
+		var texts []Text
+		if shape.label != "" {
+			texts = []Text{{S: shape.label, X: shape.w / 2, Y: shape.h/2 + 8, Size: size(shape.label, Body, shape.w-12), Class: "b m", Anchor: "middle"}}
+		}
+		r, ok := nb.Req(id)
+		if !ok {
+			r, _ = na.Req(id)
+		}
+		sc.add(Node{Key: "ctok:" + strconv.Itoa(id), Class: shape.cls, W: shape.w, H: shape.h, Texts: texts, Title: r.Item + " on " + r.Conn + ": " + reqWhere(r, cb),
+			X: lerp(from.x, to.x, f), Y: lerp(from.y, to.y, f), Alpha: lerp(from.alpha, to.alpha, f)})
 	}
 	return sc
+}
+
+// clusterReq says whether the stage draws request r: a fetch, a client's
+// or the controller's request to a broker.
+func clusterReq(r model.Req) bool {
+	_, to, ok := strings.Cut(r.Conn, "@")
+	return ok && strings.HasPrefix(to, "broker-")
+}
+
+// reqWhere says where request r is, the threads by their full names.
+func reqWhere(r model.Req, c *model.Cluster) string {
+	if d, ok := delayed(c, r.ID); ok {
+		return "parked in broker-" + d.Broker + "'s " + d.Kind + " purgatory (" + d.Note + ")"
+	}
+	switch {
+	case r.Loc == "sock":
+		return "sent, not read yet"
+	case r.Loc == "out":
+		return "answered, the response waits to be written"
+	case strings.HasPrefix(r.Loc, "q:"):
+		return "in " + r.Loc[2:]
+	case strings.HasPrefix(r.Loc, "t:"):
+		return "held by " + r.Loc[2:]
+	}
+	return r.Loc
+}
+
+// clientDone says whether r is a client's request its client has its
+// result for (acks=0: when sent, the broker never answers).
+func clientDone(c *model.Cluster, r model.Req) bool {
+	from, _, _ := strings.Cut(r.Conn, "@")
+	_, id, ok := strings.Cut(r.Item, ":")
+	if !ok || strings.HasPrefix(from, "replica-") || strings.HasPrefix(from, "controller-") {
+		return false
+	}
+	for _, d := range c.Done {
+		if strings.HasPrefix(d, id+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+func delayed(c *model.Cluster, id int) (model.Delayed, bool) {
+	for _, d := range c.Delayed {
+		if d.ID == id {
+			return d, true
+		}
+	}
+	return model.Delayed{}, false
+}
+
+// tokLabel is a request's label on a token width wide: "Produce d",
+// "Fetch ← 2", "LeaderAndIsr", or shorter where that does not fit.
+func tokLabel(r model.Req, width float64) string {
+	kind, rest, _ := strings.Cut(r.Item, ":")
+	from, _, _ := strings.Cut(r.Conn, "@")
+	var cands []string
+	switch {
+	case strings.HasPrefix(from, "replica-"):
+		cands = []string{"Fetch ← " + strings.TrimPrefix(from, "replica-"), "F ← " + strings.TrimPrefix(from, "replica-")}
+	case strings.HasPrefix(from, "controller-"):
+		cands = []string{kind, strings.Replace(kind, "Metadata", "Meta", 1)}
+	default:
+		id := rest
+		if i := strings.LastIndex(rest, "#"); i >= 0 {
+			id = "#" + rest[i+1:]
+		}
+		cands = []string{kind + " " + id, id}
+	}
+	for _, s := range cands {
+		if fits(s, Small, width) {
+			return s
+		}
+	}
+	return ""
+}
+
+// doneParts splits a client.done line, "d Produce NONE offsets 5–7".
+func doneParts(d string) (id, api, code, note string) {
+	f := strings.SplitN(d, " ", 4)
+	for len(f) < 4 {
+		f = append(f, "")
+	}
+	return f[0], f[1], f[2], f[3]
+}
+
+// lostCells are the lost records as "PART@OFFSET:EPOCH".
+func lostCells(lost []string) map[string]bool {
+	m := map[string]bool{}
+	for _, l := range lost {
+		// "t-0@3 epoch 1 (c)"
+		f := strings.Fields(l)
+		if len(f) >= 3 {
+			m[f[0]+":"+f[2]] = true
+		}
+	}
+	return m
+}
+
+// lostSummary says the lost records short: the partition, the offsets,
+// the requests ("t-0", "3, 4, 5", "c").
+func lostSummary(lost []string) (string, string, string) {
+	var parts, offs, reqs []string
+	for _, l := range lost {
+		f := strings.Fields(l)
+		if len(f) < 4 {
+			continue
+		}
+		p, off, _ := strings.Cut(f[0], "@")
+		if !slices.Contains(parts, p) {
+			parts = append(parts, p)
+		}
+		offs = append(offs, off)
+		rq := strings.Trim(f[3], "()")
+		if !slices.Contains(reqs, rq) {
+			reqs = append(reqs, rq)
+		}
+	}
+	return strings.Join(parts, ","), strings.Join(offs, ", "), strings.Join(reqs, ", ")
+}
+
+func cellTitle(off int, epoch string, committed, lost bool) string {
+	t := "offset " + strconv.Itoa(off) + ", leader epoch " + epoch
+	if committed {
+		t += ", committed (below the HW)"
+	} else {
+		t += ", above the HW, not committed"
+	}
+	if lost {
+		t += ", lost: the new leader's log lacks it"
+	}
+	return t
+}
+
+func epochClass(e int) string { return "ep" + strconv.Itoa(e%5) }
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
 }
 
 // fetching says whether broker f's fetcher has a Fetch to leader l on its way.
