@@ -466,8 +466,14 @@ func (cl *Client) complete(b *Batch, code string, base int, offsets []int, hw in
 		return
 	}
 	why := "not retriable"
-	if ok {
+	switch {
+	case ok && b.Retries >= cl.cfg.Retries:
 		why = "retries " + strconv.Itoa(cl.cfg.Retries) + " used up"
+	case ok && b.API == "Fetch":
+		why = "request.timeout.ms " + sim.FormatDuration(horizon) + " passed"
+	case ok:
+		// Sender.canRetry: hasReachedDeliveryTimeout.
+		why = "delivery.timeout.ms " + sim.FormatDuration(horizon) + " passed"
 	}
 	if n, known := replication.ErrorCodes[code]; known {
 		why = "error " + strconv.Itoa(n) + ", " + why
