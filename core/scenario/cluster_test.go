@@ -96,7 +96,7 @@ after 0ms produce t-0 acks=2 id=bad
 run until produce[a].error == NONE
 run until produce[bad].error == INVALID_REQUIRED_ACKS
 expect produce[z].error == NONE
-expect partition[t-0].hw == 4
+run until partition[t-0].hw == 4 max 1s
 expect replica[t-0,2].log == 0:0,1:0,2:0,3:0
 expect replica[t-0,1].epochs == 0:0
 after 0ms consume t-0 id=c
