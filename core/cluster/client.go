@@ -250,8 +250,8 @@ func (cl *Client) sendReady() time.Duration {
 			// (ProducerBatch.hasReachedDeliveryTimeout); a response
 			// that comes later finds it done.
 			if now-b.Created >= cl.cfg.DeliveryTimeout {
-				cl.finish(b, replication.DeliveryTimeout, "Expiring "+strconv.Itoa(b.Records)+" record(s) for "+b.TP.String()+":"+
-					strconv.FormatInt((now-b.Created).Milliseconds(), 10)+" ms has passed since batch creation")
+				cl.finishFrom(b, replication.DeliveryTimeout, "Expiring "+strconv.Itoa(b.Records)+" record(s) for "+b.TP.String()+":"+
+					strconv.FormatInt((now-b.Created).Milliseconds(), 10)+" ms has passed since batch creation", srcExpire)
 				continue
 			}
 			later(b.Created + cl.cfg.DeliveryTimeout)
@@ -481,8 +481,11 @@ func (cl *Client) complete(b *Batch, code string, base int, offsets []int, hw in
 	cl.finish(b, code, why)
 }
 
-func (cl *Client) finish(b *Batch, code, note string) {
+func (cl *Client) finish(b *Batch, code, note string) { cl.finishFrom(b, code, note, srcCompleteBatch) }
+
+// finishFrom ends b with its final error: the application's callback.
+func (cl *Client) finishFrom(b *Batch, code, note, src string) {
 	b.Result = code
 	cl.pending = slices.DeleteFunc(cl.pending, func(x *Batch) bool { return x == b })
-	cl.c.s.Emit(sim.Event{Kind: "client.done", Subj: b.ID, Item: b.API, To: code, Note: note, Src: srcCompleteBatch})
+	cl.c.s.Emit(sim.Event{Kind: "client.done", Subj: b.ID, Item: b.API, To: code, Note: note, Src: src})
 }

@@ -33,7 +33,9 @@ func init() {
 // num.network.threads (1 here), num.io.threads (2 here),
 // queued.max.requests, socketserver.apiTime[.API], controller.eventTime[.EVENT],
 // and the clients' acks, retries, retry.backoff.ms, delivery.timeout.ms,
-// request.timeout.ms, fetch.max.wait.ms, fetch.min.bytes.
+// request.timeout.ms, fetch.max.wait.ms, fetch.min.bytes. delivery.timeout.ms
+// must be at least request.timeout.ms (linger.ms is 0); left unset, it
+// rises to it (KafkaProducer.configureDeliveryTimeout).
 //
 // Actions:
 //
