@@ -29,7 +29,8 @@ func slowProduce(t *testing.T, d, rt time.Duration, change func(*Config)) *rig {
 // too. The client checks when its poll returns, and polls at most
 // request.timeout.ms: a request sent at T with nothing else happening is
 // found timed out at T + 2 × request.timeout.ms (at T + rt its age is rt,
-// not more).
+// not more). Upstream's NetworkClientTest.testRequestTimeout: after
+// requestTimeoutMs + 1 the request's response is a disconnection.
 func TestRequestTimeoutClosesTheConnectionAndFailsEveryRequestOnIt(t *testing.T) {
 	r := slowProduce(t, 12*time.Second, 5*time.Second, func(c *Config) { c.Client.Retries = 0 })
 	sent := r.s.Now()
@@ -91,7 +92,9 @@ func TestRequestTimeoutRetriesWriteTheRecordsAgain(t *testing.T) {
 // FACTS.md 9.1 and Sender.getExpiredInflightBatches: delivery.timeout.ms
 // also ends a batch in flight, with TimeoutException (TIMEOUT), at its
 // deadline (the Sender polls until the accumulator's next expiry); the
-// answer that comes later finds it done.
+// answer that comes later finds it done (upstream's
+// SenderTest.testInflightBatchesExpireOnDeliveryTimeout: a NONE answer
+// after the deadline still leaves TimeoutException; testExpiredBatchDoesNotRetry).
 func TestDeliveryTimeoutExpiresABatchInFlight(t *testing.T) {
 	r := slowProduce(t, 12*time.Second, 5*time.Second, func(c *Config) { c.Client.DeliveryTimeout = 14 * time.Second })
 	sent := r.s.Now()
