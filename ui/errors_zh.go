@@ -299,6 +299,7 @@ var zhMessages = map[string]string{
 	`acks must be all, -1, 0 or 1, got %d`:                                                                                                                                       `acks 必须是 all、-1、0 或 1，实际为 %d`,
 	`retries must be ≥ 0`:                                                                                                                                                        `retries 必须 ≥ 0`,
 	`%s must be from 0 to %d, got %d`:                                                                                                                                            `%s 必须在 0 到 %d 之间，实际为 %d`,
+	`delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms`:                                                                                       `delivery.timeout.ms 必须不小于 linger.ms 与 request.timeout.ms 之和`,
 	`fetch.min.bytes must be ≥ 1`:                                                                                                                                                `fetch.min.bytes 必须 ≥ 1`,
 	`expected NAME[KEY].field`:                                                                                                                                                   `应写成 NAME[KEY].field`,
 	`a partition has .leader, .isr, .epoch, .hw, .leo, .replicas, .state, .lost and .acked`:                                                                                      `分区的字段有 .leader、.isr、.epoch、.hw、.leo、.replicas、.state、.lost 和 .acked`,

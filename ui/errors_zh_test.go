@@ -612,6 +612,7 @@ func collectDirect(add func(msg, from string)) {
 	cl(func(c *cluster.Config) { c.Client.Retries = -1 })
 	cl(func(c *cluster.Config) { c.Client.RetryBackoff = -1 })
 	cl(func(c *cluster.Config) { c.Client.FetchMinBytes = 0 })
+	cl(func(c *cluster.Config) { c.Client.DeliveryTimeout = time.Second })
 
 	// Malformed links.
 	for _, q := range []string{"%zz", "a;b", "color=red", "seed=x", "pos=x", "a=nope", "a=5:", "set=x",

@@ -15,6 +15,8 @@ const (
 	srcCompleteBatch = "Sender.java Sender.completeBatch"
 	srcSend          = "KafkaProducer.java KafkaProducer.send"
 	srcPoll          = "KafkaConsumer.java KafkaConsumer.poll"
+	srcTimedOut      = "NetworkClient.java NetworkClient.handleTimedOutRequests"
+	srcExpire        = "Sender.java Sender.sendProducerData"
 )
 
 // Batch is one produce or consume action and what became of it.
@@ -143,12 +145,24 @@ func (c *Cluster) Consume(at time.Duration, text, id string, tp replication.TP, 
 }
 
 // run is the client's network loop (Sender.runOnce / NetworkClient.poll):
-// send what is ready, then wait for a new call, a response, or the next
-// retry.
+// send what is ready, then wait for a new call, a response, the next retry
+// or batch expiry, or, with requests in flight, at most request.timeout.ms
+// (NetworkClient.poll's selector timeout); then check the requests in
+// flight against request.timeout.ms, after the responses that came in
+// (NetworkClient.poll handles completed receives first).
 func (cl *Client) run() {
 	s := cl.c.s
 	for {
 		wait := cl.sendReady()
+		if cl.hasInFlight() {
+			// Upstream polls with Utils.min(timeout, metadataTimeout,
+			// defaultRequestTimeoutMs) always; idle, the wake-ups do
+			// nothing, so the model waits forever then.
+			poll := max(cl.cfg.RequestTimeout, time.Millisecond)
+			if wait == 0 || wait > poll {
+				wait = poll
+			}
+		}
 		var b *Batch
 		var m clientMsg
 		cases := []sim.Case{cl.calls.Recv(&b, srcSender), cl.inbox.Recv(&m, srcSender)}
@@ -161,6 +175,57 @@ func (cl *Client) run() {
 		case 1:
 			cl.receive(m)
 		}
+		if cl.inbox.Len() == 0 {
+			cl.handleTimedOutRequests()
+		}
+	}
+}
+
+// hasInFlight reports whether any request waits for its response.
+func (cl *Client) hasInFlight() bool {
+	for _, cc := range cl.conns {
+		if cc != nil && len(cc.inFlight) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// handleTimedOutRequests is NetworkClient.handleTimedOutRequests: a
+// connection with a request in flight for longer than request.timeout.ms
+// (InFlightRequests.hasExpiredRequest: now - sendTimeMs >
+// requestTimeoutMs) is closed, and every request in flight on it fails
+// with NETWORK_EXCEPTION, as on any disconnect; the next send opens a new
+// connection, after reconnect.backoff.ms.
+func (cl *Client) handleTimedOutRequests() {
+	now := cl.c.s.Now()
+	for i, cc := range cl.conns {
+		if cc == nil || !slices.ContainsFunc(cc.inFlight, func(r clientReq) bool { return now-r.req.SentAt > cl.cfg.RequestTimeout }) {
+			continue
+		}
+		cc.conn.Close()
+		cl.conns[i] = nil
+		cl.refused[i] = now + reconnectBackoff
+		note := replication.NetworkException + ": request.timeout.ms " + sim.FormatDuration(cl.cfg.RequestTimeout) +
+			" passed, disconnecting from node " + strconv.Itoa(i+1)
+		cl.disconnected(cc, note, srcTimedOut)
+	}
+}
+
+// disconnected fails every request in flight on cc with NETWORK_EXCEPTION
+// (NetworkClient.cancelInFlightRequests) and asks for fresh metadata.
+func (cl *Client) disconnected(cc *clientConn, note, src string) {
+	s := cl.c.s
+	reqs := cc.inFlight
+	cc.inFlight = nil
+	cl.stale = true
+	for _, r := range reqs {
+		s.Emit(sim.Event{Kind: "client.recv", Subj: cc.conn.Name, ID: r.req.ID, Item: r.req.Label(), Note: note, Src: src})
+		if r.batch == nil {
+			cl.metaInFlight = false
+			continue
+		}
+		cl.complete(r.batch, replication.NetworkException, -1, nil, -1)
 	}
 }
 
@@ -178,11 +243,20 @@ func (cl *Client) sendReady() time.Duration {
 	}
 	needMeta := false
 	for _, b := range slices.Clone(cl.pending) {
-		if b.inFlight {
-			continue
+		if b.API == "Produce" {
+			// RecordAccumulator.expiredBatches and
+			// Sender.getExpiredInflightBatches: delivery.timeout.ms
+			// after its creation a batch fails, queued or in flight
+			// (ProducerBatch.hasReachedDeliveryTimeout); a response
+			// that comes later finds it done.
+			if now-b.Created >= cl.cfg.DeliveryTimeout {
+				cl.finishFrom(b, replication.DeliveryTimeout, "Expiring "+strconv.Itoa(b.Records)+" record(s) for "+b.TP.String()+":"+
+					strconv.FormatInt((now-b.Created).Milliseconds(), 10)+" ms has passed since batch creation", srcExpire)
+				continue
+			}
+			later(b.Created + cl.cfg.DeliveryTimeout)
 		}
-		if b.API == "Produce" && now-b.Created >= cl.cfg.DeliveryTimeout {
-			cl.finish(b, replication.DeliveryTimeout, "delivery.timeout.ms "+sim.FormatDuration(cl.cfg.DeliveryTimeout)+" passed")
+		if b.inFlight {
 			continue
 		}
 		if b.nextAttempt > now {
@@ -304,16 +378,7 @@ func (cl *Client) receive(m clientMsg) {
 		return // a connection this client already gave up
 	}
 	if m.resp == nil {
-		for _, r := range cc.inFlight {
-			s.Emit(sim.Event{Kind: "client.recv", Subj: m.conn.Name, ID: r.req.ID, Item: r.req.Label(), Note: replication.NetworkException, Src: srcSender})
-			if r.batch == nil {
-				cl.metaInFlight = false
-				continue
-			}
-			cl.complete(r.batch, replication.NetworkException, -1, nil, -1)
-		}
-		cc.inFlight = nil
-		cl.stale = true
+		cl.disconnected(cc, replication.NetworkException, srcSender)
 		return
 	}
 	var r clientReq
@@ -370,6 +435,9 @@ var retriable = map[string]bool{
 func (cl *Client) complete(b *Batch, code string, base int, offsets []int, hw int) {
 	s := cl.c.s
 	b.inFlight = false
+	if b.Result != "" {
+		return // expired in flight (delivery.timeout.ms): ProducerBatch.done ignores the late answer
+	}
 	b.Errors = append(b.Errors, code)
 	if code == replication.None {
 		b.BaseOffset, b.Offsets, b.HW = base, offsets, hw
@@ -398,8 +466,14 @@ func (cl *Client) complete(b *Batch, code string, base int, offsets []int, hw in
 		return
 	}
 	why := "not retriable"
-	if ok {
+	switch {
+	case ok && b.Retries >= cl.cfg.Retries:
 		why = "retries " + strconv.Itoa(cl.cfg.Retries) + " used up"
+	case ok && b.API == "Fetch":
+		why = "request.timeout.ms " + sim.FormatDuration(horizon) + " passed"
+	case ok:
+		// Sender.canRetry: hasReachedDeliveryTimeout.
+		why = "delivery.timeout.ms " + sim.FormatDuration(horizon) + " passed"
 	}
 	if n, known := replication.ErrorCodes[code]; known {
 		why = "error " + strconv.Itoa(n) + ", " + why
@@ -407,8 +481,11 @@ func (cl *Client) complete(b *Batch, code string, base int, offsets []int, hw in
 	cl.finish(b, code, why)
 }
 
-func (cl *Client) finish(b *Batch, code, note string) {
+func (cl *Client) finish(b *Batch, code, note string) { cl.finishFrom(b, code, note, srcCompleteBatch) }
+
+// finishFrom ends b with its final error: the application's callback.
+func (cl *Client) finishFrom(b *Batch, code, note, src string) {
 	b.Result = code
 	cl.pending = slices.DeleteFunc(cl.pending, func(x *Batch) bool { return x == b })
-	cl.c.s.Emit(sim.Event{Kind: "client.done", Subj: b.ID, Item: b.API, To: code, Note: note, Src: srcCompleteBatch})
+	cl.c.s.Emit(sim.Event{Kind: "client.done", Subj: b.ID, Item: b.API, To: code, Note: note, Src: src})
 }

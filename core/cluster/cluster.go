@@ -101,6 +101,10 @@ func (c Config) validate() error {
 			return fmt.Errorf("%w: %s must be from 0 to %d, got %d", ErrConfig, d.name, replication.MaxDuration.Milliseconds(), d.v.Milliseconds())
 		}
 	}
+	if cc.DeliveryTimeout < cc.RequestTimeout {
+		// KafkaProducer.configureDeliveryTimeout (linger.ms is 0 here).
+		return fmt.Errorf("%w: delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms", ErrConfig)
+	}
 	if cc.FetchMinBytes < 1 {
 		return fmt.Errorf("%w: fetch.min.bytes must be ≥ 1", ErrConfig)
 	}

@@ -59,7 +59,24 @@
 // metadata, sends each produce to the leader, and on a retriable error
 // (NOT_LEADER_FOR_PARTITION, NETWORK_EXCEPTION, NOT_ENOUGH_REPLICAS, …)
 // retries after retry.backoff.ms with fresh metadata while retries and
-// delivery.timeout.ms allow.
+// delivery.timeout.ms allow. The client keeps its own clock, as
+// NetworkClient does: a request in flight for more than
+// request.timeout.ms closes its connection, and every request in flight
+// on that connection fails with NETWORK_EXCEPTION (retriable; the broker
+// may have written it, and a retry writes it again); the next send opens
+// a new connection after reconnect.backoff.ms (50 ms). The check runs when
+// the client's poll returns, after the responses it brought, and a poll
+// lasts at most request.timeout.ms, so a request nothing else wakes the
+// client for is found timed out up to twice request.timeout.ms after its
+// send (FACTS.md 9.4; NetworkClient.poll, handleTimedOutRequests). The
+// broker's DelayedProduce runs the same timeout from the append, a little
+// later than the send, and answers REQUEST_TIMED_OUT first when nothing
+// else delays it. delivery.timeout.ms (at least request.timeout.ms: set
+// lower it is refused, left at its default it rises to it) fails a
+// batch delivery.timeout.ms after its send(), queued or in flight, with
+// TIMEOUT (TimeoutException "Expiring N record(s) for P:X ms has passed
+// since batch creation"); an answer that comes later is ignored, and a
+// retriable error after it is final (FACTS.md 9.1).
 //
 // Trace vocabulary (the stage is built from it; the kernel's, the socket
 // server's and the controller's kinds keep their meanings):
@@ -132,9 +149,14 @@
 //   - client.recv: Subj the connection, ID the request's token (0 when
 //     nothing was sent), Item its label (the API on a refused connect),
 //     Note the error (NONE, NOT_LEADER_FOR_PARTITION, NETWORK_EXCEPTION,
-//     CONNECTION_REFUSED, LEADER_NOT_AVAILABLE, …). Actor the client thread.
+//     CONNECTION_REFUSED, LEADER_NOT_AVAILABLE, …; "NETWORK_EXCEPTION:
+//     request.timeout.ms 30s passed, disconnecting from node N" for each
+//     request of a connection the client closed on its own timeout).
+//     Actor the client thread.
 //   - client.done: Subj the action's id R, Item Produce or Fetch, To its
-//     final error, Note offsets or why ("error 19, retries 0 used up").
+//     final error, Note offsets or why ("error 19, retries 0 used up",
+//     "error 13, delivery.timeout.ms 2m passed", for TIMEOUT "Expiring 1
+//     record(s) for t-0:120000 ms has passed since batch creation").
 //   - record.lost: Subj P, ID the offset, Item the produce request that
 //     was acknowledged, From the record's epoch, Note acks, the new leader,
 //     its epoch, clean or unclean election, and where its log ends.
@@ -152,10 +174,11 @@
 // preferred-replica (auto-leader-rebalance) election, reassignment or
 // topic deletion; StopReplica to dead brokers is not sent (they have no
 // channel); the producer waits for fresh metadata before retrying to a
-// leader it doubts, checks no client-side request timeout (the broker's
-// REQUEST_TIMED_OUT ends a wait, as it usually does first upstream), and
-// takes acks per produce action; the consumer is one fetch per action,
-// without a group.
+// leader it doubts, has no linger.ms (0) or batching of actions, polls
+// only while requests are in flight (upstream's idle wake-ups do nothing
+// observable), and takes acks per produce action; the consumer is one
+// fetch per action, without a group, on the same client code (its
+// request.timeout.ms shared with the producer's).
 //
 // Invariants: the replication Monitor's (a leader's HW never moves back
 // and a clean leader holds every committed offset; one leader per epoch;

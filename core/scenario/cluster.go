@@ -33,7 +33,9 @@ func init() {
 // num.network.threads (1 here), num.io.threads (2 here),
 // queued.max.requests, socketserver.apiTime[.API], controller.eventTime[.EVENT],
 // and the clients' acks, retries, retry.backoff.ms, delivery.timeout.ms,
-// request.timeout.ms, fetch.max.wait.ms, fetch.min.bytes.
+// request.timeout.ms, fetch.max.wait.ms, fetch.min.bytes. delivery.timeout.ms
+// must be at least request.timeout.ms (linger.ms is 0); left unset, it
+// rises to it (KafkaProducer.configureDeliveryTimeout).
 //
 // Actions:
 //
@@ -47,6 +49,11 @@ type clusterSystem struct {
 	cfg   cluster.Config
 	ctl   *controllerSystem // parses the controller's settings and actions
 	cores int
+	// deliverySet: delivery.timeout.ms was set. Left at its default, it
+	// rises to request.timeout.ms (+ linger.ms, 0) when that is larger,
+	// as KafkaProducer.configureDeliveryTimeout does; set lower, the
+	// cluster refuses it (ConfigException).
+	deliverySet bool
 }
 
 func newClusterSystem(full bool) *clusterSystem {
@@ -138,6 +145,7 @@ func (c *clusterSystem) set(key, val string) error {
 		cc.RetryBackoff, err = ms(key, val)
 	case "delivery.timeout.ms":
 		cc.DeliveryTimeout, err = ms(key, val)
+		c.deliverySet = err == nil
 	case "request.timeout.ms":
 		cc.RequestTimeout, err = ms(key, val)
 	case "fetch.max.wait.ms":
@@ -344,7 +352,11 @@ func (c *clusterSystem) checkPath(path string) error {
 }
 
 func (c *clusterSystem) start(s *sim.Sim) (instance, error) {
-	cl, err := cluster.New(s, c.cfg)
+	cfg := c.cfg
+	if cc := &cfg.Client; !c.deliverySet && cc.DeliveryTimeout < cc.RequestTimeout {
+		cc.DeliveryTimeout = cc.RequestTimeout
+	}
+	cl, err := cluster.New(s, cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -96,7 +96,7 @@ after 0ms produce t-0 acks=2 id=bad
 run until produce[a].error == NONE
 run until produce[bad].error == INVALID_REQUIRED_ACKS
 expect produce[z].error == NONE
-expect partition[t-0].hw == 4
+run until partition[t-0].hw == 4 max 1s
 expect replica[t-0,2].log == 0:0,1:0,2:0,3:0
 expect replica[t-0,1].epochs == 0:0
 after 0ms consume t-0 id=c
@@ -174,4 +174,24 @@ func TestClusterSeedsGiveTheSameTraceEverywhere(t *testing.T) {
 		}
 	}
 	golden(t, "seeds-cluster.golden", b.Bytes())
+}
+
+// KafkaProducer.configureDeliveryTimeout: delivery.timeout.ms left at its
+// default rises to request.timeout.ms when that is larger (linger.ms is
+// 0); set explicitly below it, the cluster refuses to start.
+func TestClusterDeliveryTimeoutFollowsTheRequestTimeout(t *testing.T) {
+	res := labRun(t, labRep+`set request.timeout.ms 200000
+at 0ms topic t partitions=1 replicas=1
+run until partition[t-0].leader == 1
+after 0ms produce t-0 id=a
+run until produce[a].error == NONE
+`, scenario.Options{})
+	require.Empty(t, res.Failures)
+
+	res = scenario.Run(labParse(t, labRep+`set request.timeout.ms 30000
+set delivery.timeout.ms 10000
+at 0ms topic t partitions=1 replicas=1
+`), scenario.Options{})
+	require.ErrorIs(t, res.Err, cluster.ErrConfig)
+	require.ErrorContains(t, res.Err, "delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms")
 }

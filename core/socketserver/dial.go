@@ -20,12 +20,14 @@ var ErrClosed = errors.New("socketserver: connection closed")
 // path: the processor that writes a response calls it on its own thread,
 // and whoever breaks the connection (a killed broker, a processor closing
 // it) calls it with nil. A name still open on this server is refused, so
-// that each connection has one name; a closed one may be reused.
+// that each connection has one name; a closed one may be reused, and so
+// may one whose client closed its end (a new socket, while the processor
+// has yet to read the old one's end of stream).
 func (srv *Server) Dial(name, ip string, notify func(*Response)) (*Conn, error) {
 	if srv.killed {
 		return nil, ErrRefused
 	}
-	if old := srv.conns[name]; old != nil && old.State != ConnClosed && old.State != ConnRefused {
+	if old := srv.conns[name]; old != nil && old.State != ConnClosed && old.State != ConnRefused && !old.eof {
 		return nil, errors.New("socketserver: connection " + name + " is already open")
 	}
 	pl := srv.Data

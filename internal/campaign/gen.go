@@ -145,7 +145,9 @@ var brokerSettings = []setting{
 	{"acks", func(g *gen) string { return g.pick("all", "-1", "0", "1") }},
 	{"retries", func(g *gen) string { return itoa(g.n(0, 5)) }},
 	{"retry.backoff.ms", func(g *gen) string { return itoa(g.n(0, 1000)) }},
-	{"delivery.timeout.ms", func(g *gen) string { return itoa(g.n(1000, 120000)) }},
+	// At least request.timeout.ms's largest draw: a lower one is a
+	// ConfigException (KafkaProducer.configureDeliveryTimeout).
+	{"delivery.timeout.ms", func(g *gen) string { return itoa(g.n(30000, 120000)) }},
 	{"request.timeout.ms", func(g *gen) string { return itoa(g.n(500, 30000)) }},
 	{"fetch.max.wait.ms", func(g *gen) string { return itoa(g.n(0, 1000)) }},
 }
