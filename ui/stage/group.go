@@ -154,7 +154,7 @@ func BuildGroup(a, b *model.State, f float64, o Options) Scene {
 			bd.colX[m] = gCx + rowLabelW + float64(j)*bd.colW
 		}
 		bd.cardY = bd.y + tokStrip
-		bd.cardH = 112
+		bd.cardH = 116
 		if bd.full {
 			bd.cardH = 196
 		}
@@ -185,6 +185,9 @@ func BuildGroup(a, b *model.State, f float64, o Options) Scene {
 		top := bd.cardY + bd.cardH + 6
 		room := bd.y + bd.h - 8 - top
 		bd.rowH = 34
+		if bd.full {
+			bd.rowH = 44
+		}
 		if n := float64(len(bd.rows)); n > 0 && n*bd.rowH > room {
 			bd.rowH = math.Max(25, room/n)
 			if keep := int(room / bd.rowH); keep < len(bd.rows) {
@@ -481,7 +484,7 @@ func (sc *Scene) groupGrid(bd *band, ga, gb *model.Groups, a *model.State, now, 
 			if l.s == "" {
 				continue
 			}
-			if ty+6 > bottom {
+			if ty > bottom {
 				break
 			}
 			texts = append(texts, Text{X: 5, Y: ty, Class: l.cls}.fit(l.s, Body, w-10))
@@ -518,7 +521,7 @@ func (sc *Scene) groupGrid(bd *band, ga, gb *model.Groups, a *model.State, now, 
 		y := bd.rowY[p]
 		sc.add(Node{Key: "row:" + bd.g.Name + ":" + p, Class: "label", Texts: []Text{{S: p, X: rowLabelW - 6, Y: bd.rowH/2 + 8, Size: size(p, Body, rowLabelW-8), Class: "b m", Anchor: "end"}}, X: gCx, Y: y, Alpha: 1})
 		for _, name := range bd.members {
-			cls := "box cell"
+			cls := "box gcell"
 			var texts []Text
 			if owned[name+"|"+p] && da[p] != name {
 				// The client still holds a partition the coordinator has
@@ -551,7 +554,7 @@ func (sc *Scene) groupGrid(bd *band, ga, gb *model.Groups, a *model.State, now, 
 		if owned[who+"|"+p] {
 			texts = []Text{{S: "✔", X: (bd.colW - 6) / 2, Y: bd.rowH/2 + 6, Size: Body, Class: "b", Anchor: "middle"}}
 		}
-		sc.add(Node{Key: "fill:" + bd.g.Name + ":" + p, Class: "box cell dealt", W: bd.colW - 4, H: bd.rowH - 4, Title: p + " → " + who, Texts: texts,
+		sc.add(Node{Key: "fill:" + bd.g.Name + ":" + p, Class: "box gcell dealt", W: bd.colW - 4, H: bd.rowH - 4, Title: p + " → " + who, Texts: texts,
 			X: lerp(x1, x2, f), Y: bd.rowY[p], Alpha: lerp(al1, al2, f)})
 	}
 	if bd.hiddenRows > 0 {
@@ -610,7 +613,7 @@ func wrap(s, sep string, z, width float64, n int) []string {
 	for _, p := range parts {
 		if cur != "" && ems(strings.TrimRight(cur+p, " "))*z > width && len(lines) < n-1 {
 			line := strings.TrimRight(cur, " ")
-			if ems(line)*Small > width { // a code's underscore goes where the line breaks
+			if sep == "_" { // a code's underscore goes where the line breaks
 				line = strings.TrimSuffix(line, sep)
 			}
 			lines = append(lines, line)
