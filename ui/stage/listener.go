@@ -24,15 +24,15 @@ const (
 	lAx, lAw   = 8.0, 640.0
 	lBx, lBw   = 664.0, 648.0
 	cellH      = 58.0
-	tryH       = 9.0 // one delivery in a record's stack
-	tryGap     = 3.0 // between two
-	maxStack   = 12  // deliveries drawn a record; the count says the rest
-	phaseW     = 204.0
+	tryH       = 12.0 // one delivery in a record's stack
+	tryGap     = 3.0  // between two
+	maxStack   = 12   // deliveries drawn a record; the count says the rest
+	phaseW     = 198.0
 	lTokW      = 150.0
 	lTokH      = 34.0
 	listenerW  = 180.0
-	acksW      = 210.0
-	offsetsW   = 226.0
+	acksW      = 200.0
+	offsetsW   = 214.0
 	laneBoxGap = 12.0
 )
 
@@ -101,11 +101,11 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 		px := lAx + 10
 		for _, ph := range loopPhases {
 			c := "box pill"
-			texts := []Text{Text{X: 28, Y: 24, Class: "m"}.fit(ph, Body, phaseW-34)}
+			texts := []Text{Text{X: 24, Y: 24, Class: "m"}.fit(ph, Body, phaseW-28)}
 			if lc.Phase == ph {
 				c += " lit"
 				texts[0].Class = "b m"
-				texts = append(texts, Text{S: "▶", X: 8, Y: 24, Size: Body, Class: "b"})
+				texts = append(texts, Text{S: "▶", X: 5, Y: 24, Size: Body, Class: "b"})
 			}
 			sc.add(Node{Key: "phase:" + lc.Client + ":" + ph, Class: c, W: phaseW, H: 34, Texts: texts, X: px, Y: y + 44, Alpha: 1})
 			px += phaseW + 8
@@ -211,8 +211,12 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 		// The committed offset: a bar before the first uncommitted record.
 		if pa.Committed >= 0 {
 			off := pa.Committed
-			cx := lBx + float64(off%perRow)*(cellW+4) - 2
-			cy := y + float64(off/perRow)*rowStep
+			col, row := off%perRow, off/perRow
+			if col == 0 && off > 0 && off >= len(p.Recs) { // past the last record: at the end of its row
+				col, row = perRow, row-1
+			}
+			cx := lBx + float64(col)*(cellW+4) - 2
+			cy := y + float64(row)*rowStep
 			sc.add(Node{Key: "committed:" + p.Name, Class: "line committed", X: cx, Y: cy - 6, X2: cx, Y2: cy + cellH + 6, Alpha: 1})
 		}
 		y += rows * rowStep
