@@ -149,6 +149,7 @@ func BuildGroup(a, b *model.State, f float64, o Options) Scene {
 				memberBand[m.Name] = bd
 			}
 		}
+		slices.Sort(bd.members) // as the assignors sort them: the deal reads left to right
 		bd.colW = math.Min(220, (gCw-rowLabelW)/math.Max(1, float64(len(bd.members))))
 		for j, m := range bd.members {
 			bd.colX[m] = gCx + rowLabelW + float64(j)*bd.colW
@@ -212,7 +213,7 @@ func BuildGroup(a, b *model.State, f float64, o Options) Scene {
 	// the bottom.
 	var coord []string
 	for _, n := range o.Threads {
-		if !consumerThread(n, gb) {
+		if _, consumer := groupOf[n]; !consumerThread(n, gb) && !consumer {
 			coord = append(coord, n)
 		}
 	}

@@ -32,6 +32,9 @@ func (sc Scene) AppendStructure(b []byte) ([]byte, error) {
 		if n.Sel {
 			b = append(b, `,"sel":true`...)
 		}
+		if n.Title != "" {
+			b = jsonlite.AppendString(append(b, `,"title":`...), n.Title)
+		}
 		if n.W != 0 {
 			b = num(b, `,"w":`, n.W)
 		}
