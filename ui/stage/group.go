@@ -28,7 +28,7 @@ const (
 	gCx, gCw     = 610.0, 702.0
 	rowLabelW    = 64.0
 	gReqW, gReqH = 120.0, 32.0
-	tokStrip     = 36.0 // above the member cards: the requests at a member
+	tokStrip     = 34.0 // above the member cards: the requests at a member
 )
 
 // groupStates are the coordinator's group states, top to bottom: the
@@ -81,9 +81,9 @@ type gdict struct {
 
 func gwords(zh bool) gdict {
 	if zh {
-		return gdict{"协调者线程", "分配：分区 × 成员", "代", "第 %s 代", "协议", "协调者中等待的请求", "会话", "无成员 id", "请求队列", "尚无分配", "个更多", "个分区"}
+		return gdict{"协调者线程", "分配：分区 × 成员", "代", "第 %s 代", "协议", "协调者中等待的请求", "会话", "无成员 id", "请求队列", "没有分配", "个更多", "个分区"}
 	}
-	return gdict{"coordinator threads", "assignment: partitions × members", "generation", "gen %s", "protocol", "parked requests", "session", "no member id", "queue", "no assignment yet", "more", "partitions"}
+	return gdict{"coordinator threads", "assignment: partitions × members", "generation", "gen %s", "protocol", "parked requests", "session", "no member id", "queue", "no assignment", "more", "partitions"}
 }
 
 func (d gdict) genOf(g string) string { return strings.Replace(d.gen, "%s", g, 1) }
@@ -155,7 +155,7 @@ func BuildGroup(a, b *model.State, f float64, o Options) Scene {
 			bd.colX[m] = gCx + rowLabelW + float64(j)*bd.colW
 		}
 		bd.cardY = bd.y + tokStrip
-		bd.cardH = 116
+		bd.cardH = 112
 		if bd.full {
 			bd.cardH = 196
 		}
@@ -190,7 +190,7 @@ func BuildGroup(a, b *model.State, f float64, o Options) Scene {
 			bd.rowH = 44
 		}
 		if n := float64(len(bd.rows)); n > 0 && n*bd.rowH > room {
-			bd.rowH = math.Max(25, room/n)
+			bd.rowH = math.Max(24, room/n)
 			if keep := int(room / bd.rowH); keep < len(bd.rows) {
 				keep = max(1, keep-1)
 				bd.hiddenRows = len(bd.rows) - keep
@@ -560,7 +560,7 @@ func (sc *Scene) groupGrid(bd *band, ga, gb *model.Groups, a *model.State, now, 
 	}
 	if bd.hiddenRows > 0 {
 		last := bd.rows[len(bd.rows)-1]
-		sc.add(Node{Key: "grid:" + bd.g.Name + ":more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(bd.hiddenRows) + " " + gw.more, X: rowLabelW - 12, Y: bd.rowH + bd.rowH/2 + 8, Size: Body, Class: "b", Anchor: "end"}},
+		sc.add(Node{Key: "grid:" + bd.g.Name + ":more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(bd.hiddenRows) + " " + gw.more, X: rowLabelW, Y: bd.rowH + bd.rowH/2 + 8, Size: Body, Class: "b"}},
 			X: gCx, Y: bd.rowY[last], Alpha: 1})
 	}
 }

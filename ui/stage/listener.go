@@ -173,11 +173,11 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 		if pa.Committed >= 0 {
 			committed = strconv.Itoa(pa.Committed)
 		}
-		cx := ems(p.Name)*Big + 24
+		cx := ems(p.Name)*Big + 28
 		sc.add(Node{Key: "part:" + p.Name, Class: "label", Title: p.Name + " · " + tr.committed + " " + committed, Texts: []Text{
 			{S: p.Name, Y: 26, Size: Big, Class: "b m"},
 			{S: tr.committed, X: cx, Y: 26, Size: Body, Class: "d"},
-			{S: committed, X: cx + ems(tr.committed)*Body + 10, Y: 30, Size: Huge, Class: "b"},
+			{S: committed, X: cx + ems(tr.committed)*Body*1.15 + 12, Y: 30, Size: Huge, Class: "b"},
 		}, X: lBx, Y: y, Alpha: 1})
 		y += 44
 		for off := range p.Recs {
