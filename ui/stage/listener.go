@@ -27,7 +27,7 @@ const (
 	tryH       = 12.0 // one delivery in a record's stack
 	tryGap     = 3.0  // between two
 	maxStack   = 12   // deliveries drawn a record; the count says the rest
-	phaseW     = 198.0
+	phaseW     = 202.0
 	lTokW      = 150.0
 	lTokH      = 34.0
 	listenerW  = 180.0
@@ -101,14 +101,14 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 		px := lAx + 10
 		for _, ph := range loopPhases {
 			c := "box pill"
-			texts := []Text{Text{X: 24, Y: 24, Class: "m"}.fit(ph, Body, phaseW-28)}
+			texts := []Text{Text{X: 22, Y: 24, Class: "m"}.fit(ph, Body, phaseW-32)}
 			if lc.Phase == ph {
 				c += " lit"
 				texts[0].Class = "b m"
-				texts = append(texts, Text{S: "▶", X: 5, Y: 24, Size: Body, Class: "b"})
+				texts = append(texts, Text{S: "▶", X: 4, Y: 24, Size: Body, Class: "b"})
 			}
 			sc.add(Node{Key: "phase:" + lc.Client + ":" + ph, Class: c, W: phaseW, H: 34, Texts: texts, X: px, Y: y + 44, Alpha: 1})
-			px += phaseW + 8
+			px += phaseW + 6
 		}
 		if lc.Phase != "" && !slices.Contains(loopPhases, lc.Phase) {
 			sc.add(Node{Key: "phase:" + lc.Client + ":other", Class: "label fail", Texts: []Text{{S: "■ " + lc.Phase, Size: Body, Class: "b", Anchor: "end"}},
