@@ -122,3 +122,33 @@ func TestListenerStacksDeliveries(t *testing.T) {
 	}
 	t.Fatal("t0-0@2 never recovered")
 }
+
+// The group and container stages keep every node inside the view box, at
+// every moment of their lessons.
+func TestGroupAndListenerStayInView(t *testing.T) {
+	for _, l := range []struct {
+		path  string
+		build func(a, b *model.State, f float64, o Options) Scene
+	}{
+		{"../../lessons/07-consumer-group-rebalance/scenario.lab", BuildGroup},
+		{"../../lessons/08-assignors/scenario.lab", BuildGroup},
+		{"../../lessons/09-spring-ack-modes/scenario.lab", BuildListener},
+		{"../../lessons/10-spring-error-handlers/scenario.lab", BuildListener},
+	} {
+		m := lessonModel(t, l.path)
+		for i := 0; i < m.Len()-1; i += 7 {
+			a, b := m.At(i), m.At(i+1)
+			for _, zh := range []bool{false, true} {
+				for _, n := range l.build(&a, &b, 0, Options{Threads: m.Threads, ZH: zh}).Nodes {
+					x2, y2 := n.X+n.W, n.Y+n.H
+					if strings.HasPrefix(n.Class, "line") {
+						x2, y2 = max(n.X, n.X2), max(n.Y, n.Y2)
+					}
+					if n.X < 0 || n.Y < 0 || x2 > W+0.5 || y2 > H+0.5 {
+						t.Fatalf("%s at %d: %s at (%.0f,%.0f)-(%.0f,%.0f) is outside the view", l.path, i, n.Key, n.X, n.Y, x2, y2)
+					}
+				}
+			}
+		}
+	}
+}

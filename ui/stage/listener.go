@@ -131,7 +131,7 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 		}
 		sc.add(Node{Key: "offsets:" + lc.Client, Class: "box slot", W: offsetsW, H: lTokH + 10, Title: tr.offsetsMap + ": " + offText, Texts: []Text{
 			caption(tr.offsetsMap),
-			Text{X: 10, Y: 30, Class: "m b"}.fit(offText, Body, offsetsW-16),
+			Text{X: 10, Y: 32, Class: "m b"}.fit(offText, Big, offsetsW-16),
 		}, X: lAx + 10 + listenerW + acksW + 2*laneBoxGap, Y: ry, Alpha: 1})
 		ly := ry + lTokH + 40
 		if lc.Failed != "" && ly+4 < y+laneH-8 {
@@ -188,7 +188,7 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 			x := lBx + float64(off%perRow)*(cellW+4)
 			ry := y + float64(off/perRow)*rowStep
 			key := p.Name + "@" + strconv.Itoa(off)
-			cells[key] = [2]float64{x, ry}
+			cells[key] = [2]float64{math.Max(lBx, math.Min(x+cellW/2-lTokW/2, lBx+lBw-lTokW)), ry + 12} // a delivery leaves from here
 			lost := ca.Lost(p.Name, off)
 			c, mark := recClass(r, off < pa.Committed, lost)
 			sc.add(Node{Key: "rec:" + key, Sel: true, Class: "box rec " + c, W: cellW, H: cellH, Title: key + " · " + lw.delivered + " " + strconv.Itoa(r.Deliveries) + " " + lw.times + " · " + recFate(r, lost, tr, lw),
