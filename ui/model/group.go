@@ -1,6 +1,8 @@
 package model
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unsafe"
@@ -30,6 +32,21 @@ type Group struct {
 	From       string // the state before the last transition
 	Since      int64  // µs of the last transition
 	Why        string // the last transition's reason, if the trace gave one
+
+	// The last generation's assignment as the coordinator stored it, in
+	// deal order (partitions sorted by topic, then number: the order both
+	// RangeAssignor and RoundRobinAssignor deal them in); Member is "" where
+	// the owner has left since. Dealt of them are shown dealt: the first
+	// when the last member's assignment arrives, one more every groups
+	// event after, all of them when the group moves on.
+	Deal    []Owner
+	DealGen string
+	Dealt   int
+}
+
+// Owner is one partition of an assignment and the member it went to.
+type Owner struct {
+	Part, Member string
 }
 
 // Member is one consumer.
@@ -90,7 +107,11 @@ func (g *Groups) size() int {
 	if g == nil {
 		return 0
 	}
-	return len(g.Groups)*int(unsafe.Sizeof(Group{})) + len(g.Members)*int(unsafe.Sizeof(Member{})) + len(g.Timers)*int(unsafe.Sizeof(Timer{}))
+	n := 0
+	for _, x := range g.Groups {
+		n += len(x.Deal) * int(unsafe.Sizeof(Owner{}))
+	}
+	return n + len(g.Groups)*int(unsafe.Sizeof(Group{})) + len(g.Members)*int(unsafe.Sizeof(Member{})) + len(g.Timers)*int(unsafe.Sizeof(Timer{}))
 }
 
 // isGroup says whether e belongs to the groups' fold.
@@ -138,12 +159,24 @@ func (g *Groups) member(name string) *Member {
 
 func (g *Groups) apply(e sim.Event) {
 	head, key, tail := Bracket(e.Subj)
+	for i := range g.Groups { // the deal goes on, a cell an event
+		if x := &g.Groups[i]; x.Dealt < len(x.Deal) {
+			x.Dealt++
+		}
+	}
 	switch e.Kind {
 	case "state":
 		switch {
 		case head == "group" && tail == "":
 			x := g.group(key)
 			x.From, x.State, x.Generation, x.Since, x.Why = e.From, e.To, e.Note, e.T, e.Item
+			switch {
+			case e.To == "Empty" || e.To == "Dead":
+				x.Deal, x.DealGen, x.Dealt = nil, "", 0
+			case e.To == "Stable" && x.DealGen != x.Generation:
+				g.deal(x, x.Generation)
+			}
+			x.Dealt = len(x.Deal)
 		case head == "group" && tail == ".leader":
 			g.group(key).Leader = e.To
 		case head == "group" && tail == ".protocol":
@@ -162,10 +195,23 @@ func (g *Groups) apply(e sim.Event) {
 	case "member.remove":
 		m := g.member(key)
 		m.In, m.Pending, m.Assigned = false, false, ""
+		if x, ok := g.groupOf(m.Group); ok {
+			deal := append([]Owner(nil), x.Deal...) // snapshots share the old one
+			for i := range deal {
+				if deal[i].Member == key {
+					deal[i].Member = ""
+				}
+			}
+			x.Deal = deal
+		}
 	case "assign":
 		m := g.member(key)
 		if head == "member" {
 			m.Assigned, m.Gen = e.Note, e.Item
+			if x, ok := g.groupOf(m.Group); ok && g.complete(m.Group, e.Item) {
+				g.deal(x, e.Item)
+				x.Dealt = 1
+			}
 		} else if e.Item == "onPartitionsAssigned" {
 			m.Owned = e.Note
 		} else {
@@ -184,6 +230,67 @@ func (g *Groups) apply(e sim.Event) {
 	case "timer.cancel", "timer.fire":
 		g.dropTimer(e.ID)
 	}
+}
+
+func (g *Groups) groupOf(name string) (*Group, bool) {
+	for i := range g.Groups {
+		if g.Groups[i].Name == name {
+			return &g.Groups[i], true
+		}
+	}
+	return nil, false
+}
+
+// complete says whether every member of group name has its assignment of
+// generation gen.
+func (g *Groups) complete(name, gen string) bool {
+	for _, m := range g.Members {
+		if m.Group == name && m.In && m.Gen != gen {
+			return false
+		}
+	}
+	return true
+}
+
+// deal sets x's assignment from its members' of generation gen, in deal
+// order.
+func (g *Groups) deal(x *Group, gen string) {
+	var deal []Owner
+	for _, m := range g.Members {
+		if m.Group == x.Name && m.In && m.Gen == gen && m.Assigned != "" {
+			for _, p := range strings.Split(m.Assigned, ",") {
+				deal = append(deal, Owner{p, m.Name})
+			}
+		}
+	}
+	slices.SortStableFunc(deal, func(a, b Owner) int { return ComparePartitions(a.Part, b.Part) })
+	x.Deal, x.DealGen = deal, gen
+}
+
+// ComparePartitions orders partition names "topic-N" by topic, then by
+// number (t0-2 before t0-10).
+func ComparePartitions(a, b string) int {
+	ta, na := splitPart(a)
+	tb, nb := splitPart(b)
+	if c := strings.Compare(ta, tb); c != 0 {
+		return c
+	}
+	if na != nb {
+		return na - nb
+	}
+	return strings.Compare(a, b)
+}
+
+func splitPart(p string) (string, int) {
+	i := strings.LastIndexByte(p, '-')
+	if i < 0 {
+		return p, -1
+	}
+	n, err := strconv.Atoi(p[i+1:])
+	if err != nil {
+		return p, -1
+	}
+	return p[:i], n
 }
 
 func (g *Groups) dropTimer(id int) {

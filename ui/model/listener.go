@@ -53,6 +53,19 @@ type Rec struct {
 	Done       bool // the listener completed it at least once
 	Failing    bool // its last delivery threw
 	Recovered  bool // the error handler's recoverer skipped it
+	// Tries is each delivery's outcome, a byte each, oldest first, at most
+	// MaxTries of them: 'p' in the listener, 'd' completed, 'f' threw.
+	Tries string
+}
+
+// MaxTries bounds Rec.Tries; Deliveries counts on.
+const MaxTries = 64
+
+// try sets the outcome of r's last delivery.
+func (r *Rec) try(o byte) {
+	if n := len(r.Tries); n > 0 && r.Tries[n-1] == 'p' {
+		r.Tries = r.Tries[:n-1] + string(o)
+	}
 }
 
 // Tally counts the records' fates over all partitions. A duplicate is a
@@ -205,6 +218,9 @@ func (c *Containers) apply(e sim.Event) {
 		r := c.rec(e.Subj)
 		r.Deliveries++
 		r.Failing = false
+		if len(r.Tries) < MaxTries {
+			r.Tries += "p"
+		}
 		if r.Done {
 			r.Dups++
 		}
@@ -213,11 +229,13 @@ func (c *Containers) apply(e sim.Event) {
 		}
 	case "record.done":
 		c.rec(e.Subj).Done = true
+		c.rec(e.Subj).try('d')
 		if lc := c.byThread(e.Actor); lc != nil && lc.Record == e.Subj {
 			lc.Record = ""
 		}
 	case "record.fail":
 		c.rec(e.Subj).Failing = true
+		c.rec(e.Subj).try('f')
 		if lc := c.byThread(e.Actor); lc != nil {
 			lc.Failed = e.Item
 		}

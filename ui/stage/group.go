@@ -2,53 +2,54 @@ package stage
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
 	"brokerlab/ui/model"
 )
 
-// The group stage: on the left each group's state machine as the
-// GroupCoordinator keeps it (the current state lit, the last transition
-// drawn and animated, the delayed join running down); in the middle the
-// coordinator broker's threads with the requests they hold; on the right
-// the members as their clients see them, each with its session deadline
-// running down and its assignment. Requests travel as tokens from a
-// member to the coordinator's threads and back.
+// The group stage, a band per group (the two most recent ones): on the left
+// the group's state machine as the GroupCoordinator keeps it (the current
+// state lit, the last transition animated, the delayed join running down);
+// on the right its assignment grid, partitions × members, each member's
+// column headed by its card (client state, generation, session deadline
+// running down, how many partitions it got) and the owner's cell filled in
+// deal order when the coordinator stores the leader's plan. In the middle
+// the coordinator broker's threads, the request queue and the requests
+// parked in the coordinator. Requests travel as tokens between a member's
+// column and the coordinator's threads.
 const (
-	gAx, gAw = 8.0, 424.0
-	gBx, gBw = 448.0, 300.0
-	gCx, gCw = 764.0, 548.0
-	pillW    = 200.0
-	pillH    = 40.0
+	gTop         = 48.0
+	gAx          = 8.0
+	pillW, pillH = 296.0, 34.0
+	pillGap      = 6.0
+	gBx, gBw     = 344.0, 258.0
+	gCx, gCw     = 610.0, 702.0
+	rowLabelW    = 64.0
+	gReqW, gReqH = 120.0, 32.0
+	tokStrip     = 34.0 // above the member cards: the requests at a member
 )
 
-// GroupStates are the coordinator's group states, placed as a cycle:
-// Empty → PreparingRebalance → CompletingRebalance → Stable, back to
-// PreparingRebalance; Dead below.
-var groupStates = []struct {
-	name string
-	x, y float64
+// groupStates are the coordinator's group states, top to bottom: the
+// rebalance goes down the list, and back up on the right (FACTS.md 2.1).
+var groupStates = []string{"Empty", "PreparingRebalance", "CompletingRebalance", "Stable", "Dead"}
+
+// groupEdges are the valid transitions other than into Dead: forward ones
+// join neighbours, back ones run up the right side at an offset.
+var groupEdges = []struct {
+	from, to string
+	off      float64 // 0: forward, between the pills
 }{
-	{"Empty", 0, 0}, {"PreparingRebalance", 210, 0},
-	{"Stable", 0, 78}, {"CompletingRebalance", 210, 78},
-	{"Dead", 105, 150},
+	{"Empty", "PreparingRebalance", 0}, {"PreparingRebalance", "CompletingRebalance", 0},
+	{"CompletingRebalance", "Stable", 0}, {"Stable", "PreparingRebalance", 26},
+	{"CompletingRebalance", "PreparingRebalance", 13}, {"PreparingRebalance", "Empty", 13},
 }
 
-// groupEdges are the valid transitions other than into Dead (FACTS.md 2.1).
-var groupEdges = [][2]string{
-	{"Empty", "PreparingRebalance"}, {"PreparingRebalance", "CompletingRebalance"},
-	{"CompletingRebalance", "Stable"}, {"Stable", "PreparingRebalance"},
-	{"CompletingRebalance", "PreparingRebalance"}, {"PreparingRebalance", "Empty"},
-}
-
-func statePos(name string) (float64, float64, bool) {
-	for _, s := range groupStates {
-		if s.name == name {
-			return s.x, s.y, true
-		}
-	}
-	return 0, 0, false
+// stateY is where state name's pill is, below top.
+func stateY(name string) (float64, bool) {
+	i := slices.Index(groupStates, name)
+	return float64(i) * (pillH + pillGap), i >= 0
 }
 
 // consumerThread says whether a thread is a consumer's own (its poll loop
@@ -74,132 +75,368 @@ func groups(s *model.State) *model.Groups {
 	return s.Grp
 }
 
+type gdict struct {
+	threads, grid, generation, gen, protocol, parked, session, noID, queue, none, more, count string
+}
+
+func gwords(zh bool) gdict {
+	if zh {
+		return gdict{"协调者线程", "分配：分区 × 成员", "代", "第 %s 代", "协议", "协调者中等待的请求", "会话", "无成员 id", "请求队列", "没有分配", "个更多", "个分区"}
+	}
+	return gdict{"coordinator threads", "assignment: partitions × members", "generation", "gen %s", "protocol", "parked requests", "session", "no member id", "queue", "no assignment", "more", "partitions"}
+}
+
+func (d gdict) genOf(g string) string { return strings.Replace(d.gen, "%s", g, 1) }
+
+// band is one group's place on the stage.
+type band struct {
+	g          model.Group
+	y, h       float64
+	members    []string // columns
+	colX       map[string]float64
+	colW       float64
+	cardY      float64
+	cardH      float64
+	rows       []string
+	rowY       map[string]float64
+	rowH       float64
+	full       bool // room for every line of a card
+	hiddenRows int
+}
+
 // BuildGroup lays out the group stage between state a (f=0) and b (f=1).
 func BuildGroup(a, b *model.State, f float64, o Options) Scene {
 	var sc Scene
 	f = ease(math.Max(0, math.Min(1, f)))
-	tr := words(o.ZH)
+	tr, gw := words(o.ZH), gwords(o.ZH)
 	ga, gb := groups(a), groups(b)
 	now := float64(a.T) + (float64(b.T)-float64(a.T))*f
 
-	sc.add(Node{Key: "title.a", Class: "label", Texts: []Text{{S: "GroupCoordinator", Size: 20, Class: "b m"}}, X: gAx, Y: 30, Alpha: 1})
-	sc.add(Node{Key: "title.b", Class: "label", Texts: []Text{{S: tr.coordinator, Size: 20, Class: "b"}}, X: gBx, Y: 30, Alpha: 1})
-	sc.add(Node{Key: "title.c", Class: "label", Texts: []Text{{S: tr.members, Size: 20, Class: "b"}}, X: gCx, Y: 30, Alpha: 1})
+	sc.add(Node{Key: "title.a", Class: "label", Texts: []Text{{S: "GroupCoordinator", Size: Body, Class: "b m"}}, X: gAx, Y: 30, Alpha: 1})
+	sc.add(Node{Key: "title.b", Class: "label", Texts: []Text{Text{Class: "b"}.fit(gw.threads, Body, gBw)}, X: gBx, Y: 30, Alpha: 1})
+	sc.add(Node{Key: "title.c", Class: "label", Texts: []Text{Text{Class: "b"}.fit(gw.grid, Body, gCw)}, X: gCx, Y: 30, Alpha: 1})
 
-	// The groups' state machines, at most two (the most recent ones).
+	// The groups, at most two (the most recent ones), a band each.
 	shown := gb.Groups
 	if len(shown) > 2 {
 		shown = shown[len(shown)-2:]
 	}
-	blockH := (H - rTop) / math.Max(1, float64(len(shown)))
-	for i, g := range shown {
-		y0 := rTop + float64(i)*blockH
-		gA, _ := ga.Group(g.Name)
-		key := "group:" + g.Name
-		leader := g.Leader
-		sc.add(Node{Key: key, Class: "label", Texts: []Text{
-			{S: "group " + g.Name, Size: 19, Class: "b m"},
-			Text{Y: 24, Class: "d"}.fit(tr.generation+" "+gA.Generation+" · "+tr.protocol+" "+gA.Protocol+" · "+tr.leader+" "+leader, 15, gAw),
-		}, X: gAx, Y: y0 + 16, Alpha: 1})
-		top := y0 + 60
-		for _, e := range groupEdges {
-			x1, y1, _ := statePos(e[0])
-			x2, y2, _ := statePos(e[1])
-			cls := "line edge"
-			if gA.From == e[0] && gA.State == e[1] {
-				cls += " lit"
-			}
-			// Two edges join Preparing and Completing (and Preparing and
-			// Empty): offset each direction so both show.
-			dy := 0.0
-			if e[0] == "CompletingRebalance" && e[1] == "PreparingRebalance" || e[0] == "PreparingRebalance" && e[1] == "Empty" {
-				dy = 10
-			}
-			sc.add(Node{Key: key + ":edge:" + e[0] + ">" + e[1], Class: cls, X: gAx + x1 + pillW/2 + dy, Y: top + y1 + pillH/2 + dy, X2: gAx + x2 + pillW/2 + dy, Y2: top + y2 + pillH/2 + dy, Alpha: 1})
-		}
-		for _, st := range groupStates {
-			cls := "box pill"
-			label := st.name
-			if st.name == gA.State {
-				cls += " lit"
-				label = "▶ " + label
-			}
-			sc.add(Node{Key: key + ":state:" + st.name, Class: cls, W: pillW, H: pillH,
-				Texts: []Text{Text{X: pillW / 2, Y: 26, Class: "m", Anchor: "middle"}.fit(label, 15, pillW-12)},
-				X:     gAx + st.x, Y: top + st.y, Alpha: 1})
-		}
-		// A transition in this event: a dot travels from the old state to
-		// the new one.
-		if gB, ok := gb.Group(g.Name); ok && gB.State != gA.State && f > 0 {
-			x1, y1, ok1 := statePos(gA.State)
-			x2, y2, ok2 := statePos(gB.State)
-			if ok1 && ok2 {
-				sc.add(Node{Key: key + ":move", Class: "token dot", W: 18, H: 18,
-					X: gAx + lerp(x1, x2, f) + pillW/2 - 9, Y: top + lerp(y1, y2, f) + pillH/2 - 9, Alpha: 1})
-			}
-		}
-		if gA.Why != "" {
-			sc.add(Node{Key: key + ":why", Class: "label", Texts: []Text{Text{Class: "d"}.fit("↳ "+gA.Why, 14, gAw)}, X: gAx, Y: top + 214, Alpha: 1})
-		}
-		// The delayed join, if one runs.
-		ty := top + 232
-		for _, item := range []string{"InitialDelayedJoin", "DelayedJoin"} {
-			if t, ok := ga.Timer("group["+g.Name+"]", item); ok {
-				sc.addBar(key+":timer", item, t, float64(a.T), now, gAx, ty, gAw)
+	bandH := (H - gTop) / math.Max(1, float64(len(shown)))
+	var bands []*band
+	memberBand := map[string]*band{}
+	// A consumer's heartbeat thread names its group: the group of one the
+	// coordinator refused before it had an id.
+	groupOf := map[string]string{}
+	for _, n := range o.Threads {
+		if rest, ok := strings.CutPrefix(n, "kafka-coordinator-heartbeat-thread | "); ok {
+			if g, c, ok := strings.Cut(rest, " ("); ok {
+				groupOf[strings.TrimSuffix(c, ")")] = g
 			}
 		}
 	}
+	for i, g := range shown {
+		bd := &band{g: g, y: gTop + float64(i)*bandH, h: bandH, colX: map[string]float64{}, rowY: map[string]float64{}}
+		bd.full = bandH >= 500
+		for _, m := range gb.Members {
+			// A consumer the coordinator refused before it had an id
+			// names no group: it goes with the first.
+			in := m.Group
+			if in == "" {
+				in = groupOf[m.Name]
+			}
+			if in == g.Name || in == "" && i == 0 {
+				bd.members = append(bd.members, m.Name)
+				memberBand[m.Name] = bd
+			}
+		}
+		slices.Sort(bd.members) // as the assignors sort them: the deal reads left to right
+		bd.colW = math.Min(220, (gCw-rowLabelW)/math.Max(1, float64(len(bd.members))))
+		for j, m := range bd.members {
+			bd.colX[m] = gCx + rowLabelW + float64(j)*bd.colW
+		}
+		bd.cardY = bd.y + tokStrip
+		bd.cardH = 112
+		if bd.full {
+			bd.cardH = 196
+		}
+		// Rows: the partitions of the last assignment and those a client
+		// still holds, in deal order.
+		seen := map[string]bool{}
+		addRow := func(p string) {
+			if p != "" && !seen[p] {
+				seen[p] = true
+				bd.rows = append(bd.rows, p)
+			}
+		}
+		for _, gs := range []*model.Groups{ga, gb} {
+			if x, ok := gs.Group(g.Name); ok {
+				for _, d := range x.Deal {
+					addRow(d.Part)
+				}
+			}
+			for _, m := range gs.Members {
+				if memberBand[m.Name] == bd && m.Owned != "" {
+					for _, p := range strings.Split(m.Owned, ",") {
+						addRow(p)
+					}
+				}
+			}
+		}
+		slices.SortStableFunc(bd.rows, model.ComparePartitions)
+		top := bd.cardY + bd.cardH + 6
+		room := bd.y + bd.h - 8 - top
+		bd.rowH = 34
+		if bd.full {
+			bd.rowH = 44
+		}
+		if n := float64(len(bd.rows)); n > 0 && n*bd.rowH > room {
+			bd.rowH = math.Max(24, room/n)
+			if keep := int(room / bd.rowH); keep < len(bd.rows) {
+				keep = max(1, keep-1)
+				bd.hiddenRows = len(bd.rows) - keep
+				bd.rows = bd.rows[:keep]
+			}
+		}
+		for k, p := range bd.rows {
+			bd.rowY[p] = top + float64(k)*bd.rowH
+		}
+		bands = append(bands, bd)
+	}
 
-	// The coordinator broker's threads.
+	for _, bd := range bands {
+		sc.groupMachine(bd, ga, gb, a, now, f, tr, gw, o)
+		sc.groupGrid(bd, ga, gb, a, now, f, tr, gw, o)
+	}
+
+	// The coordinator broker's threads, below its request queue; the
+	// requests it parks (JoinGroups waiting for the join to complete) at
+	// the bottom.
 	var coord []string
 	for _, n := range o.Threads {
-		if !consumerThread(n, gb) {
+		if _, consumer := groupOf[n]; !consumerThread(n, gb) && !consumer {
 			coord = append(coord, n)
 		}
 	}
-	rowH := math.Min(56, (H-rTop-8)/math.Max(1, float64(len(coord))))
+	qY := gTop
+	sc.add(Node{Key: "queue", Class: "box slot", W: gBw, H: 44, Title: "RequestChannel.requestQueue",
+		Texts: []Text{Text{X: 10, Y: 29, Class: "d"}.fit(gw.queue, Small, gBw-gReqW-24)}, X: gBx, Y: qY, Alpha: 1})
+	parkH := 4*(gReqH+6) + 30
+	rowH := math.Min(46, (H-gTop-52-parkH)/math.Max(1, float64(len(coord))))
 	rows := map[string]float64{}
 	for i, n := range coord {
 		th := stateOf(a, n)
-		y := rTop + float64(i)*rowH
+		y := gTop + 52 + float64(i)*rowH
 		rows[n] = y
-		texts := []Text{Text{X: 8, Y: 18, Class: "b m"}.fitName(n, 13, gBw-16)}
-		if rowH >= 44 {
-			texts = append(texts, Text{X: 8, Y: 36}.fit(statusMark(th.Status)+" "+tr.status(th), 12, gBw-reqW-20))
-		}
-		sc.add(Node{Key: "thread:" + n, Sel: true, Class: "box thread " + statusClass(th.Status) + selected(o, "thread:"+n) + current(o, n), W: gBw, H: rowH - 4, Texts: texts, X: gBx, Y: y, Alpha: 1})
+		sc.add(Node{Key: "thread:" + n, Sel: true, Class: "box thread " + statusClass(th.Status) + selected(o, "thread:"+n) + current(o, n), W: gBw, H: rowH - 4,
+			Title: n + " · " + statusMark(th.Status) + " " + tr.status(th),
+			Texts: []Text{{S: gMark(th.Status), X: 8, Y: rowH/2 + 6, Size: Body, Class: "b"}, Text{X: 30, Y: rowH/2 + 6, Class: "b m"}.fit(Short(n), Body, gBw-38)}, X: gBx, Y: y, Alpha: 1})
 	}
+	parkY := gTop + 52 + float64(len(coord))*rowH + 8
+	sc.add(Node{Key: "parked", Class: "label", Texts: []Text{Text{Class: "d"}.fit(gw.parked, Body, gBw)}, X: gBx, Y: parkY + 20, Alpha: 1})
 
-	// The members.
-	n := len(gb.Members)
-	cardH := math.Min(118, (H-rTop-8)/math.Max(1, float64(n)))
-	cards := map[string]float64{}
-	for i, mb := range gb.Members {
-		m := mb
-		for _, x := range ga.Members {
-			if x.Name == mb.Name {
-				m = x
+	// Requests on their way, between the members and the coordinator.
+	na, nb := gnet(a), gnet(b)
+	at := func(conn string) (float64, float64, bool) { // above a member's column
+		_, c, _ := model.Bracket(conn)
+		bd, ok := memberBand[c]
+		if !ok {
+			return gCx, gTop, false
+		}
+		return bd.colX[c] + math.Max(2, (bd.colW-gReqW)/2), bd.y + 2, true
+	}
+	parked := func(n *model.Net, id int) int { // its place among the parked
+		k := 0
+		for _, r := range n.Reqs {
+			if r.ID == id {
+				return k
+			}
+			if r.Loc == "out" {
+				k++
 			}
 		}
-		y := rTop + float64(i)*cardH
-		cards[m.Name] = y
+		return k
+	}
+	where := func(n *model.Net, r model.Req) (float64, float64, bool) {
+		switch {
+		case strings.HasPrefix(r.Loc, "t:"):
+			if y, ok := rows[r.Loc[2:]]; ok {
+				return gBx + gBw - gReqW - 6, y + (rowH-4-gReqH)/2, true
+			}
+		case strings.HasPrefix(r.Loc, "q:"):
+			return gBx + gBw - gReqW - 6, qY + 6, true
+		case r.Loc == "out":
+			k := parked(n, r.ID)
+			if k >= 4 {
+				return gBx + 8 + 3*8, parkY + 30 + 3*(gReqH+6), true
+			}
+			return gBx + 8 + float64(k)*8, parkY + 30 + float64(k)*(gReqH+6), true
+		}
+		return at(r.Conn)
+	}
+	seen := map[int]bool{}
+	stack := map[string]int{} // tokens already drawn at a member
+	for _, nt := range []*model.Net{na, nb} {
+		for _, r := range nt.Reqs {
+			if seen[r.ID] {
+				continue
+			}
+			seen[r.ID] = true
+			ra, okA := na.Req(r.ID)
+			rb, okB := nb.Req(r.ID)
+			x1, y1, in1 := where(na, ra)
+			x2, y2, in2 := where(nb, rb)
+			al1, al2 := 1.0, 1.0
+			if !okA || !in1 { // just sent: it leaves its member
+				x1, y1, _ = at(r.Conn)
+				al1 = 0
+			}
+			if !okB || !in2 { // answered: back to its member
+				x2, y2, _ = at(r.Conn)
+				al2 = 0
+			}
+			if okA && okB && ra.Loc == "sock" && rb.Loc == "sock" { // several at one member: fanned out
+				k := stack[r.Conn]
+				stack[r.Conn]++
+				x1, x2 = x1+float64(k)*10, x2+float64(k)*10
+			}
+			item := r.Item
+			if okA {
+				item = ra.Item
+			}
+			_, who, _ := model.Bracket(r.Conn)
+			sc.add(Node{Key: "req:" + strconv.Itoa(r.ID), Sel: true, Class: "token req" + selected(o, "req:"+strconv.Itoa(r.ID)), W: gReqW, H: gReqH,
+				Title: item + " · " + who,
+				Texts: []Text{Text{X: gReqW / 2, Y: 23, Class: "m b", Anchor: "middle"}.fit(reqLabel(item), Body, gReqW-10)},
+				X:     lerp(x1, x2, f), Y: lerp(y1, y2, f), Alpha: lerp(al1, al2, f)})
+		}
+	}
+	return sc
+}
+
+// groupMachine draws a band's state machine, its generation, the delayed
+// join and the last transition's reason.
+func (sc *Scene) groupMachine(bd *band, ga, gb *model.Groups, a *model.State, now, f float64, tr dict, gw gdict, o Options) {
+	g := bd.g
+	gA, _ := ga.Group(g.Name)
+	key := "group:" + g.Name
+	y0 := bd.y
+	gen := gA.Generation
+	if gen == "" {
+		gen = "0"
+	}
+	genX := pillW + 20
+	sc.add(Node{Key: key, Class: "label", Title: "group " + g.Name + " · " + tr.generation + " " + gen + " · " + tr.protocol + " " + gA.Protocol + " · " + tr.leader + " " + gA.Leader,
+		Texts: []Text{
+			Text{Y: 28, Class: "b m"}.fit("group "+g.Name, Big, pillW-ems(gen)*Huge-ems(gw.generation)*Body-20),
+			{S: gen, X: genX, Y: 32, Size: Huge, Class: "b", Anchor: "end"},
+			{S: gw.generation, X: genX - ems(gen)*Huge - 8, Y: 28, Size: Body, Class: "d", Anchor: "end"},
+		}, X: gAx, Y: y0, Alpha: 1})
+	top := y0 + 46
+	right := gAx + pillW
+	for _, e := range groupEdges {
+		y1, _ := stateY(e.from)
+		y2, _ := stateY(e.to)
+		cls := "line edge"
+		if gA.From == e.from && gA.State == e.to {
+			cls += " lit"
+		}
+		k := key + ":edge:" + e.from + ">" + e.to
+		if e.off == 0 { // neighbours: a short line between them
+			x := gAx + pillW/2
+			sc.add(Node{Key: k, Class: cls, X: x, Y: top + y1 + pillH, X2: x, Y2: top + y2, Alpha: 1})
+			continue
+		}
+		x := right + e.off
+		m1, m2 := top+y1+pillH/2+4, top+y2+pillH/2-4
+		sc.add(Node{Key: k, Class: cls, X: x, Y: m1, X2: x, Y2: m2, Alpha: 1})
+		sc.add(Node{Key: k + ":a", Class: cls, X: right, Y: m1, X2: x, Y2: m1, Alpha: 1})
+		sc.add(Node{Key: k + ":b", Class: cls, X: x, Y: m2, X2: right, Y2: m2, Alpha: 1})
+	}
+	for _, st := range groupStates {
+		y, _ := stateY(st)
+		cls := "box pill"
+		texts := []Text{Text{X: 30, Y: 24, Class: "m"}.fit(st, Body, pillW-38)}
+		if st == gA.State {
+			cls += " lit"
+			texts[0].Class = "b m"
+			texts = append(texts, Text{S: "▶", X: 8, Y: 24, Size: Body, Class: "b"})
+		}
+		sc.add(Node{Key: key + ":state:" + st, Class: cls, W: pillW, H: pillH, Texts: texts, X: gAx, Y: top + y, Alpha: 1})
+	}
+	// A transition in this event: a dot runs down (or up) the pills'
+	// gutter from the old state to the new one.
+	if gB, ok := gb.Group(g.Name); ok && gB.State != gA.State && f > 0 {
+		y1, ok1 := stateY(gA.State)
+		y2, ok2 := stateY(gB.State)
+		if ok1 && ok2 {
+			sc.add(Node{Key: key + ":move", Class: "token dot", W: 18, H: 18,
+				X: gAx + 6, Y: top + lerp(y1, y2, f) + pillH/2 - 9, Alpha: 1})
+		}
+	}
+	y := top + 5*(pillH+pillGap) + 2
+	proto := gA.Protocol
+	sc.add(Node{Key: key + ":protocol", Class: "label", Texts: []Text{
+		{S: gw.protocol, Y: 20, Size: Body, Class: "d"},
+		Text{X: ems(gw.protocol)*Body + 10, Y: 20, Class: "b m"}.fit(proto, Body, pillW-ems(gw.protocol)*Body-10),
+	}, X: gAx, Y: y, Alpha: 1})
+	y += 30
+	// The delayed join, if one runs.
+	for _, item := range []string{"InitialDelayedJoin", "DelayedJoin"} {
+		if t, ok := ga.Timer("group["+g.Name+"]", item); ok {
+			sc.gBar(key+":timer", item, t, float64(a.T), now, gAx, y, pillW+26)
+			y += 36
+		}
+	}
+	if gA.Why != "" {
+		for i, line := range wrap("↳ "+gA.Why, " ", Body, pillW+26, 3) {
+			if y+26 > bd.y+bd.h {
+				break
+			}
+			sc.add(Node{Key: key + ":why" + strconv.Itoa(i), Class: "label", Texts: []Text{Text{Y: 18, Class: "d"}.fit(line, Body, pillW+26)}, X: gAx, Y: y, Alpha: 1})
+			y += 26
+		}
+	}
+}
+
+// groupGrid draws a band's member cards and its assignment grid.
+func (sc *Scene) groupGrid(bd *band, ga, gb *model.Groups, a *model.State, now, f float64, tr dict, gw gdict, o Options) {
+	gA, _ := ga.Group(bd.g.Name)
+	gB, _ := gb.Group(bd.g.Name)
+	dealt := func(g model.Group) map[string]string { // partition → member, as far as dealt
+		out := map[string]string{}
+		for i, d := range g.Deal {
+			if i < g.Dealt && d.Member != "" {
+				out[d.Part] = d.Member
+			}
+		}
+		return out
+	}
+	da, db := dealt(gA), dealt(gB)
+	owned := map[string]bool{} // member|partition the client holds
+	for _, m := range ga.Members {
+		if m.Owned != "" {
+			for _, p := range strings.Split(m.Owned, ",") {
+				owned[m.Name+"|"+p] = true
+			}
+		}
+	}
+
+	// The cards, heading the columns.
+	for _, name := range bd.members {
+		m, ok := member(ga, name)
+		if !ok {
+			m, _ = member(gb, name)
+		}
+		x, w := bd.colX[name], bd.colW-4
+		n := 0
+		for _, who := range da {
+			if who == name {
+				n++
+			}
+		}
 		head := m.Name
-		if g, ok := ga.Group(m.Group); ok && g.Leader == m.Name {
-			head += " ★ " + tr.leader
-		}
-		if m.ID != "" {
-			head += " · " + m.ID
-		}
-		status := m.Client
-		if m.Gen != "" && m.In {
-			status += " · " + tr.generation + " " + m.Gen
-		}
-		if m.Error != "" {
-			status += " · " + m.Error
-		}
-		assigned := m.Owned
-		if assigned == "" {
-			assigned = "—"
+		if gA.Leader == m.Name {
+			head += " ★"
 		}
 		cls := "box member"
 		switch {
@@ -210,78 +447,201 @@ func BuildGroup(a, b *model.State, f float64, o Options) Scene {
 		default:
 			cls += " out"
 		}
+		count := strconv.Itoa(n)
 		texts := []Text{
-			Text{X: 10, Y: 20, Class: "b m"}.fit(head, 16, gCw-reqW-30),
-			Text{X: 10, Y: 40}.fit(status, 14, gCw-reqW-30),
+			Text{X: 8, Y: 30, Class: "b m"}.fit(head, Big, w-ems(count)*Huge-22),
+			{S: count, X: w - 8, Y: 32, Size: Huge, Class: "b", Anchor: "end"},
 		}
-		if cardH >= 70 {
-			texts = append(texts, Text{X: 10, Y: 60, Class: "m"}.fit(tr.owns+" "+assigned, 14, gCw-20))
+		// The lines below the name, as many as the card holds: the bar
+		// of the session, if one runs, takes the bottom.
+		t, session := ga.Timer("member["+m.Name+"]", "DelayedHeartbeat")
+		bottom := bd.cardH - 4
+		if session {
+			bottom -= 36
 		}
-		sc.add(Node{Key: "member:" + m.Name, Sel: true, Class: cls + selected(o, "member:"+m.Name), W: gCw, H: cardH - 6, Texts: texts, X: gCx, Y: y, Alpha: 1})
-		if t, ok := ga.Timer("member["+m.Name+"]", "DelayedHeartbeat"); ok && cardH >= 90 {
-			sc.addBar("session:"+m.Name, tr.session, t, float64(a.T), now, gCx+10, y+cardH-30, gCw-20)
-		}
-	}
-
-	// Requests on their way, between the members and the coordinator.
-	na, nb := net(a), net(b)
-	at := func(conn string) (float64, float64, bool) { // a member's card
-		_, c, _ := model.Bracket(conn)
-		y, ok := cards[c]
-		return gCx + gCw - reqW - 8, y + 8, ok
-	}
-	where := func(r model.Req) (float64, float64, bool) {
-		switch {
-		case strings.HasPrefix(r.Loc, "t:"):
-			if y, ok := rows[r.Loc[2:]]; ok {
-				return gBx + gBw - reqW - 6, y + 6, true
+		type ln struct{ s, cls string }
+		var lines []ln
+		var errs []ln
+		if m.Error != "" && m.Error != "NONE" {
+			for _, e := range wrap(m.Error, "_", Body, w-10, 3) {
+				errs = append(errs, ln{e, "b m"})
 			}
-		case strings.HasPrefix(r.Loc, "q:"):
-			return gBx - reqW - 4, rTop + 4, true
 		}
-		return at(r.Conn)
-	}
-	seen := map[int]bool{}
-	for _, nt := range []*model.Net{na, nb} {
-		for _, r := range nt.Reqs {
-			if seen[r.ID] {
+		gen := ln{}
+		if m.Gen != "" {
+			gen = ln{gw.genOf(m.Gen), ""}
+		}
+		if bd.full {
+			id := m.ID
+			if id == "" {
+				id = gw.noID
+			}
+			lines = append([]ln{{id, "m d"}, {m.Client, "m"}, gen}, errs...)
+		} else {
+			lines = append(errs, ln{m.Client, "m"}, gen)
+		}
+		ty := 58.0
+		for _, l := range lines {
+			if l.s == "" {
 				continue
 			}
-			seen[r.ID] = true
-			ra, okA := na.Req(r.ID)
-			rb, okB := nb.Req(r.ID)
-			x1, y1, in1 := where(ra)
-			x2, y2, in2 := where(rb)
-			al1, al2 := 1.0, 1.0
-			if !okA || !in1 { // just sent: it leaves its member
-				x1, y1, _ = at(r.Conn)
-				al1 = 0
+			if ty > bottom {
+				break
 			}
-			if !okB || !in2 { // answered: back to its member
-				x2, y2, _ = at(r.Conn)
-				al2 = 0
+			texts = append(texts, Text{X: 5, Y: ty, Class: l.cls}.fit(l.s, Body, w-10))
+			ty += 24
+		}
+		title := "consumer " + m.Name + " · " + strings.TrimSpace(m.ID) + " · " + m.Client
+		if m.Gen != "" {
+			title += " · " + tr.generation + " " + m.Gen
+		}
+		if m.Error != "" {
+			title += " · " + m.Error
+		}
+		title += " · " + count + " " + gw.count
+		if m.Owned != "" {
+			title += " · " + tr.owns + " " + m.Owned
+		}
+		sc.add(Node{Key: "member:" + m.Name, Sel: true, Class: cls + selected(o, "member:"+m.Name), W: w, H: bd.cardH - 4, Title: title, Texts: texts, X: x, Y: bd.cardY, Alpha: 1})
+		if session {
+			label := gw.session
+			if ems(label+" "+fmtMs(math.Max(0, float64(t.End-a.T))))*Small > w-28 {
+				label = ""
 			}
-			sc.add(Node{Key: "req:" + strconv.Itoa(r.ID), Sel: true, Class: "token req" + selected(o, "req:"+strconv.Itoa(r.ID)), W: reqW, H: reqH,
-				Texts: []Text{Text{X: 6, Y: 18, Class: "m b"}.fit(r.Item, 13, reqW-10)},
-				X:     lerp(x1, x2, f), Y: lerp(y1, y2, f), Alpha: lerp(al1, al2, f)})
+			sc.gBar("session:"+m.Name, label, t, float64(a.T), now, x+6, bd.cardY+bd.cardH-34, w-12)
 		}
 	}
-	return sc
+
+	// The grid: a row a partition, a cell a member; the owner's cell
+	// filled. A cell dealt in this event slides in from the row's label.
+	if len(bd.rows) == 0 {
+		sc.add(Node{Key: "grid:" + bd.g.Name + ":none", Class: "label", Texts: []Text{Text{Class: "d"}.fit(gw.none, Body, gCw-rowLabelW)},
+			X: gCx + rowLabelW, Y: bd.cardY + bd.cardH + 30, Alpha: 1})
+	}
+	for _, p := range bd.rows {
+		y := bd.rowY[p]
+		sc.add(Node{Key: "row:" + bd.g.Name + ":" + p, Class: "label", Texts: []Text{{S: p, X: rowLabelW - 6, Y: bd.rowH/2 + 8, Size: size(p, Body, rowLabelW-8), Class: "b m", Anchor: "end"}}, X: gCx, Y: y, Alpha: 1})
+		for _, name := range bd.members {
+			cls := "box gcell"
+			var texts []Text
+			if owned[name+"|"+p] && da[p] != name {
+				// The client still holds a partition the coordinator has
+				// not (or no longer) given it.
+				cls += " stale"
+				texts = []Text{{S: "!", X: (bd.colW - 6) / 2, Y: bd.rowH/2 + 6, Size: Body, Class: "b", Anchor: "middle"}}
+			}
+			sc.add(Node{Key: "cell:" + bd.g.Name + ":" + p + ":" + name, Class: cls, W: bd.colW - 4, H: bd.rowH - 4, Texts: texts, X: bd.colX[name], Y: y, Alpha: 1})
+		}
+		wa, okA := da[p]
+		wb, okB := db[p]
+		xa, inA := bd.colX[wa]
+		xb, inB := bd.colX[wb]
+		okA, okB = okA && inA, okB && inB
+		if !okA && !okB {
+			continue
+		}
+		x1, x2, al1, al2 := xa, xb, 1.0, 1.0
+		if !okA {
+			x1, al1 = gCx, 0
+		}
+		if !okB {
+			x2, al2 = xa, 0
+		}
+		who := wa
+		if !okA {
+			who = wb
+		}
+		var texts []Text
+		if owned[who+"|"+p] {
+			texts = []Text{{S: "✔", X: (bd.colW - 6) / 2, Y: bd.rowH/2 + 6, Size: Body, Class: "b", Anchor: "middle"}}
+		}
+		sc.add(Node{Key: "fill:" + bd.g.Name + ":" + p, Class: "box gcell dealt", W: bd.colW - 4, H: bd.rowH - 4, Title: p + " → " + who, Texts: texts,
+			X: lerp(x1, x2, f), Y: bd.rowY[p], Alpha: lerp(al1, al2, f)})
+	}
+	if bd.hiddenRows > 0 {
+		last := bd.rows[len(bd.rows)-1]
+		sc.add(Node{Key: "grid:" + bd.g.Name + ":more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(bd.hiddenRows) + " " + gw.more, X: rowLabelW, Y: bd.rowH + bd.rowH/2 + 8, Size: Body, Class: "b"}},
+			X: gCx, Y: bd.rowY[last], Alpha: 1})
+	}
 }
 
-// addBar draws a timer as a bar running down: full when it starts, empty
+func member(g *model.Groups, name string) (model.Member, bool) {
+	for _, m := range g.Members {
+		if m.Name == name {
+			return m, true
+		}
+	}
+	return model.Member{}, false
+}
+
+var noGNet = &model.Net{}
+
+func gnet(s *model.State) *model.Net {
+	if s.Net == nil {
+		return noGNet
+	}
+	return s.Net
+}
+
+// reqLabel is a request token's label: its API without "Group" and
+// without the answer's error, which the member's card shows.
+func reqLabel(item string) string {
+	api, _, _ := strings.Cut(item, " ")
+	switch api {
+	case "DeleteGroups":
+		return "Delete"
+	case "Heartbeat":
+		return api
+	}
+	return strings.TrimSuffix(api, "Group")
+}
+
+// gMark is a thread's status mark on the group stage: the controller's
+// marks but for waiting, which statusMark draws as an ellipsis.
+func gMark(s string) string {
+	if s == model.Idle {
+		return "◦"
+	}
+	return statusMark(s)
+}
+
+// wrap splits s after sep into at most n lines that fit width at size z;
+// the last line takes what is left (fit shrinks it).
+func wrap(s, sep string, z, width float64, n int) []string {
+	parts := strings.SplitAfter(s, sep)
+	var lines []string
+	cur := ""
+	for _, p := range parts {
+		if cur != "" && ems(strings.TrimRight(cur+p, " "))*z > width && len(lines) < n-1 {
+			line := strings.TrimRight(cur, " ")
+			if sep == "_" { // a code's underscore goes where the line breaks
+				line = strings.TrimSuffix(line, sep)
+			}
+			lines = append(lines, line)
+			cur = ""
+		}
+		cur += p
+	}
+	if cur != "" {
+		lines = append(lines, strings.TrimRight(cur, " "))
+	}
+	return lines
+}
+
+// gBar draws a timer as a bar running down: full when it starts, empty
 // when it expires, labelled with what it is and the time left at event
 // time at (the bar itself moves with now, between events).
-func (sc *Scene) addBar(key, label string, t model.Timer, at, now, x, y, w float64) {
+func (sc *Scene) gBar(key, label string, t model.Timer, at, now, x, y, w float64) {
 	total := float64(t.End - t.Start)
 	left := float64(t.End) - now
 	frac := 0.0
 	if total > 0 {
 		frac = math.Max(0, math.Min(1, left/total))
 	}
-	sc.add(Node{Key: key + ":bg", Class: "box bar", W: w, H: 22, X: x, Y: y, Alpha: 1})
-	sc.add(Node{Key: key + ":fill", Class: "line barfill", X: x + 3, Y: y + 11, X2: x + 3 + (w-6)*frac, Y2: y + 11, Alpha: 1})
-	sc.add(Node{Key: key + ":label", Class: "label", Texts: []Text{{S: label + " " + fmtMs(math.Max(0, float64(t.End)-at)) + " / " + fmtMs(total), X: 8, Y: 16, Size: 13, Class: "b m"}}, X: x, Y: y, Alpha: 1})
+	s := strings.TrimSpace(label + " " + fmtMs(math.Max(0, float64(t.End)-at)))
+	sc.add(Node{Key: key + ":bg", Class: "box bar", W: w, H: 30, X: x, Y: y, Title: t.Item + " " + fmtMs(math.Max(0, float64(t.End)-at)) + " / " + fmtMs(total), Alpha: 1})
+	sc.add(Node{Key: key + ":fill", Class: "line barfill", X: x + 3, Y: y + 15, X2: x + 3 + (w-6)*frac, Y2: y + 15, Alpha: 1})
+	sc.add(Node{Key: key + ":label", Class: "label", Texts: []Text{Text{X: 8, Y: 22, Class: "b m"}.fit(s, Body, w-16)}, X: x, Y: y, Alpha: 1})
 }
 
 // fmtMs writes µs as seconds with a tenth ("2.4s").
