@@ -306,7 +306,7 @@ func BuildGroup(a, b *model.State, f float64, o Options) Scene {
 			_, who, _ := model.Bracket(r.Conn)
 			sc.add(Node{Key: "req:" + strconv.Itoa(r.ID), Sel: true, Class: "token req" + selected(o, "req:"+strconv.Itoa(r.ID)), W: gReqW, H: gReqH,
 				Title: item + " · " + who,
-				Texts: []Text{Text{X: gReqW / 2, Y: 23, Class: "m b", Anchor: "middle"}.fit(reqLabel(item), Body, gReqW-10)},
+				Texts: []Text{Text{X: gReqW / 2, Y: 23, Class: "m b", Anchor: "middle"}.fit(groupReqLabel(item), Body, gReqW-10)},
 				X:     lerp(x1, x2, f), Y: lerp(y1, y2, f), Alpha: lerp(al1, al2, f)})
 		}
 	}
@@ -583,9 +583,9 @@ func gnet(s *model.State) *model.Net {
 	return s.Net
 }
 
-// reqLabel is a request token's label: its API without "Group" and
+// groupReqLabel is a request token's label: its API without "Group" and
 // without the answer's error, which the member's card shows.
-func reqLabel(item string) string {
+func groupReqLabel(item string) string {
 	api, _, _ := strings.Cut(item, " ")
 	switch api {
 	case "DeleteGroups":
