@@ -101,9 +101,10 @@ set zookeeper.requestTime 2ms
 at 1ms connect app count=3
 at 10ms connect solo ip=10.0.0.2
 at 20ms send app n=2
-at 20ms send solo cost=30ms id=slow
-run until zookeeper.conn[solo].worker != none
-expect zookeeper.conn[solo].interestOps == 0
+at 25ms send solo cost=30ms id=slow
+run until zookeeper.conn[solo].received == slow
+expect zookeeper.conn[solo].outstanding == 1
+expect zookeeper.conn[solo].responses == ""
 run until zookeeper.conn[app-2].responses == "app-2#1,app-2#2"
 expect zookeeper.conn[solo].responses == ""
 expect zookeeper.selectorThreads == 4
@@ -135,6 +136,30 @@ expect invariant.violations == 0
 	for _, a := range actors {
 		require.Equal(t, zookeeper.ClientsThread, a)
 	}
+}
+
+// zookeeper.globalOutstandingLimit throttles reads server-wide: with 1,
+// the second request in process stops the connection's reads until the
+// server is under the limit again (FACTS.md 5.1.4).
+func TestZookeeperGlobalOutstandingLimit(t *testing.T) {
+	res := labRun(t, `use zookeeper
+set zookeeper.globalOutstandingLimit 1
+at 1ms connect c
+at 10ms send c n=3 cost=10ms
+run 15ms
+expect zookeeper.globalOutstandingLimit == 1
+expect zookeeper.conn[c].received == "c#1,c#2"
+expect zookeeper.conn[c].throttled == true
+expect zookeeper.conn[c].interestOps == 0
+run 16ms
+expect zookeeper.conn[c].responses == "c#1,c#2"
+expect zookeeper.conn[c].received == "c#1,c#2,c#3"
+run idle
+expect zookeeper.conn[c].responses == "c#1,c#2,c#3"
+expect zookeeper.conn[c].throttled == false
+expect zookeeper.inProcess.max == 2
+`, scenario.Options{})
+	require.Empty(t, res.Failures)
 }
 
 // An action injected from the stage runs on the clients thread at that
