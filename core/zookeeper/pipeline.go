@@ -29,7 +29,6 @@ const (
 	srcPrepRun       = "PrepRequestProcessor.java PrepRequestProcessor.run"
 	srcPrepNext      = "PrepRequestProcessor.java PrepRequestProcessor.pRequest"
 	srcSyncRun       = "SyncRequestProcessor.java SyncRequestProcessor.run"
-	srcFinal         = "FinalRequestProcessor.java FinalRequestProcessor.processRequest"
 	srcSendResponse  = "NIOServerCnxn.java NIOServerCnxn.sendResponse"
 	srcIncrOut       = "NIOServerCnxn.java NIOServerCnxn.incrOutstandingRequests"
 )
