@@ -34,6 +34,7 @@ func TestZookeeperParseErrors(t *testing.T) {
 		{"timeout µs", labUZ + "set zookeeper.nio.sessionlessCnxnTimeout 1500us", 2, 42, "of at least 1ms"},
 		{"request time without unit", labUZ + "set zookeeper.requestTime 5", 2, 27, `expected a duration such as 250ms, 10s or 2m, got "5"`},
 		{"cores", labUZ + "set cores 0", 2, 11, "cores: expected a processor count from 1 to 1024"},
+		{"negative outstanding limit", labUZ + "set zookeeper.globalOutstandingLimit -1", 2, 38, `globalOutstandingLimit: expected an integer from 0`},
 
 		// actions
 		{"unknown action", labUZ + "at 1ms put BrokerChange", 2, 8, `expected a zookeeper action (connect C, send C, close C), got "put"`},
