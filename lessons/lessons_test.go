@@ -291,22 +291,30 @@ func runLesson(t *testing.T, id string, opt scenario.Options) *scenario.Result {
 	return res
 }
 
-// Lesson 02's what-if: with no workers the selector thread does the I/O,
-// so app-3's answers wait behind app-1's slow request on SelectorThread-0;
-// with workers they leave before it.
-func TestZookeeperLessonWithoutWorkersQueuesBehindTheSlowRequest(t *testing.T) {
-	order := func(res *scenario.Result) []string {
-		var out []string
+// Lesson 02's what-if: with no workers the selector threads read the
+// requests themselves, and app-2's answers still wait behind app-1's slow
+// request, exactly as long: the wait is for the one pipeline
+// (ProcessThread, SyncThread), not for a thread of the reactor.
+func TestZookeeperLessonWithoutWorkersWaitsForThePipelineAlike(t *testing.T) {
+	sends := func(res *scenario.Result) ([]string, []int64) {
+		var items []string
+		var at []int64
 		for _, e := range res.Trace {
-			if e.Kind == "send" && (e.Item == "slow" || strings.HasPrefix(e.Item, "app-3#")) {
-				out = append(out, e.Item)
+			if e.Kind == "send" && (e.Item == "slow" || strings.HasPrefix(e.Item, "app-2#")) {
+				items = append(items, e.Item)
+				at = append(at, e.T)
 			}
 		}
-		return out
+		return items, at
 	}
-	require.Equal(t, []string{"app-3#1", "app-3#2", "slow"}, order(runLesson(t, "02-zookeeper-reactor", scenario.Options{})))
+	want := []string{"slow", "app-2#1", "app-2#2"}
+	items, at := sends(runLesson(t, "02-zookeeper-reactor", scenario.Options{}))
+	require.Equal(t, want, items)
+	require.Equal(t, []int64{2_500_000, 2_501_000, 2_502_000}, at, "slow ends at 2.5 s, app-2's follow 1 ms each")
 	res := runLesson(t, "02-zookeeper-reactor", scenario.Options{Sets: []string{"zookeeper.nio.numWorkerThreads 0"}})
-	require.Equal(t, []string{"slow", "app-3#1", "app-3#2"}, order(res))
+	items, at0 := sends(res)
+	require.Equal(t, want, items)
+	require.Equal(t, at, at0)
 	for _, e := range res.Trace {
 		if e.Kind == "recv" {
 			require.Contains(t, e.Actor, "SelectorThread-", "event %d", e.Seq)

@@ -16,7 +16,7 @@ func init() {
 
 type zookeeperSystem struct{ cfg zookeeper.Config }
 
-const zkSettings = "cores, zookeeper.nio.numSelectorThreads, zookeeper.nio.numWorkerThreads, maxClientCnxns, zookeeper.nio.sessionlessCnxnTimeout, zookeeper.requestTime"
+const zkSettings = "cores, zookeeper.nio.numSelectorThreads, zookeeper.nio.numWorkerThreads, maxClientCnxns, zookeeper.nio.sessionlessCnxnTimeout, zookeeper.requestTime, zookeeper.globalOutstandingLimit"
 
 func (z *zookeeperSystem) set(key, val string) error {
 	var err error
@@ -45,6 +45,8 @@ func (z *zookeeperSystem) set(key, val string) error {
 		z.cfg.SessionlessCnxnTimeout = d
 	case "zookeeper.requestTime":
 		z.cfg.RequestTime, err = ParseDuration(val)
+	case "zookeeper.globalOutstandingLimit":
+		z.cfg.GlobalOutstandingLimit, err = intSetting(key, val, 0, 1<<31-1)
 	default:
 		return keyError{fmt.Errorf("unknown setting %q for zookeeper (%s)", key, zkSettings)}
 	}

@@ -34,6 +34,7 @@ func TestZookeeperParseErrors(t *testing.T) {
 		{"timeout µs", labUZ + "set zookeeper.nio.sessionlessCnxnTimeout 1500us", 2, 42, "of at least 1ms"},
 		{"request time without unit", labUZ + "set zookeeper.requestTime 5", 2, 27, `expected a duration such as 250ms, 10s or 2m, got "5"`},
 		{"cores", labUZ + "set cores 0", 2, 11, "cores: expected a processor count from 1 to 1024"},
+		{"negative outstanding limit", labUZ + "set zookeeper.globalOutstandingLimit -1", 2, 38, `globalOutstandingLimit: expected an integer from 0`},
 
 		// actions
 		{"unknown action", labUZ + "at 1ms put BrokerChange", 2, 8, `expected a zookeeper action (connect C, send C, close C), got "put"`},
@@ -101,9 +102,10 @@ set zookeeper.requestTime 2ms
 at 1ms connect app count=3
 at 10ms connect solo ip=10.0.0.2
 at 20ms send app n=2
-at 20ms send solo cost=30ms id=slow
-run until zookeeper.conn[solo].worker != none
-expect zookeeper.conn[solo].interestOps == 0
+at 25ms send solo cost=30ms id=slow
+run until zookeeper.conn[solo].received == slow
+expect zookeeper.conn[solo].outstanding == 1
+expect zookeeper.conn[solo].responses == ""
 run until zookeeper.conn[app-2].responses == "app-2#1,app-2#2"
 expect zookeeper.conn[solo].responses == ""
 expect zookeeper.selectorThreads == 4
@@ -135,6 +137,30 @@ expect invariant.violations == 0
 	for _, a := range actors {
 		require.Equal(t, zookeeper.ClientsThread, a)
 	}
+}
+
+// zookeeper.globalOutstandingLimit throttles reads server-wide: with 1,
+// the second request in process stops the connection's reads until the
+// server is under the limit again (FACTS.md 5.1.4).
+func TestZookeeperGlobalOutstandingLimit(t *testing.T) {
+	res := labRun(t, `use zookeeper
+set zookeeper.globalOutstandingLimit 1
+at 1ms connect c
+at 10ms send c n=3 cost=10ms
+run 15ms
+expect zookeeper.globalOutstandingLimit == 1
+expect zookeeper.conn[c].received == "c#1,c#2"
+expect zookeeper.conn[c].throttled == true
+expect zookeeper.conn[c].interestOps == 0
+run 16ms
+expect zookeeper.conn[c].responses == "c#1,c#2"
+expect zookeeper.conn[c].received == "c#1,c#2,c#3"
+run idle
+expect zookeeper.conn[c].responses == "c#1,c#2,c#3"
+expect zookeeper.conn[c].throttled == false
+expect zookeeper.inProcess.max == 2
+`, scenario.Options{})
+	require.Empty(t, res.Failures)
 }
 
 // An action injected from the stage runs on the clients thread at that

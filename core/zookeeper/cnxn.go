@@ -49,8 +49,9 @@ type Request struct {
 	ID    int           // trace token
 	Label string        // the request id: C#k or the action's id=
 	Seq   int           // k: its place among its connection's requests, from 1
-	Cost  time.Duration // what processing it costs
+	Cost  time.Duration // what processing it costs SyncThread
 	eof   bool          // not a request: the client closed its socket here
+	cnxn  *Cnxn         // the connection it came on (Request.cnxn)
 }
 
 // Cnxn is NIOServerCnxn with its SelectionKey: the connection's state on
@@ -66,19 +67,21 @@ type Cnxn struct {
 	Responses   []string // request labels whose response left the server, in order
 	Interests   []string // every interest set the key was given, in order
 
-	seq        int // creation order
-	tok        int // the connection's token in the trace
-	sel        *selectorThread
-	registered bool   // has a SelectionKey
-	interest   int    // key.interestOps()
-	selectable bool   // NIOServerCnxn.selectable
-	inReady    bool   // in its selector's ready set
-	owner      string // the thread doing its I/O, "" if none
-	in         []*Request
-	out        []*Request // outgoingBuffers
-	sent       int        // client side: requests sent
-	answered   int        // Seq of the last response written
-	clientGone bool       // the client closed its socket
+	seq         int // creation order
+	tok         int // the connection's token in the trace
+	sel         *selectorThread
+	registered  bool   // has a SelectionKey
+	interest    int    // key.interestOps()
+	selectable  bool   // NIOServerCnxn.selectable
+	inReady     bool   // in its selector's ready set
+	owner       string // the thread doing its I/O, "" if none
+	in          []*Request
+	out         []*Request // outgoingBuffers
+	sent        int        // client side: requests sent
+	answered    int        // Seq of the last response written
+	outstanding int        // NIOServerCnxn.outstandingRequests: submitted, not yet answered
+	throttled   bool       // disableRecv: OP_READ is off while the server is over globalOutstandingLimit
+	clientGone  bool       // the client closed its socket
 }
 
 func cnxnLabel(c *Cnxn) (int, string) { return c.tok, c.Name }
@@ -100,13 +103,16 @@ func (c *Cnxn) InterestOps() string {
 }
 
 // getInterestOps is NIOServerCnxn.getInterestOps: 0 while a worker owns
-// the connection; else OP_READ (never throttled here) and OP_WRITE while
+// the connection; else OP_READ unless throttled, and OP_WRITE while
 // output is pending.
 func (c *Cnxn) getInterestOps() int {
 	if !c.isSelectable() {
 		return 0
 	}
-	ops := OpRead
+	ops := 0
+	if !c.throttled {
+		ops = OpRead
+	}
 	if len(c.out) > 0 {
 		ops |= OpWrite
 	}

@@ -31,7 +31,8 @@ type Config struct {
 	NumWorkerThreads       int           // zookeeper.nio.numWorkerThreads; Default: 2×cores; 0: selectors do the I/O
 	MaxClientCnxns         int           // maxClientCnxns per client IP (60); 0 disables the limit
 	SessionlessCnxnTimeout time.Duration // zookeeper.nio.sessionlessCnxnTimeout (10000 ms), also the ExpiryQueue interval
-	RequestTime            time.Duration // zookeeper.requestTime: what processing one request costs a worker (1ms)
+	RequestTime            time.Duration // zookeeper.requestTime: what processing one request costs SyncThread (1ms)
+	GlobalOutstandingLimit int           // zookeeper.globalOutstandingLimit (1000): requests in process server-wide before reads are throttled
 }
 
 // DefaultConfig is the factory as ZooKeeper 3.5 configures it on an
@@ -44,6 +45,7 @@ func DefaultConfig() Config {
 		MaxClientCnxns:         60,
 		SessionlessCnxnTimeout: 10000 * time.Millisecond,
 		RequestTime:            time.Millisecond,
+		GlobalOutstandingLimit: DefaultGlobalOutstandingLimit,
 	}
 }
 
@@ -91,6 +93,8 @@ func (c Config) validate() error {
 		return fmt.Errorf("%w: sessionlessCnxnTimeout must be a whole number of milliseconds ≥ 1", ErrConfig)
 	case c.RequestTime < 0:
 		return fmt.Errorf("%w: requestTime must be ≥ 0", ErrConfig)
+	case c.GlobalOutstandingLimit < 0:
+		return fmt.Errorf("%w: globalOutstandingLimit must be ≥ 0", ErrConfig)
 	}
 	return nil
 }

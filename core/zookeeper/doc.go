@@ -2,7 +2,9 @@
 // reactor: one AcceptThread, N SelectorThreads that each select() on their
 // share of the connections, a pool of M NIOWorkerThreads that do the
 // connections' I/O, and the ConnnectionExpirer that closes idle
-// connections a whole ExpiryQueue bucket at a time (FACTS.md section 5).
+// connections a whole ExpiryQueue bucket at a time (FACTS.md section 5);
+// behind it, the standalone server's request processor chain, one
+// sequential pipeline shared by every connection (FACTS.md 5.1).
 //
 // Model. Every thread is a simulated thread with its upstream name,
 // started in upstream's order. A client's connect waits in the listen
@@ -15,28 +17,47 @@
 // run's seed, registers accepted connections for OP_READ and restores the
 // interest ops queued on updateQueue. handleIO disables the connection's
 // selectability, sets its interest ops to 0, touches it and schedules an
-// IOWorkRequest on WorkerService.queue; a worker reads one request,
-// processes it, appends the response to the connection's outgoing buffer,
-// writes pending output if the select reported OP_WRITE, touches the
-// connection, makes it selectable again and queues it on its selector's
-// updateQueue. The selector then sets interest OP_READ, plus OP_WRITE
-// while output is pending, so a second round of handleIO writes the
-// response. A connection enters its selector's ready set only when its
+// IOWorkRequest on WorkerService.queue; a worker reads one request and
+// submits it (processPacket → submitRequest) to PrepRequestProcessor's
+// submittedRequests, writes pending output if the select reported
+// OP_WRITE, touches the connection, makes it selectable again and queues
+// it on its selector's updateQueue. The selector then sets interest
+// OP_READ, plus OP_WRITE while output is pending. There is no
+// per-connection mute: a connection with requests in flight is read again
+// on the next select/worker cycle (read-ahead), until more than
+// zookeeper.globalOutstandingLimit (1000) requests are in process server-
+// wide; then incrOutstandingRequests throttles it (disableRecv, OP_READ
+// off) and sendResponse lifts that when the connection has nothing
+// outstanding or the server is under the limit (FACTS.md 5.1.4).
+//
+// The chain (FACTS.md 5.1.1, 5.1.3): ProcessThread(sid:0 cport:2181): is
+// PrepRequestProcessor, which takes submittedRequests in FIFO order and
+// passes each to SyncRequestProcessor's queuedRequests at no cost;
+// SyncThread:0 is SyncRequestProcessor, which takes each request and
+// spends its cost (send C cost=D, else zookeeper.requestTime): the
+// stage that logs and fsyncs, and FinalRequestProcessor, which runs on
+// SyncThread, applies the change. Final then queues the reply on the
+// connection's outgoing buffer (sendBuffer) and asks its selector for an
+// interest update if the connection is selectable, so a later round of
+// handleIO writes it on a worker. Every stage is one FIFO thread, so
+// each connection's replies leave in request order, and a slow request
+// delays every session's requests behind it. A connection closed while
+// its requests are in the chain loses their replies. A connection enters its selector's ready set only when its
 // interest ops meet what its socket can do (bytes or end of stream to
 // read, output to write): with interest 0 its bytes wait in the socket.
 // With zookeeper.nio.numWorkerThreads 0 the selector thread does the I/O
 // itself. The client machines are one thread, clients.
 //
 // Simplifications against FACTS.md:
-//   - The request processor chain (PrepRequestProcessor … FinalRequestProcessor)
-//     is left out: the worker that reads a request processes it itself for
-//     zookeeper.requestTime (or the send's cost=) and its response goes
-//     straight to the outgoing buffer. Upstream the chain answers later
-//     through sendBuffer from its own threads; the interest-ops hand-back
-//     is the same either way.
+//   - Requests have no type: every request is processed the same way, its
+//     whole cost on SyncThread (pRequest on ProcessThread is free). No group
+//     commit: SyncThread handles one request at a time, where upstream
+//     logs every request it finds queued and flushes them with one fsync
+//     (reads skip the flush when nothing is waiting in toFlush). No
+//     snapshots, no watches, no session checks or touches in submitRequest.
 //   - No sessions: no connect request is modelled, so every connection stays
 //     sessionless and its timeout is sessionlessCnxnTimeout throughout.
-//   - No throttling (outstandingLimit), no four-letter words, no partial
+//   - No four-letter words, no partial
 //     reads or writes: one handleIO reads one whole request, and a write
 //     sends every pending response (the socket's send buffer never fills).
 //   - The selector threads are iterated in id order; upstream keeps them in
@@ -58,6 +79,10 @@
 //     counts a client IP's connections only once their selector has
 //     registered them, so a burst faster than that (every=0ms) gets more
 //     than maxClientCnxns connections in; the model shows that race too.
+//
+// Throttling is traced as state <C>.throttled false → true (disableRecv)
+// and back (enableRecv); ZooKeeper has no ChannelMuteState, so no
+// conn.mute.
 //
 // Invariants, checked on every I/O and traced as "invariant" (counted in
 // Factory.Violations): no connection is owned by two threads' I/O at once,

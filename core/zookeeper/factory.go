@@ -65,6 +65,7 @@ type Factory struct {
 	nextSel   int                 // the accept thread's selectorIterator
 	work      *sim.Queue[*ioWork] // nil with 0 worker threads
 	expiry    *ExpiryQueue[*Cnxn] // cnxnExpiryQueue
+	pipe      *pipeline           // the request processor chain
 	ipMap     map[string]int      // open connections per client IP; looked up, never iterated
 	clients   *sim.Worker         // runs the client actions
 	all       []*Cnxn             // every connection ever, in creation order
@@ -102,8 +103,9 @@ func workLabel(w *ioWork) (int, string) { return w.tok, w.c.Name }
 
 // New configures the factory and starts its threads, each started by the
 // one before it so that they appear in the trace in upstream's order:
-// accept thread, selector threads, workers, expirer (the client machines
-// first of all).
+// accept thread, selector threads, workers, expirer, then the request
+// processor chain as setupRequestProcessors starts it, SyncThread before
+// ProcessThread (the client machines first of all).
 func New(s *sim.Sim, cfg Config) (*Factory, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
@@ -115,6 +117,7 @@ func New(s *sim.Sim, cfg Config) (*Factory, error) {
 		byName:    map[string]*Cnxn{},
 		groups:    map[string][]*Cnxn{},
 		timeoutMs: int64(cfg.SessionlessCnxnTimeout / time.Millisecond),
+		pipe:      newPipeline(s),
 	}
 	f.expiry = NewExpiryQueue[*Cnxn](f.timeoutMs, ms(s.Now()))
 	type spec struct {
@@ -141,11 +144,17 @@ func New(s *sim.Sim, cfg Config) (*Factory, error) {
 	for _, sp := range specs {
 		f.threads = append(f.threads, sp.name)
 	}
-	f.threads = append(f.threads, ExpirerThread)
+	f.threads = append(f.threads, ExpirerThread, SyncThread, ProcessThread)
 	var start func(i int)
 	start = func(i int) {
 		if i == len(specs) {
-			s.GoBackground(ExpirerThread, func() { f.expirerLoop() })
+			s.GoBackground(ExpirerThread, func() {
+				s.Go(SyncThread, func() {
+					s.Go(ProcessThread, f.prepLoop)
+					f.syncLoop()
+				})
+				f.expirerLoop()
+			})
 			return
 		}
 		s.Go(specs[i].name, func() {
@@ -349,7 +358,10 @@ func (f *Factory) doWork(w *ioWork) {
 }
 
 // doIO is NIOServerCnxn.doIO with the ready ops of the select: read one
-// request and process it, then write whatever output is pending.
+// request and submit it to the request processor chain (processPacket),
+// then write whatever output is pending. The buffer holds exactly one
+// request, so one doIO reads at most one; the next is read on a later
+// select/worker cycle, whether or not this one has been answered.
 func (f *Factory) doIO(c *Cnxn, ops int) {
 	s := f.s
 	if ops&OpRead != 0 && len(c.in) > 0 {
@@ -359,20 +371,9 @@ func (f *Factory) doIO(c *Cnxn, ops int) {
 			f.close(c, ReasonReadFailed, srcDoIO)
 			return
 		}
-		s.Emit(sim.Event{Kind: "recv", Subj: c.Name, ID: r.ID, Item: r.Label, Src: srcDoIO})
+		s.Emit(sim.Event{Kind: "recv", Subj: c.Name, ID: r.ID, Item: r.Label, Src: srcProcessPacket})
 		c.Received = append(c.Received, r.Label)
-		note := ""
-		if s.Tracing() {
-			note = "process " + r.Label + " " + sim.FormatDuration(r.Cost)
-		}
-		s.Sleep(r.Cost, note)
-		if c.State != StateOpen {
-			return
-		}
-		// sendBuffer: the response joins outgoingBuffers. Its
-		// requestInterestOpsUpdate does nothing: the connection is not
-		// selectable while this thread owns it.
-		c.out = append(c.out, r)
+		f.submit(c, r)
 	}
 	if ops&OpWrite != 0 {
 		f.handleWrite(c)

@@ -19,16 +19,17 @@ var Paths = []string{
 	"zookeeper.default.numSelectorThreads", "zookeeper.default.numWorkerThreads",
 	"zookeeper.maxClientCnxns", "zookeeper.threads", "zookeeper.threadCount",
 	"zookeeper.connections", "zookeeper.refused", "zookeeper.workerQueue.size",
-	"zookeeper.expiry.next",
+	"zookeeper.expiry.next", "zookeeper.globalOutstandingLimit", "zookeeper.inProcess", "zookeeper.inProcess.max",
+	"zookeeper.submittedRequests.size", "zookeeper.queuedRequests.size",
 	"zookeeper.conn[C].selector", "zookeeper.conn[C].state", "zookeeper.conn[C].closeReason",
 	"zookeeper.conn[C].closedAt", "zookeeper.conn[C].interestOps", "zookeeper.conn[C].interestHistory", "zookeeper.conn[C].worker",
 	"zookeeper.conn[C].received", "zookeeper.conn[C].responses", "zookeeper.conn[C].expiresAt",
-	"zookeeper.conn[C].ip",
+	"zookeeper.conn[C].ip", "zookeeper.conn[C].outstanding", "zookeeper.conn[C].throttled",
 	"zookeeper.ip[A].connections", "zookeeper.selector[I].connections",
 	"invariant.violations",
 }
 
-var connFields = []string{".selector", ".state", ".closeReason", ".closedAt", ".interestOps", ".interestHistory", ".worker", ".received", ".responses", ".expiresAt", ".ip"}
+var connFields = []string{".selector", ".state", ".closeReason", ".closedAt", ".interestOps", ".interestHistory", ".worker", ".received", ".responses", ".expiresAt", ".ip", ".outstanding", ".throttled"}
 
 // CheckPath reports whether path is one the factory can answer, with the
 // bracketed names checked for their form (a name, an IP, an index).
@@ -53,7 +54,8 @@ func get(f *Factory, path string) (string, error) {
 	case "zookeeper.default.numSelectorThreads", "zookeeper.default.numWorkerThreads", "zookeeper.cores",
 		"zookeeper.selectorThreads", "zookeeper.workerThreads", "zookeeper.maxClientCnxns", "zookeeper.threads",
 		"zookeeper.threadCount", "zookeeper.connections", "zookeeper.refused", "zookeeper.workerQueue.size",
-		"zookeeper.expiry.next", "invariant.violations":
+		"zookeeper.expiry.next", "zookeeper.globalOutstandingLimit", "zookeeper.inProcess", "zookeeper.inProcess.max",
+		"zookeeper.submittedRequests.size", "zookeeper.queuedRequests.size", "invariant.violations":
 	default:
 		return "", fmt.Errorf("%w %q (paths: %s)", ErrUnknownPath, path, strings.Join(Paths, ", "))
 	}
@@ -89,6 +91,16 @@ func get(f *Factory, path string) (string, error) {
 		return strconv.Itoa(f.work.Len()), nil
 	case "zookeeper.expiry.next":
 		return strconv.FormatInt(f.expiry.NextExpirationTime(), 10), nil
+	case "zookeeper.globalOutstandingLimit":
+		return strconv.Itoa(c.GlobalOutstandingLimit), nil
+	case "zookeeper.inProcess":
+		return strconv.Itoa(f.pipe.inProcess), nil
+	case "zookeeper.inProcess.max":
+		return strconv.Itoa(f.pipe.maxIn), nil
+	case "zookeeper.submittedRequests.size":
+		return strconv.Itoa(f.pipe.submitted.Len()), nil
+	case "zookeeper.queuedRequests.size":
+		return strconv.Itoa(f.pipe.queued.Len()), nil
 	}
 	return strconv.Itoa(len(f.Violations)), nil // invariant.violations
 }
@@ -150,6 +162,10 @@ func connField(f *Factory, c *Cnxn, tail string) string {
 			return StateNone
 		case ".worker", ".expiresAt", ".closedAt":
 			return "none"
+		case ".outstanding":
+			return "0"
+		case ".throttled":
+			return "false"
 		}
 		return ""
 	}
@@ -180,6 +196,10 @@ func connField(f *Factory, c *Cnxn, tail string) string {
 			return strconv.FormatInt(b, 10)
 		}
 		return "none"
+	case ".outstanding":
+		return strconv.Itoa(c.outstanding)
+	case ".throttled":
+		return strconv.FormatBool(c.throttled)
 	}
 	return c.IP // .ip
 }

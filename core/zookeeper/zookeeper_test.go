@@ -100,14 +100,14 @@ func TestThreadCountsFromCores(t *testing.T) {
 		r.runFor(time.Millisecond) // not idle: the expirer is a background thread
 		require.Equal(t, strconv.Itoa(tt.selectors), r.get("zookeeper.selectorThreads"))
 		require.Equal(t, strconv.Itoa(tt.workers), r.get("zookeeper.workerThreads"))
-		require.Equal(t, strconv.Itoa(1+tt.selectors+tt.workers+1), r.get("zookeeper.threadCount"), "1 accept, the selectors, the workers, 1 expirer")
+		require.Equal(t, strconv.Itoa(1+tt.selectors+tt.workers+1+2), r.get("zookeeper.threadCount"), "1 accept, the selectors, the workers, 1 expirer, SyncThread and ProcessThread")
 		started := 0
 		for _, e := range r.of("thread.start") {
 			if e.Actor != ClientsThread {
 				started++
 			}
 		}
-		require.Equal(t, 1+tt.selectors+tt.workers+1, started)
+		require.Equal(t, 1+tt.selectors+tt.workers+1+2, started)
 	}
 }
 
@@ -142,11 +142,13 @@ func TestConfigValidate(t *testing.T) {
 }
 
 // FACTS.md 5: thread names; every thread starts at system start, in order
-// (the client machines, then accept, selectors, workers, expirer), whatever the seed.
+// (the client machines, then accept, selectors, workers, expirer, then
+// the chain: SyncThread is started before ProcessThread), whatever the seed.
 func TestThreadNamesAndStartOrder(t *testing.T) {
 	want := []string{"clients", "NIOServerCxnFactory.AcceptThread:0.0.0.0/0.0.0.0:2181",
 		"NIOServerCxnFactory.SelectorThread-0", "NIOServerCxnFactory.SelectorThread-1",
-		"NIOWorkerThread-1", "NIOWorkerThread-2", "NIOWorkerThread-3", "ConnnectionExpirer"}
+		"NIOWorkerThread-1", "NIOWorkerThread-2", "NIOWorkerThread-3", "ConnnectionExpirer",
+		"SyncThread:0", "ProcessThread(sid:0 cport:2181):"}
 	for seed := int64(1); seed <= 5; seed++ {
 		r := startZK(t, cfgWith(func(c *Config) { c.NumWorkerThreads = 3 }), seed)
 		r.connect(0, "c", DefaultIP, 4, 0) // work at time 0 must not reorder the starts
@@ -296,38 +298,55 @@ func TestIdleConnectionExpiresBusyDoesNot(t *testing.T) {
 		"register, then handleIO and the worker for the read and again for the write")
 }
 
-// FACTS.md 5: handleIO sets interest ops to 0 while a worker owns the
-// connection; the worker queues it on updateQueue and the selector
-// restores OP_READ, with OP_WRITE while a response is pending.
+// FACTS.md 5, 5.1.2: handleIO sets interest ops to 0 while a worker owns
+// the connection; the worker queues it on updateQueue and the selector
+// restores OP_READ at once (no mute: slow is still in the pipeline), so
+// next is read when it arrives. When FinalRequestProcessor, on SyncThread,
+// queues a reply on the selectable connection, it asks for an interest
+// update (requestInterestOpsUpdate) and the selector adds OP_WRITE.
 func TestInterestOpsWhileAWorkerOwnsTheConnection(t *testing.T) {
 	r := startZK(t, cfgWith(func(c *Config) { c.NumWorkerThreads = 2 }), 1)
 	r.connect(time.Millisecond, "c", DefaultIP, 1, 0)
 	r.send(10*time.Millisecond, "c", 1, 50*time.Millisecond, "slow")
-	r.runUntil(func() bool { c := r.f.Conn("c"); return c != nil && c.owner != "" })
-	require.Equal(t, "0", r.get("zookeeper.conn[c].interestOps"))
-	require.Equal(t, "NIOWorkerThread-1", r.get("zookeeper.conn[c].worker"))
-	r.send(20*time.Millisecond, "c", 1, -1, "next") // waits in the socket: interest is 0
-	r.runFor(30 * time.Millisecond)
-	require.Equal(t, "slow", r.get("zookeeper.conn[c].received"))
+	r.send(20*time.Millisecond, "c", 1, -1, "next")
+	r.runFor(25 * time.Millisecond)
+	require.Equal(t, "slow,next", r.get("zookeeper.conn[c].received"), "read while slow is in flight")
+	require.Equal(t, "OP_READ", r.get("zookeeper.conn[c].interestOps"))
+	require.Equal(t, "none", r.get("zookeeper.conn[c].worker"))
 	r.runIdle()
 	require.Equal(t, "OP_READ", r.get("zookeeper.conn[c].interestOps"))
 	require.Equal(t, "slow,next", r.get("zookeeper.conn[c].responses"))
-	require.Equal(t, "OP_READ,0,OP_READ|OP_WRITE,0,OP_READ", r.get("zookeeper.conn[c].interestHistory"))
 	var got []string
 	for _, e := range r.of("conn.interest") {
 		got = append(got, e.From+">"+e.To+"@"+e.Actor)
 	}
 	sel := SelectorThread(0)
 	require.Equal(t, []string{
-		">OP_READ@" + sel,           // registered
-		"OP_READ>0@" + sel,          // handleIO: read slow
-		"0>OP_READ|OP_WRITE@" + sel, // updateQueue: response pending, next unread
-		"OP_READ|OP_WRITE>0@" + sel, // handleIO: read next, write slow and next
-		"0>OP_READ@" + sel,          // nothing pending
+		">OP_READ@" + sel,                 // registered
+		"OP_READ>0@" + sel,                // handleIO: read slow
+		"0>OP_READ@" + sel,                // updateQueue: slow is in the pipeline, nothing to write
+		"OP_READ>0@" + sel,                // handleIO: read next
+		"0>OP_READ@" + sel,                // updateQueue
+		"OP_READ>OP_READ|OP_WRITE@" + sel, // SyncThread queued slow's reply
+		"OP_READ|OP_WRITE>0@" + sel,       // handleIO: write slow
+		"0>OP_READ@" + sel,
+		"OP_READ>OP_READ|OP_WRITE@" + sel, // next's reply
+		"OP_READ|OP_WRITE>0@" + sel,
+		"0>OP_READ@" + sel,
 	}, got)
+	var updaters []string
+	for _, e := range r.of("queue.put") {
+		if e.Subj == "SelectorThread-0"+updateQueue {
+			updaters = append(updaters, e.Actor)
+		}
+	}
+	require.Equal(t, []string{"NIOWorkerThread-1", "NIOWorkerThread-2", SyncThread, "NIOWorkerThread-1", SyncThread, "NIOWorkerThread-2"}, updaters)
 }
 
-// Client close: the server reads the unread requests first, then end of stream.
+// Client close: the server reads the unread requests first, then end of
+// stream, on three select/worker cycles at once: it closes the connection
+// while both requests are still in the pipeline, so their replies have
+// nowhere to go (FinalRequestProcessor's sendResponse on a closed cnxn).
 func TestClientClose(t *testing.T) {
 	r := startZK(t, cfgWith(func(c *Config) { c.NumWorkerThreads = 2 }), 1)
 	r.connect(time.Millisecond, "c", DefaultIP, 1, 0)
@@ -335,42 +354,15 @@ func TestClientClose(t *testing.T) {
 	require.NoError(t, r.f.Close(10*time.Millisecond, "c"))
 	r.send(20*time.Millisecond, "c", 1, -1, "") // the socket is closed: ignored
 	r.runIdle()
-	require.Equal(t, "c#1,c#2", r.get("zookeeper.conn[c].responses"))
+	require.Equal(t, "c#1,c#2", r.get("zookeeper.conn[c].received"))
+	require.Equal(t, "", r.get("zookeeper.conn[c].responses"))
+	require.Equal(t, "0", r.get("zookeeper.inProcess"), "Final still ran for both")
 	require.Equal(t, "closed", r.get("zookeeper.conn[c].state"))
 	require.Equal(t, ReasonReadFailed, r.get("zookeeper.conn[c].closeReason"))
 	require.Equal(t, "0", r.get("zookeeper.connections"))
 	require.Equal(t, "0", r.get("zookeeper.ip[10.0.0.1].connections"))
 	acts := r.of("action")
 	require.Equal(t, "send c: refused, no open connection c", acts[len(acts)-1].Note)
-}
-
-// A slow request occupies one worker; the other connections of the same
-// selector are served meanwhile. With 0 workers the selector thread does
-// the I/O itself and everything on it waits.
-func TestSlowRequestBlocksOnlyItsConnection(t *testing.T) {
-	tests := []struct {
-		workers    int
-		fastBefore bool // the fast response leaves before the slow one
-	}{
-		{4, true},
-		{1, false}, // one worker, busy with the slow request
-		{0, false},
-	}
-	for _, tt := range tests {
-		r := startZK(t, cfgWith(func(c *Config) { c.NumSelectorThreads = 1; c.NumWorkerThreads = tt.workers }), 2)
-		r.connect(time.Millisecond, "a", DefaultIP, 1, 0)
-		r.connect(2*time.Millisecond, "b", DefaultIP, 1, 0)
-		r.send(10*time.Millisecond, "a", 1, 2*time.Second, "slow")
-		r.send(11*time.Millisecond, "b", 2, -1, "")
-		r.runIdle()
-		var order []string
-		for _, e := range r.of("send") {
-			order = append(order, e.Item)
-		}
-		fast := slices.Index(order, "b#2") < slices.Index(order, "slow")
-		require.Equal(t, tt.fastBefore, fast, "workers %d: %v", tt.workers, order)
-		require.Empty(t, r.f.Violations)
-	}
 }
 
 // FACTS.md 5: with 0 worker threads the selector threads do the I/O directly.
@@ -447,9 +439,9 @@ func TestInvariantChecksFire(t *testing.T) {
 	c := r.f.Conn("c")
 	r.s.Go("probe", func() {
 		c.owner = "NIOWorkerThread-7" // as if another worker were doing its I/O
-		c.in = append(c.in, &Request{ID: 90, Label: "c#1", Seq: 1})
+		c.out = append(c.out, &Request{ID: 90, Label: "c#1", Seq: 1})
 		c.sent = 1
-		r.f.doWork(&ioWork{tok: 91, c: c, ops: OpRead, sel: c.sel})
+		r.f.doWork(&ioWork{tok: 91, c: c, ops: OpWrite, sel: c.sel})
 		c.out = append(c.out, &Request{ID: 92, Label: "c#3", Seq: 3})
 		r.f.handleWrite(c)
 	})

@@ -308,10 +308,15 @@ func (n *Net) apply(e sim.Event) {
 	}
 }
 
-// SharedQueue says whether a queue is the one between the selector threads
-// and the pool: ZooKeeper's worker queue, a RequestChannel's request queue.
+// SharedQueue says whether a queue is one between the selector threads
+// and the pool: ZooKeeper's worker queue and its request processors'
+// queues, a RequestChannel's request queue.
 func SharedQueue(name string) bool {
-	return name == "WorkerService.queue" || strings.Contains(name, "RequestChannel")
+	switch name {
+	case "WorkerService.queue", "PrepRequestProcessor.submittedRequests", "SyncRequestProcessor.queuedRequests":
+		return true
+	}
+	return strings.Contains(name, "RequestChannel")
 }
 
 // release: a thread that takes its next work, or waits for it, no longer

@@ -41,6 +41,8 @@ var shortRules = []struct {
 	{regexp.MustCompile(`^(data|control)-plane-kafka-socket-acceptor-ListenerName\(\w+\)-\w+-(\d+)$`), func(m []string) string { return plane(m[1]) + "Acceptor :" + m[2] }},
 	{regexp.MustCompile(`^NIOServerCxnFactory\.(SelectorThread-\d+)$`), func(m []string) string { return m[1] }},
 	{regexp.MustCompile(`^NIOServerCxnFactory\.AcceptThread:.*$`), func([]string) string { return "AcceptThread" }},
+	{regexp.MustCompile(`^ProcessThread\(sid:\d+ cport:\d+\):$`), func([]string) string { return "ProcessThread" }},
+	{regexp.MustCompile(`^SyncThread:\d+$`), func([]string) string { return "SyncThread" }},
 	{regexp.MustCompile(`^ExpirationReaper-\d+-(\w+)$`), func(m []string) string { return "Reaper-" + m[1] }},
 	{regexp.MustCompile(`^Controller-\d+-to-broker-(\d+)-send-thread$`), func(m []string) string { return "send-thread → " + m[1] }},
 	{regexp.MustCompile(`^kafka-coordinator-heartbeat-thread \| \S+ \((.+)\)$`), func(m []string) string { return "heartbeat " + m[1] }},

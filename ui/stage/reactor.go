@@ -56,7 +56,8 @@ func role(name string) string {
 		return "acceptor"
 	case strings.Contains(name, "SelectorThread-"), strings.Contains(name, "network-thread"):
 		return "lane"
-	case strings.HasPrefix(name, "NIOWorkerThread-"), strings.Contains(name, "request-handler"):
+	case strings.HasPrefix(name, "NIOWorkerThread-"), strings.Contains(name, "request-handler"),
+		strings.HasPrefix(name, "ProcessThread("), strings.HasPrefix(name, "SyncThread:"): // ZooKeeper's request processors, after the workers
 		return "pool"
 	}
 	return "side"
@@ -452,6 +453,14 @@ func (l *rlayout) sharedQueues(sc *Scene, na *model.Net) {
 		title := name + ": " + tr.queueSize + " " + strconv.Itoa(len(qa.Toks))
 		if qa.Cap > 0 {
 			title += " / " + strconv.Itoa(qa.Cap)
+		}
+		// ZooKeeper's request processors' queues are too long a name for
+		// the column: headed by the thread that takes from them.
+		switch l1 {
+		case "PrepRequestProcessor.":
+			l1 = "ProcessThread:"
+		case "SyncRequestProcessor.":
+			l1 = "SyncThread:"
 		}
 		sc.add(Node{Key: "qt:" + name, Sel: true, Class: cls, Title: title, Texts: []Text{
 			Text{Y: 22, Class: "b m"}.fit(l1, Body, rCw),
