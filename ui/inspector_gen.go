@@ -55,7 +55,19 @@ func (c *Inspector) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dt", Attr: []vugu.VGAttribute(nil)}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(Wrap(f.K))
+					{
+						vgparent := vgn
+						_ = vgparent
+						for vgiterkeyt, w := range Wrap(f.K) {
+							var vgiterkey interface{} = vgiterkeyt
+							_ = vgiterkey
+							w := w
+							_ = w
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
+							vgparent.AppendChild(vgn)
+							vgn.SetInnerHTML(w)
+						}
+					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 					vgparent.AppendChild(vgn)
 					if f.Link == "" {
@@ -129,7 +141,19 @@ func (c *Inspector) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dt", Attr: []vugu.VGAttribute(nil)}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(Wrap(f.K))
+						{
+							vgparent := vgn
+							_ = vgparent
+							for vgiterkeyt, w := range Wrap(f.K) {
+								var vgiterkey interface{} = vgiterkeyt
+								_ = vgiterkey
+								w := w
+								_ = w
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(w)
+							}
+						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dd", Attr: []vugu.VGAttribute(nil)}
@@ -167,7 +191,19 @@ func (c *Inspector) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dt", Attr: []vugu.VGAttribute(nil)}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(Wrap(m.Name))
+						{
+							vgparent := vgn
+							_ = vgparent
+							for vgiterkeyt, w := range Wrap(m.Name) {
+								var vgiterkey interface{} = vgiterkeyt
+								_ = vgiterkey
+								w := w
+								_ = w
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(w)
+							}
+						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dd", Attr: []vugu.VGAttribute(nil)}

@@ -78,12 +78,36 @@ func (c *Narration) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								if g.Code {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(c.Wrap(g.S))
+									{
+										vgparent := vgn
+										_ = vgparent
+										for vgiterkeyt, w := range c.Wrap(g.S) {
+											var vgiterkey interface{} = vgiterkeyt
+											_ = vgiterkey
+											w := w
+											_ = w
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
+											vgparent.AppendChild(vgn)
+											vgn.SetInnerHTML(w)
+										}
+									}
 								}
 								if !g.Code {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(c.Wrap(g.S))
+									{
+										vgparent := vgn
+										_ = vgparent
+										for vgiterkeyt, w := range c.Wrap(g.S) {
+											var vgiterkey interface{} = vgiterkeyt
+											_ = vgiterkey
+											w := w
+											_ = w
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
+											vgparent.AppendChild(vgn)
+											vgn.SetInnerHTML(w)
+										}
+									}
 								}
 							}
 						}

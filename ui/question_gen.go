@@ -37,7 +37,19 @@ func (c *Question) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn.SetInnerHTML(c.A.T("question") + ": ")
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(Wrap(c.View().Text))
+			{
+				vgparent := vgn
+				_ = vgparent
+				for vgiterkeyt, w := range Wrap(c.View().Text) {
+					var vgiterkey interface{} = vgiterkeyt
+					_ = vgiterkey
+					w := w
+					_ = w
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(w)
+				}
+			}
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
@@ -65,12 +77,24 @@ func (c *Question) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.AddAttrInterface("aria-pressed", c.Pressed(ch.Picked))
 					vgn.AddAttrInterface("class", ch.Class)
 					vgn.AddAttrInterface("disabled", !c.View().Open)
-					vgn.SetInnerHTML(Wrap(ch.Label))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.Pick(event, ch.N) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
+					{
+						vgparent := vgn
+						_ = vgparent
+						for vgiterkeyt, w := range Wrap(ch.Label) {
+							var vgiterkey interface{} = vgiterkeyt
+							_ = vgiterkey
+							w := w
+							_ = w
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
+							vgparent.AppendChild(vgn)
+							vgn.SetInnerHTML(w)
+						}
+					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 					vgparent.AppendChild(vgn)
 				}
