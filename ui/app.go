@@ -58,6 +58,7 @@ type App struct {
 	Speed    int // index into Speeds
 	Sel      string
 	PutName  string // the what-if panel's selected event
+	LogRaw   bool   // the event log shows raw kinds and the scenario's checks
 
 	notice func() string // a malformed link, a failed action: shown, not fatal (Notice)
 	Crash  string        // a panic, with the lesson and seed

@@ -62,3 +62,34 @@ func TestStepNeverPassesAnOpenQuestion(t *testing.T) {
 	}
 	t.Fatal("lesson 01 reached no question by step »")
 }
+
+// The event log leaves the scenario's checks out unless asked (LogRaw),
+// but always shows the current event, and keeps sixteen rows.
+func TestLogHidesChecksUnlessRaw(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson)
+	checks := func() (n int) {
+		for _, r := range a.LogRows() {
+			if r.Kind == "expect" && r.Seq != a.Pos {
+				n++
+			}
+		}
+		return n
+	}
+	seen := false
+	for i := 0; i < a.Len(); i += 7 {
+		a.Seek(i)
+		if n := checks(); n > 0 {
+			t.Fatalf("event %d: %d checks in the plain log", i, n)
+		}
+		if got := len(a.LogRows()); got != 16 && a.Len() > 40 {
+			t.Fatalf("event %d: %d rows, want 16", i, got)
+		}
+		a.SetLogRaw(true)
+		seen = seen || checks() > 0
+		a.SetLogRaw(false)
+	}
+	if !seen {
+		t.Fatal("the raw log never showed a check")
+	}
+}

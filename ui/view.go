@@ -31,6 +31,7 @@ var words = map[string][2]string{
 	"log":               {"Event log", "事件日志"},
 	"colActor":          {"actor", "线程"},
 	"colKind":           {"kind", "类型"},
+	"logRaw":            {"raw events: kinds and checks", "原始事件：类型与检查"},
 	"colSubj":           {"subject", "对象"},
 	"colItem":           {"item", "事件"},
 	"colNote":           {"note", "说明"},
@@ -230,25 +231,40 @@ type Row struct {
 	Cur, Future                          bool
 }
 
-// LogRows are the events around the current one.
+// LogRows are the events around the current one: nine before it and six
+// after. Unless LogRaw, the scenario's own checks (expect, reveal) are left
+// out, but for the current event.
 func (a *App) LogRows() []Row {
 	if a.Len() == 0 {
 		return nil
 	}
-	lo, hi := a.Pos-9, a.Pos+6
-	if lo < 0 {
-		hi -= lo
-		lo = 0
+	shown := func(i int) bool {
+		k := a.M.Trace[i].Kind
+		return a.LogRaw || i == a.Pos || k != "expect" && k != "reveal"
 	}
-	if hi > a.Len()-1 {
-		lo -= hi - (a.Len() - 1)
-		hi = a.Len() - 1
+	var before, after []int
+	for i := a.Pos - 1; i >= 0 && len(before) < 9; i-- {
+		if shown(i) {
+			before = append(before, i)
+		}
 	}
-	if lo < 0 {
-		lo = 0
+	for i := a.Pos + 1; i < a.Len() && len(after) < 6+9-len(before); i++ {
+		if shown(i) {
+			after = append(after, i)
+		}
 	}
-	out := make([]Row, 0, hi-lo+1)
-	for i := lo; i <= hi; i++ {
+	for i := a.Pos - 1 - len(before); len(before)+len(after) < 15 && i >= 0; i-- {
+		if shown(i) && (len(before) == 0 || i < before[len(before)-1]) {
+			before = append(before, i)
+		}
+	}
+	var seqs []int
+	for k := len(before) - 1; k >= 0; k-- {
+		seqs = append(seqs, before[k])
+	}
+	seqs = append(append(seqs, a.Pos), after...)
+	out := make([]Row, 0, len(seqs))
+	for _, i := range seqs {
 		e := a.unspoiled(a.M.Trace[i], i)
 		r := Row{Seq: i, T: Ms(e.T), Actor: e.Actor, Kind: e.Kind, Subj: e.Subj, Item: e.Item, Note: e.Note, Cur: i == a.Pos, Future: i > a.Pos}
 		if e.ID != 0 {
@@ -273,7 +289,19 @@ func (a *App) LogKey() string {
 	if a.Page == "list" || a.M == nil {
 		return "empty"
 	}
-	return fmt.Sprint(a.Page, " ", a.run, " ", a.Pos)
+	return fmt.Sprint(a.Page, " ", a.run, " ", a.Pos, " ", a.LogRaw)
+}
+
+// SetLogRaw shows (or hides) the event log's raw kinds and the scenario's
+// checks.
+func (a *App) SetLogRaw(on bool) { a.LogRaw = on }
+
+// LogClass is the event log table's class: "plain" hides the kind column.
+func (a *App) LogClass() string {
+	if a.LogRaw {
+		return "raw"
+	}
+	return "plain"
 }
 
 // LogHTML is the event log's rows as HTML.
