@@ -156,8 +156,10 @@ func (a *App) SpeedText(i int) string {
 }
 
 // Shortcuts reports whether the keyboard shortcuts apply: on a lesson page,
-// not on the list, where space and the arrows scroll.
-func (a *App) Shortcuts() bool { return a.Page != "list" }
+// not on the list, where space and the arrows scroll, nor in the
+// projector's window, which follows the teacher's (a key pressed there
+// would make the two drift apart).
+func (a *App) Shortcuts() bool { return a.Page != "list" && !a.Audience() }
 
 // Key handles a key press; it reports whether the key was one of ours.
 func (a *App) Key(k string) bool {

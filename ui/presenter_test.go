@@ -29,6 +29,13 @@ func TestPresenter(t *testing.T) {
 	if !aud.Audience() || aud.AppClass() != "app presenter" || aud.Pos != 20 {
 		t.Fatalf("presenter window: audience %v, class %q, pos %d", aud.Audience(), aud.AppClass(), aud.Pos)
 	}
+	// Keys pressed in the projector's window are not the lesson's: it
+	// follows the teacher's window and stays where it is.
+	for _, k := range []string{"ArrowRight", " ", "1", "ArrowLeft"} {
+		if aud.Key(k) || aud.Pos != 20 || aud.Playing {
+			t.Fatalf("the projector took key %q: pos %d, playing %v", k, aud.Pos, aud.Playing)
+		}
+	}
 	aud.Tick(0)
 	if len(aw.sent) != 1 || aw.sent[0] != `{"hello":true}` {
 		t.Fatalf("the presenter window says hello: %q", aw.sent)
