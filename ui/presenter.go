@@ -20,12 +20,14 @@ type PresentState struct {
 	Presenting bool   // this window is the teacher's and a presenter window follows it
 	lastSync   string // the last state sent
 	hello      bool   // a presenter window that has not asked for the state yet
+	asked      bool   // a lesson window that has asked whether a presenter window follows it
 }
 
 // syncMsg is what travels over the channel, as JSON (the tags say how:
 // appendJSON and readSyncMsg write and read it that way).
 type syncMsg struct {
 	Hello   bool   `json:"hello,omitempty"` // a presenter window asks for the state
+	Ask     bool   `json:"ask,omitempty"`   // a lesson window (re)loaded asks presenter windows to say hello
 	Bye     bool   `json:"bye,omitempty"`   // the teacher stopped presenting
 	Link    string `json:"link,omitempty"`  // the run, without the position
 	Pos     int    `json:"pos"`
@@ -39,6 +41,9 @@ func (m syncMsg) appendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if m.Hello {
 		b = append(b, `"hello":true,`...)
+	}
+	if m.Ask {
+		b = append(b, `"ask":true,`...)
 	}
 	if m.Bye {
 		b = append(b, `"bye":true,`...)
@@ -64,6 +69,8 @@ func readSyncMsg(msg string) (m syncMsg, err error) {
 			switch key {
 			case "hello":
 				m.Hello, err = d.Bool()
+			case "ask":
+				m.Ask, err = d.Bool()
 			case "bye":
 				m.Bye, err = d.Bool()
 			case "link":
@@ -121,6 +128,12 @@ func (a *App) afterTick() {
 		}
 		return
 	}
+	if !a.asked && a.Page == "lesson" {
+		// A teacher's window reloaded (or opened by a link) finds the
+		// projector that followed it: the projector says hello again.
+		a.asked = true
+		a.Web.Broadcast(`{"ask":true}`)
+	}
 	if !a.Presenting || a.Page != "lesson" || a.M == nil {
 		return
 	}
@@ -149,6 +162,11 @@ func (a *App) Receive(msg string) {
 		}
 		return
 	case !a.Audience():
+		return
+	case m.Ask:
+		if a.Web != nil {
+			a.Web.Broadcast(`{"hello":true}`)
+		}
 		return
 	case m.Bye:
 		a.Playing = false

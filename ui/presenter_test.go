@@ -87,12 +87,43 @@ func TestPresenter(t *testing.T) {
 	}
 }
 
+// The teacher's window reloads (or a link opens the lesson again): it asks,
+// the projector says hello, and the two are in step again.
+func TestPresenterRejoinsAfterTheTeachersReload(t *testing.T) {
+	_, aud := newFake()
+	aw := &fakeWeb{store: map[string]string{}}
+	aud.Web = aw
+	aud.Route("#/present/lesson/" + lesson + "?pos=20")
+	aud.Tick(0)
+	// The teacher's new page: it does not know it was presenting.
+	_, teacher := newFake()
+	tw := &fakeWeb{store: map[string]string{}}
+	teacher.Web = tw
+	teacher.Route("#/lesson/" + lesson + "?pos=44")
+	teacher.Tick(0)
+	for round := 0; round < 3; round++ {
+		for _, m := range tw.sent {
+			aud.Receive(m)
+		}
+		tw.sent = nil
+		for _, m := range aw.sent {
+			teacher.Receive(m)
+		}
+		aw.sent = nil
+		teacher.Tick(float64(round + 1))
+	}
+	if !teacher.Presenting || aud.Pos != 44 {
+		t.Fatalf("after the teacher's reload: presenting %v, projector at %d (teacher 44)", teacher.Presenting, aud.Pos)
+	}
+}
+
 // The messages are the JSON encoding/json wrote and read, so windows of
 // the page before and after it stopped using it understand each other.
 func TestSyncMsgAsEncodingJSON(t *testing.T) {
 	for _, m := range []syncMsg{
 		{},
 		{Hello: true},
+		{Ask: true},
 		{Bye: true},
 		{Link: "#/lesson/" + lesson + "?seed=3&a=12:send%20x", Pos: 42, Playing: true, Speed: 3, Sel: "tok:7", Lang: "zh"},
 		{Link: "#/x?a=<b>&c", Pos: -1, Speed: -2, Sel: "thread:\"a\"\u2028", Lang: "en"},
