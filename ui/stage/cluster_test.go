@@ -50,8 +50,8 @@ func TestClusterStageFiveBrokersTwentyPartitions(t *testing.T) {
 	}
 }
 
-// clusterLesson runs lesson id's scenario and folds its trace.
-func clusterLesson(t *testing.T, id string) *model.Model {
+// lessonModel runs lesson id's scenario and folds its trace.
+func lessonModel(t *testing.T, id string) *model.Model {
 	t.Helper()
 	all, err := lessons.All()
 	if err != nil {
@@ -86,7 +86,7 @@ func node(sc Scene, key string) (Node, bool) {
 // Lesson 06's unclean election: the records it loses are red and crossed
 // out in the log that still holds them, and the band says which.
 func TestClusterStageLostRecordsCrossedOut(t *testing.T) {
-	m := clusterLesson(t, "06-broker-failure")
+	m := lessonModel(t, "06-broker-failure")
 	for i := 0; i+1 < m.Len(); i++ {
 		a := m.At(i)
 		if a.Clu == nil || len(a.Clu.Lost) == 0 {
@@ -113,7 +113,7 @@ func TestClusterStageLostRecordsCrossedOut(t *testing.T) {
 // Lesson 05's acks=all request waits in broker 1's purgatory, drawn as a
 // token inside the purgatory's box.
 func TestClusterStageProduceWaitsInPurgatory(t *testing.T) {
-	m := clusterLesson(t, "05-acks-and-min-isr")
+	m := lessonModel(t, "05-acks-and-min-isr")
 	for i := 0; i+1 < m.Len(); i++ {
 		a := m.At(i)
 		if a.Clu == nil {
@@ -141,7 +141,7 @@ func TestClusterStageProduceWaitsInPurgatory(t *testing.T) {
 // and every broker's say their state.
 func TestClusterStageLessonsInView(t *testing.T) {
 	for _, id := range []string{"04-replication-isr-hw", "05-acks-and-min-isr", "06-broker-failure"} {
-		m := clusterLesson(t, id)
+		m := lessonModel(t, id)
 		for i := 0; i+1 < m.Len(); i += 7 {
 			a, b := m.At(i), m.At(i+1)
 			for _, zh := range []bool{false, true} {

@@ -1,36 +1,17 @@
 package stage
 
 import (
-	"os"
 	"strings"
 	"testing"
 
-	"brokerlab/core/scenario"
 	"brokerlab/ui/model"
 )
-
-func lessonModel(t *testing.T, path string) *model.Model {
-	t.Helper()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenario.Parse(path, string(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := scenario.Run(sc, scenario.Options{})
-	if res.Err != nil || res.Panic != "" {
-		t.Fatalf("run: %v %s", res.Err, res.Panic)
-	}
-	return model.New(res.Trace)
-}
 
 // Lesson 08's reveal, "one, one and four", on the grid: group U's
 // assignment is dealt a cell an event in deal order, and once dealt each
 // member's column holds its partitions and its card counts them.
 func TestGroupGridDealsInOrder(t *testing.T) {
-	m := lessonModel(t, "../../lessons/08-assignors/scenario.lab")
+	m := lessonModel(t, "08-assignors")
 	want := []model.Owner{{Part: "a-0", Member: "E0"}, {Part: "b-0", Member: "E1"}, {Part: "b-1", Member: "E2"}, {Part: "c-0", Member: "E2"}, {Part: "c-1", Member: "E2"}, {Part: "c-2", Member: "E2"}}
 	last, at := -1, -1
 	for i := 0; i < m.Len(); i++ {
@@ -95,7 +76,7 @@ func TestGroupGridDealsInOrder(t *testing.T) {
 // Lesson 10's t0-0@2 is delivered ten times: ten stacked attempts, all
 // failed, and the count under them.
 func TestListenerStacksDeliveries(t *testing.T) {
-	m := lessonModel(t, "../../lessons/10-spring-error-handlers/scenario.lab")
+	m := lessonModel(t, "10-spring-error-handlers")
 	for i := 0; i < m.Len()-1; i++ {
 		a, b := m.At(i), m.At(i+1)
 		if a.Lis == nil || len(a.Lis.Partitions) == 0 || len(a.Lis.Partitions[0].Recs) < 3 || !a.Lis.Partitions[0].Recs[2].Recovered {
@@ -127,15 +108,15 @@ func TestListenerStacksDeliveries(t *testing.T) {
 // every moment of their lessons.
 func TestGroupAndListenerStayInView(t *testing.T) {
 	for _, l := range []struct {
-		path  string
+		id    string
 		build func(a, b *model.State, f float64, o Options) Scene
 	}{
-		{"../../lessons/07-consumer-group-rebalance/scenario.lab", BuildGroup},
-		{"../../lessons/08-assignors/scenario.lab", BuildGroup},
-		{"../../lessons/09-spring-ack-modes/scenario.lab", BuildListener},
-		{"../../lessons/10-spring-error-handlers/scenario.lab", BuildListener},
+		{"07-consumer-group-rebalance", BuildGroup},
+		{"08-assignors", BuildGroup},
+		{"09-spring-ack-modes", BuildListener},
+		{"10-spring-error-handlers", BuildListener},
 	} {
-		m := lessonModel(t, l.path)
+		m := lessonModel(t, l.id)
 		for i := 0; i < m.Len()-1; i += 7 {
 			a, b := m.At(i), m.At(i+1)
 			for _, zh := range []bool{false, true} {
@@ -145,7 +126,7 @@ func TestGroupAndListenerStayInView(t *testing.T) {
 						x2, y2 = max(n.X, n.X2), max(n.Y, n.Y2)
 					}
 					if n.X < 0 || n.Y < 0 || x2 > W+0.5 || y2 > H+0.5 {
-						t.Fatalf("%s at %d: %s at (%.0f,%.0f)-(%.0f,%.0f) is outside the view", l.path, i, n.Key, n.X, n.Y, x2, y2)
+						t.Fatalf("%s at %d: %s at (%.0f,%.0f)-(%.0f,%.0f) is outside the view", l.id, i, n.Key, n.X, n.Y, x2, y2)
 					}
 				}
 			}
