@@ -43,10 +43,6 @@ const (
 	maxSlots = 10 // slots drawn for an unbounded or large queue
 	maxReqs  = 80 // request tokens drawn; the rest are counted by their queues
 	bandH    = 196.0
-
-	// reqW is the group stage's request width (group.go), from before
-	// this stage sized its requests per system (rlayout.reqW).
-	reqW = 98.0
 )
 
 // Thread roles, from upstream's thread names.

@@ -478,18 +478,6 @@ func (t Text) lines(s string, z, width, lineH float64) []Text {
 
 func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
 
-// fitName is fit for a thread name: where even 11 px does not fit, it keeps
-// the end ("…request-handler-3"), which tells threads of a pool apart.
-func (t Text) fitName(s string, z, width float64) Text {
-	t.Size = size(s, z, width)
-	r := []rune(s)
-	for len(r) > 1 && ems(string(r))*t.Size > width+0.01 {
-		r = append([]rune("…"), r[2:]...)
-	}
-	t.S = string(r)
-	return t
-}
-
 // ems estimates a label's width in ems: about 0.6 a character, a full em
 // for the wide characters of Chinese.
 func ems(s string) float64 {
