@@ -77,9 +77,6 @@ func (w cwords) state(s string) string {
 	return s
 }
 
-// fits says whether s fits width at size z.
-func fits(s string, z, width float64) bool { return ems(s)*z <= width+0.01 }
-
 // firstFit is the first of the candidates that fits width at a size from
 // z down to Small, in that size; ok is false if none does.
 func firstFit(t Text, z, width float64, cands ...string) (Text, bool) {

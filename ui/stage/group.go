@@ -229,13 +229,13 @@ func BuildGroup(a, b *model.State, f float64, o Options) Scene {
 		rows[n] = y
 		sc.add(Node{Key: "thread:" + n, Sel: true, Class: "box thread " + statusClass(th.Status) + selected(o, "thread:"+n) + current(o, n), W: gBw, H: rowH - 4,
 			Title: n + " · " + statusMark(th.Status) + " " + tr.status(th),
-			Texts: []Text{{S: gMark(th.Status), X: 8, Y: rowH/2 + 6, Size: Body, Class: "b"}, Text{X: 30, Y: rowH/2 + 6, Class: "b m"}.fit(Short(n), Body, gBw-38)}, X: gBx, Y: y, Alpha: 1})
+			Texts: []Text{{S: statusMark(th.Status), X: 8, Y: rowH/2 + 6, Size: Body, Class: "b"}, Text{X: 30, Y: rowH/2 + 6, Class: "b m"}.fit(Short(n), Body, gBw-38)}, X: gBx, Y: y, Alpha: 1})
 	}
 	parkY := gTop + 52 + float64(len(coord))*rowH + 8
 	sc.add(Node{Key: "parked", Class: "label", Texts: []Text{Text{Class: "d"}.fit(gw.parked, Body, gBw)}, X: gBx, Y: parkY + 20, Alpha: 1})
 
 	// Requests on their way, between the members and the coordinator.
-	na, nb := gnet(a), gnet(b)
+	na, nb := net(a), net(b)
 	at := func(conn string) (float64, float64, bool) { // above a member's column
 		_, c, _ := model.Bracket(conn)
 		bd, ok := memberBand[c]
@@ -574,15 +574,6 @@ func member(g *model.Groups, name string) (model.Member, bool) {
 	return model.Member{}, false
 }
 
-var noGNet = &model.Net{}
-
-func gnet(s *model.State) *model.Net {
-	if s.Net == nil {
-		return noGNet
-	}
-	return s.Net
-}
-
 // groupReqLabel is a request token's label: its API without "Group" and
 // without the answer's error, which the member's card shows.
 func groupReqLabel(item string) string {
@@ -594,15 +585,6 @@ func groupReqLabel(item string) string {
 		return api
 	}
 	return strings.TrimSuffix(api, "Group")
-}
-
-// gMark is a thread's status mark on the group stage: the controller's
-// marks but for waiting, which statusMark draws as an ellipsis.
-func gMark(s string) string {
-	if s == model.Idle {
-		return "◦"
-	}
-	return statusMark(s)
 }
 
 // wrap splits s after sep into at most n lines that fit width at size z;

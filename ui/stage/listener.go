@@ -92,7 +92,7 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 		sc.add(Node{Key: "thread:" + lc.Thread, Sel: true, Class: cls, W: lAw, H: laneH - 8,
 			Title: lc.Thread + " · " + lc.Client + " · " + statusMark(th.Status) + " " + tr.status(th),
 			Texts: []Text{
-				{S: gMark(th.Status), X: 10, Y: 30, Size: Big, Class: "b"},
+				{S: statusMark(th.Status), X: 10, Y: 30, Size: Big, Class: "b"},
 				Text{X: 36, Y: 30, Class: "b m"}.fit(label, Big, lAw-220),
 				{S: lc.Client, X: lAw - 12, Y: 30, Size: Body, Class: "m d", Anchor: "end"},
 			}, X: lAx, Y: y, Alpha: 1})
@@ -116,7 +116,7 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 		}
 		// The listener slot, the acks queue, the offsets map, the commit.
 		ry := y + 116
-		q := gnet(a).Queue("listener[" + lc.Client + "].acks")
+		q := net(a).Queue("listener[" + lc.Client + "].acks")
 		caption := func(s string) Text { return Text{X: 2, Y: -8, Class: "d"}.fit(s, Body, 200) }
 		sc.add(Node{Key: "slot:listener:" + lc.Client, Class: "box slot hand", W: listenerW, H: lTokH + 10, Texts: []Text{caption(tr.listener)}, X: lAx + 10, Y: ry, Alpha: 1})
 		sc.add(Node{Key: "q:listener[" + lc.Client + "].acks", Sel: true, Class: "box slot", W: acksW, H: lTokH + 10, Title: "listener[" + lc.Client + "].acks",
@@ -250,7 +250,7 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 			}
 		}
 	}
-	for _, nt := range []*model.Net{gnet(a), gnet(b)} {
+	for _, nt := range []*model.Net{net(a), net(b)} {
 		for _, q := range nt.Queues {
 			if strings.HasPrefix(q.Name, "listener[") {
 				for _, t := range q.Toks {
@@ -283,8 +283,8 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 		return [2]float64{}, false
 	}
 	for _, t := range toks {
-		from, okA := where(ca, gnet(a), t)
-		to, okB := where(cb, gnet(b), t)
+		from, okA := where(ca, net(a), t)
+		to, okB := where(cb, net(b), t)
 		al1, al2 := 1.0, 1.0
 		if !okA {
 			from, al1 = cells[t.rec], 0

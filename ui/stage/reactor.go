@@ -205,25 +205,16 @@ func net(s *model.State) *model.Net {
 func (l *rlayout) status(th model.Thread) string {
 	t := th
 	t.On = shortQ(t.On)
-	return mark(th.Status) + " " + l.tr.status(t)
+	return statusMark(th.Status) + " " + l.tr.status(t)
 }
 
 // title is a thread's Title: its full name and status.
 func (l *rlayout) title(th model.Thread) string {
-	s := th.Name + "\n" + mark(th.Status) + " " + l.tr.status(th)
+	s := th.Name + "\n" + statusMark(th.Status) + " " + l.tr.status(th)
 	if th.Action != "" {
 		s += "\n↳ " + th.Action
 	}
 	return s
-}
-
-// mark is statusMark, but for waiting: "…" on this stage would read as
-// a label cut short.
-func mark(s string) string {
-	if s == model.Idle {
-		return "◌"
-	}
-	return statusMark(s)
 }
 
 // shortQ is a queue's name without its owner's prefix:
@@ -368,7 +359,7 @@ func (l *rlayout) sideBoxes(sc *Scene, a *model.State, na *model.Net) {
 			}
 			st := l.status(th)
 			if th.Status == model.Idle {
-				st = mark(th.Status) + " " + rw.inSelectShort
+				st = statusMark(th.Status) + " " + rw.inSelectShort
 			}
 			texts = append(texts, Text{X: 10, Y: 60}.fit(st, Body, w),
 				Text{X: 10, Y: 88, Class: "b"}.fit("✔ "+rw.accepted+" "+strconv.Itoa(acc), Body, w))
@@ -398,7 +389,7 @@ func (l *rlayout) laneBoxes(sc *Scene, a *model.State, na *model.Net) {
 		ly := l.laneY[id]
 		st := l.status(th)
 		if th.Status == model.Idle {
-			st = mark(th.Status) + " " + l.rw.inSelect
+			st = statusMark(th.Status) + " " + l.rw.inSelect
 		}
 		st += " · " + l.rw.count(open(na, name))
 		sc.add(Node{Key: "thread:" + name, Sel: true, Class: "box thread lane " + statusClass(th.Status) + selected(l.o, "thread:"+name) + current(l.o, name),
@@ -513,7 +504,7 @@ func (l *rlayout) poolRows(sc *Scene, a *model.State, na *model.Net) {
 				room -= l.reqW + 10
 			}
 			if ems(st)*Small > room {
-				st = mark(th.Status) // the request in hand says the rest
+				st = statusMark(th.Status) // the request in hand says the rest
 			}
 			texts = []Text{
 				Text{X: 10, Y: 30, Class: "b m"}.fit(Short(name), Big, rDw-20),
@@ -524,7 +515,7 @@ func (l *rlayout) poolRows(sc *Scene, a *model.State, na *model.Net) {
 			if ems(label)*Small > rDw-l.reqW-30 {
 				label = strings.Replace(label, "NIOWorkerThread-", "worker-", 1)
 			}
-			texts = []Text{Text{X: 10, Y: (l.rowH-4)/2 + 8, Class: "b m"}.fit(mark(th.Status)+" "+label, Body, rDw-l.reqW-30)}
+			texts = []Text{Text{X: 10, Y: (l.rowH-4)/2 + 8, Class: "b m"}.fit(statusMark(th.Status)+" "+label, Body, rDw-l.reqW-30)}
 		}
 		sc.add(Node{Key: "thread:" + name, Sel: true, Class: "box thread " + statusClass(th.Status) + selected(l.o, "thread:"+name) + current(l.o, name),
 			Title: l.title(th), W: rDw, H: l.rowH - 4, Texts: texts, X: rDx, Y: l.poolY[name], Alpha: 1})
@@ -540,11 +531,11 @@ func (l *rlayout) poolStatus(th model.Thread) string {
 			return "⚙ " + f[len(f)-1]
 		}
 	case model.Idle:
-		return mark(model.Idle) + " " + l.rw.idle
+		return statusMark(model.Idle) + " " + l.rw.idle
 	case model.Blocked:
 		return "■ " + l.tr.blocked + " " + shortQ(th.On)
 	}
-	return mark(th.Status) + " " + l.tr.status(th)
+	return statusMark(th.Status) + " " + l.tr.status(th)
 }
 
 // lane capacity: how many connection chips fit below the lane's header.

@@ -420,6 +420,9 @@ func fateMark(f string) string {
 }
 
 // size shrinks a font, down to 11 px, so that s fits width.
+// fits says whether s fits width at size z (0.01: size's rounding).
+func fits(s string, z, width float64) bool { return ems(s)*z <= width+0.01 }
+
 func size(s string, size, width float64) float64 {
 	if n := ems(s); n*size > width {
 		return math.Max(Small, width/n)
@@ -444,12 +447,12 @@ func (t Text) fit(s string, z, width float64) Text {
 // boundary) nearest its middle: "AutoPreferredReplica" / "LeaderElection".
 // t.Y is the single line's baseline; two lines sit around it.
 func (t Text) lines(s string, z, width, lineH float64) []Text {
-	if ems(s)*Small <= width+0.01 {
+	if fits(s, Small, width) {
 		return []Text{t.fit(s, z, width)}
 	}
 	r := []rune(s)
-	fits := func(i int) bool {
-		return ems(strings.TrimSpace(string(r[:i])))*Small <= width && ems(strings.TrimSpace(string(r[i:])))*Small <= width
+	splits := func(i int) bool {
+		return fits(strings.TrimSpace(string(r[:i])), Small, width) && fits(strings.TrimSpace(string(r[i:])), Small, width)
 	}
 	// A space that leaves both halves fitting, nearest the middle; else
 	// any seam.
@@ -460,7 +463,7 @@ func (t Text) lines(s string, z, width, lineH float64) []Text {
 			if !space {
 				seam = seam || r[i-1] == '.' || r[i] == '(' || isUpper(r[i]) && !isUpper(r[i-1])
 			}
-			if seam && fits(i) && (best < 0 || math.Abs(float64(i)-float64(len(r))/2) < math.Abs(float64(best)-float64(len(r))/2)) {
+			if seam && splits(i) && (best < 0 || math.Abs(float64(i)-float64(len(r))/2) < math.Abs(float64(best)-float64(len(r))/2)) {
 				best = i
 			}
 		}
