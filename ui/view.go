@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -103,7 +104,6 @@ var words = map[string][2]string{
 	"controlPlane":      {"control plane listener for the controller's requests", "为控制器请求开启控制面监听器（control plane）"},
 }
 
-// T is a word of the chrome in the current language.
 // A KeyHelp is one line of the header's "?": a key and what it does.
 type KeyHelp struct{ Key, What string }
 
@@ -130,6 +130,7 @@ func (a *App) Keys() []KeyHelp {
 	return out
 }
 
+// T is a word of the chrome in the current language.
 func (a *App) T(key string) string {
 	w, ok := words[key]
 	if !ok {
@@ -242,27 +243,25 @@ func (a *App) LogRows() []Row {
 		k := a.M.Trace[i].Kind
 		return a.LogRaw || i == a.Pos || k != "expect" && k != "reveal"
 	}
-	var before, after []int
-	for i := a.Pos - 1; i >= 0 && len(before) < 9; i-- {
-		if shown(i) {
-			before = append(before, i)
+	// Nine rows before the current one and six after, more of one side
+	// where the other runs out.
+	seqs := []int{a.Pos}
+	lo, hi, before := a.Pos-1, a.Pos+1, 0
+	for len(seqs) < 16 && (lo >= 0 || hi < a.Len()) {
+		if lo >= 0 && (before < 9 || hi >= a.Len()) {
+			if shown(lo) {
+				seqs = append(seqs, lo)
+				before++
+			}
+			lo--
+		} else {
+			if shown(hi) {
+				seqs = append(seqs, hi)
+			}
+			hi++
 		}
 	}
-	for i := a.Pos + 1; i < a.Len() && len(after) < 6+9-len(before); i++ {
-		if shown(i) {
-			after = append(after, i)
-		}
-	}
-	for i := a.Pos - 1 - len(before); len(before)+len(after) < 15 && i >= 0; i-- {
-		if shown(i) && (len(before) == 0 || i < before[len(before)-1]) {
-			before = append(before, i)
-		}
-	}
-	var seqs []int
-	for k := len(before) - 1; k >= 0; k-- {
-		seqs = append(seqs, before[k])
-	}
-	seqs = append(append(seqs, a.Pos), after...)
+	slices.Sort(seqs)
 	out := make([]Row, 0, len(seqs))
 	for _, i := range seqs {
 		e := a.unspoiled(a.M.Trace[i], i)
