@@ -274,10 +274,7 @@ func (n *Net) apply(e sim.Event) {
 		n.Answered++
 		n.drop(func(r Req) bool { return r.ID == e.ID })
 	case "queue.put":
-		q := n.queue(e.Subj)
-		if _, c, ok := strings.Cut(e.Note, "/"); ok {
-			q.Cap, _ = strconv.Atoi(c)
-		}
+		q := n.queue(e.Subj) // its capacity is the run's (queueCaps)
 		q.Toks = append(q.Toks, QTok{e.ID, e.Item})
 		if r := n.req(e.ID); r != nil {
 			r.Loc = "q:" + e.Subj
