@@ -517,39 +517,33 @@ func lerp(a, b, f float64) float64 { return a + (b-a)*f }
 func ease(f float64) float64 { return f * f * (3 - 2*f) }
 
 type dict struct {
-	producers, queueSize, head, removed, held, free, more, inHand string
-	processed, preempted, lost, ignored                           string
-	running, blocked, idle, busy, exited, notStarted              string
-	accept, selectors, pool, accepted, refused, sent, answered    string
-	conns, full, readyKeys, inSelect, processors, handlers        string
-	coordinator, members, generation, protocol, leader, owns      string
-	session, listener, offsetsMap, lastCommit, committed          string
-	duplicates, recovered                                         string
-	controller, parked, results, epoch                            string
-	waitsOn                                                       string
+	producers, queueSize, head, removed, held, free, more                    string
+	inHand, processed, preempted, lost, ignored, running, blocked            string
+	idle, busy, exited, notStarted, refused, conns, readyKeys                string
+	generation, protocol, leader, owns, session, listener, offsetsMap        string
+	lastCommit, committed, duplicates, recovered, controller, results, epoch string
+	waitsOn                                                                  string
 }
 
 func words(zh bool) dict {
 	if zh {
-		return dict{"生产者线程", "队列长度", "队首（下一个）在上", "已移除", "被持有", "空闲", "个更多",
-			"正在处理的事件", "已处理", "被抢占", "丢失", "被忽略",
+		return dict{
+			"生产者线程", "队列长度", "队首（下一个）在上", "已移除", "被持有", "空闲",
+			"个更多", "正在处理的事件", "已处理", "被抢占", "丢失", "被忽略",
 			"运行中", "阻塞于", "等待任务：", "处理中", "已退出", "未启动",
-			"接收与客户端", "多路复用线程及其连接", "工作线程池", "已接收", "已拒绝", "已发送", "已响应",
-			"个连接", "已满", "就绪键", "在 select() 中等待就绪事件", "网络线程（Processor）及其连接", "请求处理线程池",
-			"协调者的线程", "消费者（组成员）", "代", "协议", "领导者", "持有分区", "会话",
-			"监听器", "offsets 映射", "上次提交", "已提交", "重复", "已恢复",
-			"控制器", "炼狱（purgatory）中等待的请求", "客户端结果", "纪元（epoch）",
-			"等待任务"}
+			"已拒绝", "个连接", "就绪键", "代", "协议", "领导者",
+			"持有分区", "会话", "监听器", "offsets 映射", "上次提交", "已提交",
+			"重复", "已恢复", "控制器", "客户端结果", "纪元（epoch）", "等待任务",
+		}
 	}
-	return dict{"producer threads", "size", "head (next) on top", "removed", "held", "free", "more",
-		"in hand: taken from the queue", "processed", "preempted", "lost", "ignored",
+	return dict{
+		"producer threads", "size", "head (next) on top", "removed", "held", "free",
+		"more", "in hand: taken from the queue", "processed", "preempted", "lost", "ignored",
 		"running", "blocked on", "waiting for work on", "busy", "exited", "not started",
-		"accept and clients", "selector threads and their connections", "worker pool", "accepted", "refused", "sent", "answered",
-		"connections", "full", "ready keys", "waiting in select()", "processors (network threads) and their connections", "request handler pool",
-		"coordinator's threads", "consumers (members)", "generation", "protocol", "leader", "owns", "session",
-		"listener", "offsets map", "last commit", "committed", "duplicates", "recovered",
-		"controller", "requests waiting in purgatory", "clients' results", "epoch",
-		"waiting"}
+		"refused", "connections", "ready keys", "generation", "protocol", "leader",
+		"owns", "session", "listener", "offsets map", "last commit", "committed",
+		"duplicates", "recovered", "controller", "clients' results", "epoch", "waiting",
+	}
 }
 
 // queueName is a lane queue's label: the selector's ready set is not a
