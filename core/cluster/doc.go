@@ -165,7 +165,11 @@
 //   - thread.exit with a Note: a thread killed (broker N killed, channel to
 //     broker N removed).
 //
-// Simplifications against FACTS.md: per broker 1 network thread and 2
+// Simplifications against FACTS.md: ISRs are kept, written and shown as
+// sorted broker ids, where upstream's ZooKeeper list keeps the order it
+// was built in (a new partition's live replicas in assignment order, the
+// leader's additions at the end); no rule modelled depends on that order
+// (elections walk the assignment). Per broker 1 network thread and 2
 // request handlers by default (num.network.threads and num.io.threads
 // override them); ZooKeeper is one server whose operations take no time,
 // with persistent watches (Kafka re-registers its one-shot watches on
