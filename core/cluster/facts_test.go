@@ -120,21 +120,28 @@ func TestIsrChangeReachesTheControllerAfterFiveQuietSeconds(t *testing.T) {
 	}
 }
 
+// staleLeader is a cluster whose producer still believes broker 1 leads
+// t-0: it wrote to leader 1, broker 1 (also the controller) died and came
+// back as a follower of the leader elected meanwhile.
+func staleLeader(t *testing.T, change func(*Config)) *rig {
+	t.Helper()
+	r := started(t, 4, change)
+	r.produce("a", -1, 1)
+	r.runUntil(t, "produce[a].error", "NONE", 5*time.Second)
+	r.c.Kill(r.s.Now(), "kill broker 1", 1)
+	r.runUntilNewController(t)
+	r.runFor(t, time.Second)
+	r.c.Restart(r.s.Now(), "restart broker 1", 1)
+	r.runUntil(t, "replica[t-0,1].role", "follower", 10*time.Second)
+	return r
+}
+
 // FACTS.md 9.1, retry.backoff.ms 100: after a retriable error the
 // producer refreshes its metadata and sends the batch again 100 ms after
 // the error, not before (RecordAccumulator's backoff on a retried batch).
 func TestProducerRetriesAfterRetryBackoff(t *testing.T) {
 	for _, backoff := range []time.Duration{100 * time.Millisecond, 300 * time.Millisecond} {
-		r := started(t, 4, func(c *Config) { c.Client.RetryBackoff = backoff })
-		r.produce("a", -1, 1)
-		r.runUntil(t, "produce[a].error", "NONE", 5*time.Second)
-		// Leader 1 steps down when broker 1 (also the controller) dies; the
-		// producer, which knew leader 1, is refused and retries.
-		r.c.Kill(r.s.Now(), "kill broker 1", 1)
-		r.runUntilNewController(t)
-		r.runFor(t, time.Second)
-		r.c.Restart(r.s.Now(), "restart broker 1", 1)
-		r.runUntil(t, "replica[t-0,1].role", "follower", 10*time.Second)
+		r := staleLeader(t, func(c *Config) { c.Client.RetryBackoff = backoff })
 		from := len(r.s.Trace())
 		r.produce("b", -1, 1)
 		r.runUntil(t, "produce[b].error", "NONE", 5*time.Second)
@@ -152,4 +159,65 @@ func TestProducerRetriesAfterRetryBackoff(t *testing.T) {
 		require.Positive(t, refused)
 		require.Equal(t, backoff, resent-refused, "retry.backoff.ms %v", backoff)
 	}
+}
+
+// FACTS.md 3 (KafkaApis.handleProduceRequest): acks=0 gets no response;
+// when the append fails the broker closes the connection, the only way
+// the producer can tell. The producer's send is done as soon as it is
+// sent (offset unknown), and the disconnect makes it refresh its
+// metadata. A successful acks=0 produce leaves the connection open.
+func TestAcksZeroErrorClosesTheConnection(t *testing.T) {
+	r := staleLeader(t, nil)
+	leo := r.get(t, "replica[t-0,1].leo")
+	from := len(r.s.Trace())
+	r.produce("z", 0, 1)
+	r.runFor(t, time.Second)
+	require.Equal(t, "NONE", r.get(t, "produce[z].error"))
+	require.Equal(t, "-1", r.get(t, "produce[z].offset"))
+	require.Equal(t, leo, r.get(t, "replica[t-0,1].leo"), "broker 1 is not the leader: nothing appended")
+	closed, metadata := false, false
+	for _, e := range r.s.Trace()[from:] {
+		if e.Kind == "conn.close" && e.Subj == "producer-1@broker-1" {
+			closed = true
+		}
+		if closed && e.Kind == "client.send" && strings.HasPrefix(e.Item, "Metadata:producer-1") {
+			metadata = true
+		}
+	}
+	require.True(t, closed, "broker 1 closes the producer's connection")
+	require.True(t, metadata, "the producer refreshes its metadata after the disconnect")
+
+	from = len(r.s.Trace())
+	r.produce("ok", 0, 1)
+	r.runFor(t, time.Second)
+	for _, e := range r.s.Trace()[from:] {
+		require.NotEqual(t, "conn.close", e.Kind, "event %d: %s %s", e.Seq, e.Subj, e.Note)
+	}
+	r.noViolations(t)
+}
+
+// The Kafka 2.5 defaults the lessons quote (FACTS.md 3, 1.6.1, 9.1;
+// K2.5 srv/KafkaConfig.scala L51, L131-154, prd/ProducerConfig.java).
+func TestDefaultsOfKafka25(t *testing.T) {
+	c := DefaultConfig()
+	for _, d := range []struct {
+		name      string
+		got, want any
+	}{
+		{"zookeeper.session.timeout.ms", c.SessionTimeout, 18 * time.Second},
+		{"unclean.leader.election.enable", c.UncleanLeaderElectionEnable, false},
+		{"min.insync.replicas", c.Replication.MinInsyncReplicas, 1},
+		{"replica.lag.time.max.ms", c.Replication.ReplicaLagTimeMax, 30 * time.Second},
+		{"replica.fetch.wait.max.ms", c.Replication.ReplicaFetchWaitMax, 500 * time.Millisecond},
+		{"replica.fetch.min.bytes", c.Replication.ReplicaFetchMinBytes, 1},
+		{"replica.fetch.backoff.ms", c.Replication.ReplicaFetchBackoff, time.Second},
+		{"acks", c.Client.Acks, 1},
+		{"retries", c.Client.Retries, 2147483647},
+		{"retry.backoff.ms", c.Client.RetryBackoff, 100 * time.Millisecond},
+		{"delivery.timeout.ms", c.Client.DeliveryTimeout, 120 * time.Second},
+		{"request.timeout.ms", c.Client.RequestTimeout, 30 * time.Second},
+	} {
+		require.Equal(t, d.want, d.got, d.name)
+	}
+	require.Equal(t, 3*time.Second, TickTime, "tickTime: zookeeper.properties leaves it unset")
 }
