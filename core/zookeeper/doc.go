@@ -6,8 +6,8 @@
 // behind it, the standalone server's request processor chain, one
 // sequential pipeline shared by every connection (FACTS.md 5.1).
 //
-// Model. Every thread is a simulated thread with its upstream name,
-// started in upstream's order. A client's connect waits in the listen
+// Model. Every thread is a simulated thread with its upstream name; all
+// start with the server (see the simplifications for their order). A client's connect waits in the listen
 // backlog (the queue AcceptThread.selector) until the accept thread's
 // doAccept checks maxClientCnxns against the connections its IP has
 // registered, then offers it round-robin to a selector thread's
@@ -62,6 +62,13 @@
 //     sends every pending response (the socket's send buffer never fills).
 //   - The selector threads are iterated in id order; upstream keeps them in
 //     a HashSet, whose iteration order is the JVM's.
+//   - Threads start in the order accept, selectors, workers, expirer, then
+//     SyncThread before ProcessThread (setupRequestProcessors). Upstream's
+//     NIOServerCnxnFactory.start() starts the selector threads before the
+//     accept thread, and the worker pool (a fixed ThreadPoolExecutor)
+//     creates each NIOWorkerThread only when work is first scheduled, one
+//     new thread per task until all numWorkerThreads exist; here they all
+//     exist from the start and idle ones take the work.
 //   - The selector threads' wakeups and the accept thread's pauseAccept are
 //     not modelled: threads block without timeouts, so an idle server emits
 //     no events (the expirer, a background thread, sleeps to each bucket).
