@@ -221,3 +221,27 @@ func TestDefaultsOfKafka25(t *testing.T) {
 	}
 	require.Equal(t, 3*time.Second, TickTime, "tickTime: zookeeper.properties leaves it unset")
 }
+
+// FACTS.md 1.5, partition states and their bytes (NewPartition 0,
+// OnlinePartition 1, OfflinePartition 2, NonExistentPartition 3): a new
+// partition goes NonExistent → New → Online; its last ISR member's death
+// with unclean election off takes it Online → Offline. Each state change
+// names its byte.
+func TestPartitionStatesAndTheirBytes(t *testing.T) {
+	r := newRig(t, 5, func(c *Config) { c.Brokers = 2 })
+	r.c.Topic(10*time.Millisecond, "topic t", "t", 1, []int{2}, 0)
+	r.runUntil(t, "partition[t-0].leader", "2", time.Second)
+	r.c.Kill(r.s.Now()+time.Second, "kill broker 2", 2)
+	r.runUntil(t, "partition[t-0].state", "OfflinePartition", time.Minute)
+	var got []string
+	for _, e := range r.s.Trace() {
+		if e.Kind == "state" && e.Subj == "PartitionState[t-0]" {
+			got = append(got, e.From+"→"+e.To+" "+e.Note)
+		}
+	}
+	require.Equal(t, []string{
+		"NonExistentPartition→NewPartition 0",
+		"NewPartition→OnlinePartition 1",
+		"OnlinePartition→OfflinePartition 2",
+	}, got)
+}
