@@ -245,3 +245,37 @@ func TestPartitionStatesAndTheirBytes(t *testing.T) {
 		"OnlinePartition→OfflinePartition 2",
 	}, got)
 }
+
+// FACTS.md 9.5 outcome 1 (9.3, 9.4): without idempotence, acks=all,
+// min.insync.replicas 2, two replicas. The record is appended at offset 0,
+// then the follower leaves the ISR: NOT_ENOUGH_REPLICAS_AFTER_APPEND. The
+// producer retries; while the ISR is the leader alone each retry is
+// refused before the append (NOT_ENOUGH_REPLICAS); once the follower is
+// back in the ISR the retry is appended at offset 1 and acknowledged: two
+// copies of one send.
+func TestNotEnoughReplicasAfterAppendRetriedWritesASecondCopy(t *testing.T) {
+	r := newRig(t, 2, func(c *Config) {
+		c.Brokers = 2
+		c.Replication.MinInsyncReplicas = 2
+		c.Replication.ReplicaLagTimeMax = 10 * time.Second
+	})
+	r.c.Topic(10*time.Millisecond, "topic t", "t", 1, []int{1, 2}, 0)
+	r.runUntil(t, "partition[t-0].leader", "1", time.Second)
+	r.runFor(t, 2*time.Second)
+	r.c.Stall(r.s.Now(), "stall broker 2", 2)
+	r.runFor(t, time.Millisecond)
+	r.produce("x", -1, 1)
+	r.runUntil(t, "partition[t-0].isr", "1", time.Minute)
+	r.runFor(t, time.Second) // retries refused meanwhile
+	require.Equal(t, "1", r.get(t, "replica[t-0,1].leo"), "only the first attempt was appended")
+	r.c.Resume(r.s.Now(), "resume broker 2", 2)
+	r.runUntil(t, "produce[x].done", "true", time.Minute)
+	require.Equal(t, "NONE", r.get(t, "produce[x].error"))
+	errs := strings.Split(r.get(t, "produce[x].errors"), ",")
+	require.Equal(t, "NOT_ENOUGH_REPLICAS_AFTER_APPEND", errs[0])
+	require.Contains(t, errs, "NOT_ENOUGH_REPLICAS")
+	require.Equal(t, "NONE", errs[len(errs)-1])
+	require.Equal(t, "1", r.get(t, "produce[x].offset"), "the retry's copy")
+	require.Equal(t, "2", r.get(t, "replica[t-0,1].leo"), "two copies of x")
+	r.noViolations(t)
+}
