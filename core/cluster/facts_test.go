@@ -279,3 +279,25 @@ func TestNotEnoughReplicasAfterAppendRetriedWritesASecondCopy(t *testing.T) {
 	require.Equal(t, "2", r.get(t, "replica[t-0,1].leo"), "two copies of x")
 	r.noViolations(t)
 }
+
+// FACTS.md 1.2 Triggers and 1.6.1 (ControllerChangeHandler, K2.5
+// KafkaController.scala L1963-1969): /controller is an ephemeral of the
+// controller's session; when it expires, each surviving broker's
+// main-EventThread puts Reelect (deleted), and when the winner creates it
+// again, ControllerChange (created).
+func TestControllerZnodeWatchesPutReelectThenControllerChange(t *testing.T) {
+	r := started(t, 7, nil)
+	killed := len(r.s.Trace())
+	r.c.Kill(r.s.Now(), "kill broker 1", 1)
+	r.runUntilNewController(t)
+	r.runFor(t, 100*time.Millisecond)
+	for _, b := range []string{"2", "3"} {
+		var put []string
+		for _, e := range r.s.Trace()[killed:] {
+			if e.Kind == "queue.put" && e.Actor == "broker-"+b+"/main-EventThread" && e.Subj == "broker-"+b+"/ControllerEventManager.queue" {
+				put = append(put, e.Item)
+			}
+		}
+		require.Equal(t, []string{"Reelect", "ControllerChange"}, put, "broker %s", b)
+	}
+}
