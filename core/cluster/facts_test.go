@@ -301,3 +301,31 @@ func TestControllerZnodeWatchesPutReelectThenControllerChange(t *testing.T) {
 		require.Equal(t, []string{"Reelect", "ControllerChange"}, put, "broker %s", b)
 	}
 }
+
+// FACTS.md 1.6.2 step 2 (K2.5 KafkaController.scala L228, L230): a new
+// controller deletes the ISR change notifications written while there was
+// none; it reads every partition's state from ZooKeeper anyway
+// (updateLeaderAndIsrCache). Here leader 2 shrinks its ISR while the dead
+// controller's 60 s session has not yet expired, so nobody handles the
+// notification until the failover removes it.
+func TestFailoverDeletesPendingIsrChangeNotifications(t *testing.T) {
+	r := newRig(t, 3, func(c *Config) {
+		c.SessionTimeout = 60 * time.Second
+		c.Replication.ReplicaLagTimeMax = 10 * time.Second
+	})
+	r.c.Topic(10*time.Millisecond, "topic t", "t", 1, []int{2, 3, 1}, 0)
+	r.runUntil(t, "partition[t-0].leader", "2", time.Second)
+	r.runFor(t, 2*time.Second)
+	r.c.Kill(r.s.Now(), "kill broker 1", 1)
+	r.c.Stall(r.s.Now(), "stall broker 3", 3)
+	r.runFor(t, time.Millisecond)
+	r.produce("a", 1, 1)
+	r.runUntil(t, "partition[t-0].isr", "2", time.Minute) // 1 and 3 out of sync
+	r.runFor(t, 8*time.Second)                            // isr-change-propagation writes its notification
+	require.Equal(t, "1", r.get(t, "cluster.controller"), "/controller still names the dead broker")
+	require.NotEmpty(t, r.c.ZK.children(pathIsrChange), "a notification no controller has read")
+	r.runUntilNewController(t)
+	require.Empty(t, r.c.ZK.children(pathIsrChange))
+	require.Equal(t, "2", r.get(t, "partition[t-0].isr"))
+	r.noViolations(t)
+}
