@@ -254,14 +254,11 @@ func TestPartitionStatesAndTheirBytes(t *testing.T) {
 // back in the ISR the retry is appended at offset 1 and acknowledged: two
 // copies of one send.
 func TestNotEnoughReplicasAfterAppendRetriedWritesASecondCopy(t *testing.T) {
-	r := newRig(t, 2, func(c *Config) {
+	r := startedWith(t, 2, func(c *Config) {
 		c.Brokers = 2
 		c.Replication.MinInsyncReplicas = 2
 		c.Replication.ReplicaLagTimeMax = 10 * time.Second
-	})
-	r.c.Topic(10*time.Millisecond, "topic t", "t", 1, []int{1, 2}, 0)
-	r.runUntil(t, "partition[t-0].leader", "1", time.Second)
-	r.runFor(t, 2*time.Second)
+	}, 1, 2)
 	r.c.Stall(r.s.Now(), "stall broker 2", 2)
 	r.runFor(t, time.Millisecond)
 	r.produce("x", -1, 1)
@@ -309,13 +306,10 @@ func TestControllerZnodeWatchesPutReelectThenControllerChange(t *testing.T) {
 // controller's 60 s session has not yet expired, so nobody handles the
 // notification until the failover removes it.
 func TestFailoverDeletesPendingIsrChangeNotifications(t *testing.T) {
-	r := newRig(t, 3, func(c *Config) {
+	r := startedWith(t, 3, func(c *Config) {
 		c.SessionTimeout = 60 * time.Second
 		c.Replication.ReplicaLagTimeMax = 10 * time.Second
-	})
-	r.c.Topic(10*time.Millisecond, "topic t", "t", 1, []int{2, 3, 1}, 0)
-	r.runUntil(t, "partition[t-0].leader", "2", time.Second)
-	r.runFor(t, 2*time.Second)
+	}, 2, 3, 1)
 	r.c.Kill(r.s.Now(), "kill broker 1", 1)
 	r.c.Stall(r.s.Now(), "stall broker 3", 3)
 	r.runFor(t, time.Millisecond)

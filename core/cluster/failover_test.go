@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"brokerlab/core/replication"
 	"brokerlab/core/sim"
 )
 
@@ -16,11 +17,18 @@ import (
 // 1,2,3) whose followers fetch.
 func started(t *testing.T, seed int64, change func(*Config)) *rig {
 	t.Helper()
+	return startedWith(t, seed, change, 1, 2, 3)
+}
+
+// startedWith is a cluster with topic t (1 partition) on replicas, led by
+// the first, every replica in the ISR and fetching.
+func startedWith(t *testing.T, seed int64, change func(*Config), replicas ...int) *rig {
+	t.Helper()
 	r := newRig(t, seed, change)
-	r.c.Topic(10*time.Millisecond, "topic t", "t", 1, []int{1, 2, 3}, 0)
-	r.runUntil(t, "partition[t-0].leader", "1", time.Second)
+	r.c.Topic(10*time.Millisecond, "topic t", "t", 1, replicas, 0)
+	r.runUntil(t, "partition[t-0].leader", strconv.Itoa(replicas[0]), time.Second)
 	r.runFor(t, 2*time.Second)
-	require.Equal(t, "1,2,3", r.get(t, "partition[t-0].isr"))
+	require.Equal(t, replication.IDs(sortedInts(replicas)), r.get(t, "partition[t-0].isr"))
 	return r
 }
 
@@ -132,10 +140,7 @@ func TestBrokerFailureElectsANewLeaderAndTheProducerRetries(t *testing.T) {
 // broker 2, not the controller: onBrokerFailure's path. A controller dying
 // so is outcome 1 of TestControllerFailoverTakesTheDeadControllersReplicasOfflineBeforeElecting.)
 func TestUncleanOffLeavesThePartitionWithoutLeader(t *testing.T) {
-	r := newRig(t, 5, func(c *Config) { c.Replication.ReplicaLagTimeMax = 10 * time.Second })
-	r.c.Topic(10*time.Millisecond, "topic t", "t", 1, []int{2, 3, 1}, 0)
-	r.runUntil(t, "partition[t-0].leader", "2", time.Second)
-	r.runFor(t, 2*time.Second)
+	r := startedWith(t, 5, func(c *Config) { c.Replication.ReplicaLagTimeMax = 10 * time.Second }, 2, 3, 1)
 	r.c.Stall(r.s.Now(), "stall broker 1", 1)
 	r.c.Stall(r.s.Now(), "stall broker 3", 3)
 	r.runFor(t, time.Millisecond)
@@ -265,10 +270,7 @@ func TestControllerFailoverTakesTheDeadControllersReplicasOfflineBeforeElecting(
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r := newRig(t, 7, nil) // replica.lag.time.max.ms 30 s: longer than the session expiry
-			r.c.Topic(10*time.Millisecond, "topic t", "t", 1, tc.replicas, 0)
-			r.runUntil(t, "partition[t-0].leader", strconv.Itoa(tc.replicas[0]), time.Second)
-			r.runFor(t, 2*time.Second)
+			r := startedWith(t, 7, nil, tc.replicas...) // replica.lag.time.max.ms 30 s: longer than the session expiry
 			for _, id := range tc.stall {
 				r.c.Stall(r.s.Now(), "stall broker "+strconv.Itoa(id), id)
 			}

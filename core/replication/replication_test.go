@@ -210,11 +210,7 @@ func TestOffsetsForLeaderEpochExampleTruncatesTheOldLeader(t *testing.T) {
 	epoch, end := newLeader.EndOffsetFor(0)
 	require.Equal(t, [2]int{0, 0}, [2]int{epoch, end})
 
-	s := sim.New(1, true)
-	t.Cleanup(s.Close)
-	rm, err := NewReplicaManager(s, 2, DefaultConfig(), NewLogManager(), &fakeZk{}, nil, NewMonitor(s))
-	require.NoError(t, err)
-	p := rm.getOrCreatePartition(t0)
+	_, rm, p := partitionRig(t, 2)
 	for i := range 10 {
 		p.Log.append([]Record{{Offset: i, Epoch: 0}})
 	}
@@ -235,11 +231,7 @@ func TestOffsetsForLeaderEpochExampleTruncatesTheOldLeader(t *testing.T) {
 // answered epoch truncates to the end of its largest smaller one and asks
 // again.
 func TestTruncationCases(t *testing.T) {
-	s := sim.New(1, true)
-	t.Cleanup(s.Close)
-	rm, err := NewReplicaManager(s, 2, DefaultConfig(), NewLogManager(), &fakeZk{}, nil, NewMonitor(s))
-	require.NoError(t, err)
-	p := rm.getOrCreatePartition(t0)
+	_, rm, p := partitionRig(t, 2)
 	for i := range 12 {
 		e := 0
 		if i >= 5 {
