@@ -50,6 +50,8 @@ var webWords = map[string][2]string{
 	"notesNext":  {"Next: step %d", "下一步：第 %d 步"},
 	"notesEnd":   {"This is the last step.", "这是最后一步。"},
 	"stepOf":     {"step", "步骤"},
+	// The teacher's guide, a static page a lesson (internal/guide).
+	"guide": {"Teacher's guide (printable)", "教师手册（可打印）"},
 
 	// Export.
 	"export":      {"Export", "导出"},
