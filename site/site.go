@@ -14,6 +14,8 @@
 // the bytes it counts are the bytes Content-Length announces (exact
 // progress). Browsers without streaming compilation, and hosts that lose
 // the .xz, get main.wasm.
+//
+// guide/ holds the teacher's guides, one page a lesson (internal/guide).
 package site
 
 import (
@@ -32,6 +34,7 @@ import (
 	"strconv"
 	"strings"
 
+	"brokerlab/internal/guide"
 	"brokerlab/ui"
 )
 
@@ -81,6 +84,9 @@ func Build(root, dst string) error {
 		return err
 	}
 	if err := fillWords(filepath.Join(dst, "boot.js")); err != nil {
+		return err
+	}
+	if err := guide.Write(root, dst); err != nil {
 		return err
 	}
 	return stamp(dst)

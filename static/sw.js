@@ -61,13 +61,21 @@ self.addEventListener("activate", (ev) => {
 });
 
 // Cache first: the cache holds exactly one build. Opening the page (any
-// #/… link, which the server never sees) is the cached "./".
+// #/… link, which the server never sees) is the cached "./". The teachers'
+// guides (guide/, static pages with screenshots) are not part of the page:
+// each is kept once it has been opened, in this build's cache.
+const GUIDES = new URL("guide/", self.registration.scope).pathname;
 self.addEventListener("fetch", (ev) => {
   const req = ev.request;
-  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
+  const url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== self.location.origin) return;
+  const guide = url.pathname.startsWith(GUIDES);
   ev.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const hit = req.mode === "navigate" ? await cache.match("./") : await cache.match(req);
-    return hit || fetch(req);
+    const hit = req.mode === "navigate" && !guide ? await cache.match("./") : await cache.match(req);
+    if (hit || !guide) return hit || fetch(req);
+    const r = await fetch(req);
+    if (r.ok) await cache.put(req, r.clone());
+    return r;
   })());
 });

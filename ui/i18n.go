@@ -44,12 +44,17 @@ var webWords = map[string][2]string{
 	"progressLabel": {"Your progress", "学习进度"},
 
 	// Presenter mode.
-	"present":    {"Present", "投影"},
-	"presenting": {"Presenting ✓", "投影中 ✓"},
-	"notes":      {"Speaker notes", "讲稿"},
-	"notesNext":  {"Next: step %d", "下一步：第 %d 步"},
-	"notesEnd":   {"This is the last step.", "这是最后一步。"},
-	"stepOf":     {"step", "步骤"},
+	"present":       {"Present", "投影"},
+	"presenting":    {"Presenting ✓", "投影中 ✓"},
+	"notes":         {"Speaker notes", "讲稿"},
+	"notesNext":     {"Next: step %d", "下一步：第 %d 步"},
+	"notesEnd":      {"This is the last step.", "这是最后一步。"},
+	"notesStep":     {"Step %d / %d", "第 %d 步 / 共 %d 步"},
+	"notesAnswer":   {"The simulation will show:", "模拟将给出："},
+	"notesUngraded": {"The run ends before the simulation grades it.", "运行在模拟判定之前就结束了。"},
+	"stepOf":        {"step", "步骤"},
+	// The teacher's guide, a static page a lesson (internal/guide).
+	"guide": {"Teacher's guide (printable)", "教师手册（可打印）"},
 
 	// Export.
 	"export":      {"Export", "导出"},

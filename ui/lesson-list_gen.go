@@ -93,6 +93,13 @@ func (c *LessonList) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 						vgparent.AppendChild(vgn)
 					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "a", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "guide"}}}
+					vgparent.AppendChild(vgn)
+					vgn.AddAttrInterface("href", c.GuideHref(l.ID))
+					vgn.AddAttrInterface("id", "guide-"+l.ID)
+					vgn.SetInnerHTML(c.A.T("guide"))
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 					vgparent.AppendChild(vgn)
 				}

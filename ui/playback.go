@@ -29,27 +29,47 @@ const (
 
 // StoryRate is the events a second at 1× while event pos plays: Rate, or
 // faster where pos's step would otherwise pass its share of the lesson.
-func (a *App) StoryRate(pos int) float64 {
-	marks := a.Marks()
+func (a *App) StoryRate(pos int) float64 { return storyRate(a.Marks(), a.Len(), pos) }
+
+// storyRate is StoryRate in a run of n events whose steps begin at marks.
+func storyRate(marks []scenario.Mark, n, pos int) float64 {
 	if len(marks) == 0 {
 		return Rate
 	}
 	share := math.Min(StepSeconds, LessonSeconds/float64(len(marks)))
 	// The step pos is in runs from its mark to the next (the run's start
 	// counts with the first step).
-	lo, hi := 0, a.Len()
+	lo, hi := 0, n
 	for i, m := range marks {
 		if m.Seq <= pos {
 			if i > 0 {
 				lo = m.Seq
 			}
-			hi = a.Len()
+			hi = n
 			if i+1 < len(marks) {
 				hi = marks[i+1].Seq
 			}
 		}
 	}
 	return math.Max(Rate, float64(hi-lo)/share)
+}
+
+// StoryTimes is how long each step of run res plays at 1×, in seconds,
+// one for each of res.Steps (the run's start counts with the first step):
+// what playing from the first event to the last takes, step by step. The
+// teacher's guide prints them.
+func StoryTimes(res *scenario.Result) []float64 {
+	out := make([]float64, len(res.Steps))
+	k := 0
+	for i := 0; i < len(res.Trace)-1; i++ {
+		for k+1 < len(res.Steps) && res.Steps[k+1].Seq <= i {
+			k++
+		}
+		if len(out) > 0 {
+			out[k] += 1 / storyRate(res.Steps, len(res.Trace), i)
+		}
+	}
+	return out
 }
 
 // Toggle plays or pauses; played at the end of the run, it starts over.

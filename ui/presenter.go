@@ -13,7 +13,7 @@ import (
 // large and high contrast, and follows the teacher's window over a
 // BroadcastChannel (no server): lesson, edit, what-ifs, position, playing,
 // speed, selection, language. The teacher's window keeps the controls and
-// the narration, and shows speaker notes: the next step's text.
+// the narration, and shows speaker notes (Notes), always in view.
 
 // PresentState is presenter mode's part of the App.
 type PresentState struct {
@@ -212,22 +212,52 @@ func (a *App) AppClass() string {
 	return c
 }
 
-// Notes are the speaker notes: the next step's narration (and question),
-// which the narration panel keeps hidden until the run reaches it.
-func (a *App) Notes() (title, text string) {
+// NotesView is the speaker notes: the current step's narration, which the
+// narration panel hides while the step's question is open, that question
+// with the answer the simulation will give, and the next step.
+type NotesView struct {
+	Title    string // "Step 6 / 10"
+	Text     string // the current step's narration
+	Question string // the current step's question while it is open
+	Answer   string // its answer as this run grades it
+	Next     string // "Next: step 7", or that this is the last step
+	NextText string // the next step's narration
+}
+
+// Notes are the speaker notes at the current moment.
+func (a *App) Notes() NotesView {
+	var v NotesView
 	if a.Sc == nil {
-		return "", ""
+		return v
 	}
-	next := a.State().Step + 1
-	if next >= len(a.Sc.Steps) {
-		return a.T("notesEnd"), ""
+	cur := a.State().Step
+	if cur >= 0 && cur < len(a.Sc.Steps) {
+		st := a.Sc.Steps[cur]
+		v.Title = fmt.Sprintf(a.T("notesStep"), cur+1, len(a.Sc.Steps))
+		v.Text = pick(a.Lang, st.EN, st.ZH)
+		if a.questionOpen(cur) {
+			q, res, graded := a.ask(cur)
+			v.Question = pick(a.Lang, q.EN, q.ZH)
+			switch ans := a.answer(q, res); {
+			case !graded:
+				v.Answer = a.T("notesUngraded")
+			case ans == "":
+				v.Answer = a.T("noChoiceHolds")
+			default:
+				v.Answer = a.T("notesAnswer") + " " + ans
+			}
+		}
 	}
-	st := a.Sc.Steps[next]
-	text = pick(a.Lang, st.EN, st.ZH)
-	if q := st.Ask; q != nil {
-		text = a.T("question") + ": " + pick(a.Lang, q.EN, q.ZH) + " — " + text
+	if next := cur + 1; next < len(a.Sc.Steps) {
+		st := a.Sc.Steps[next]
+		v.Next, v.NextText = fmt.Sprintf(a.T("notesNext"), next+1), pick(a.Lang, st.EN, st.ZH)
+		if q := st.Ask; q != nil {
+			v.NextText = a.T("question") + ": " + pick(a.Lang, q.EN, q.ZH) + " — " + v.NextText
+		}
+	} else {
+		v.Next = a.T("notesEnd")
 	}
-	return fmt.Sprintf(a.T("notesNext"), next+1), text
+	return v
 }
 
 // PresentCaption is the presenter window's one line: lesson and step, and

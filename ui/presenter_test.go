@@ -17,9 +17,10 @@ func TestPresenter(t *testing.T) {
 	if len(tw.opened) != 1 || tw.opened[0] != "#/present/lesson/"+lesson+"?pos=20" || !teacher.Presenting {
 		t.Fatalf("opened %q", tw.opened)
 	}
-	title, notes := teacher.Notes()
-	if title != "Next: step 3" || !strings.HasPrefix(notes, "This is ControllerEventThread.doWork") {
-		t.Fatalf("notes: %q %q", title, notes)
+	notes := teacher.Notes()
+	if n := notes; n.Title != "Step 2 / 10" || !strings.HasPrefix(n.Text, "While controller-event-thread is busy") || n.Question != "" ||
+		n.Next != "Next: step 3" || !strings.HasPrefix(n.NextText, "This is ControllerEventThread.doWork") {
+		t.Fatalf("notes: %+v", n)
 	}
 
 	_, aud := newFake()
@@ -184,5 +185,41 @@ func TestPresentQuestion(t *testing.T) {
 	w.GoStep(k + 2)
 	if c := w.PresentCaption(); strings.Contains(c, "simulation") {
 		t.Fatalf("two steps on: caption %q", c)
+	}
+}
+
+// While a question is open, the speaker notes show the step's text, which
+// the narration hides, and the answer the simulation will give; once
+// answered and graded, only the step.
+func TestNotesAnswerTheOpenQuestion(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson)
+	k := -1
+	for _, m := range a.Marks() {
+		if q, _, _ := a.ask(m.Step); q != nil {
+			k = m.Step
+			a.GoStep(k)
+			break
+		}
+	}
+	if k < 0 {
+		t.Fatal("lesson 01 asks no question")
+	}
+	n := a.Notes()
+	if n.Title != "Step 6 / 10" || n.Question != "The ZooKeeper session expires now. Which of the three queued events will be processed?" ||
+		n.Answer != "The simulation will show: None of them" || !strings.HasPrefix(n.Text, "None of them. The session-expiry thread") {
+		t.Fatalf("notes on the open question: %+v", n)
+	}
+	a.SetLang("zh")
+	if n := a.Notes(); n.Answer != "模拟将给出： 一个都不会" || n.Title != "第 6 步 / 共 10 步" {
+		t.Fatalf("notes in Chinese: %+v", n)
+	}
+	a.SetLang("en")
+	a.Pick(k, 0)
+	for a.Playing {
+		a.Tick(a.lastTick + 100)
+	}
+	if n := a.Notes(); n.Question != "" || n.Answer != "" {
+		t.Fatalf("notes after the grading: %+v", n)
 	}
 }

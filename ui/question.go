@@ -124,14 +124,10 @@ func (a *App) Question(k int) QuestionView {
 	p, picked := a.pickMap()[k]
 	v.Picked = picked
 	shown := graded && !v.Open
-	var right []string
 	for i, c := range q.Choices {
 		cv := ChoiceView{N: i, Label: pick(a.Lang, c.EN, c.ZH), Picked: picked && p == i}
 		if shown && i < len(res.Choices) {
 			cv.Held = res.Choices[i].Holds
-		}
-		if cv.Held {
-			right = append(right, cv.Label)
 		}
 		cv.Class = "choice"
 		switch {
@@ -146,9 +142,9 @@ func (a *App) Question(k int) QuestionView {
 		v.Choices = append(v.Choices, cv)
 	}
 	if shown {
-		answer := strings.Join(right, a.T("or"))
+		answer := a.answer(q, res)
 		switch {
-		case len(right) == 0:
+		case answer == "":
 			v.Class, v.Verdict = "told", a.T("noChoiceHolds")
 		case !picked:
 			v.Class, v.Verdict = "told", a.T("simSays")+" "+answer
@@ -162,6 +158,18 @@ func (a *App) Question(k int) QuestionView {
 		v.Variant = a.T("variant") + " " + a.SeedText()
 	}
 	return v
+}
+
+// answer is the choices of q that hold in res, as shown: "None of them"
+// ("" if none holds).
+func (a *App) answer(q *scenario.Ask, res scenario.AskResult) string {
+	var right []string
+	for _, i := range res.Right() {
+		if i < len(q.Choices) {
+			right = append(right, pick(a.Lang, q.Choices[i].EN, q.Choices[i].ZH))
+		}
+	}
+	return strings.Join(right, a.T("or"))
 }
 
 func pick(lang, en, zh string) string {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -20,20 +21,18 @@ func TestStoryTime(t *testing.T) {
 	for _, l := range all {
 		_, a := newFake()
 		a.Route("#/lesson/" + l.ID)
-		marks := a.Marks()
 		total, longest := 0.0, 0.0
-		step := map[int]float64{}
-		for i := 0; i < a.Len()-1; i++ {
-			d := 1 / a.StoryRate(i)
+		for _, d := range StoryTimes(a.Res) {
 			total += d
-			k := 0
-			for j, m := range marks {
-				if m.Seq <= i {
-					k = j
-				}
-			}
-			step[k] += d
-			longest = max(longest, step[k])
+			longest = max(longest, d)
+		}
+		// What Tick plays event by event is what StoryTimes adds up.
+		played := 0.0
+		for i := 0; i < a.Len()-1; i++ {
+			played += 1 / a.StoryRate(i)
+		}
+		if math.Abs(played-total) > 1e-6 {
+			t.Errorf("%s: playing takes %.3f s, StoryTimes adds up to %.3f s", l.ID, played, total)
 		}
 		report = append(report, fmt.Sprintf("%-28s %5d events  %5.0f s at 1×  longest step %4.1f s", l.ID, a.Len(), total, longest))
 		if total > 360 || longest > 45 {

@@ -13,24 +13,16 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"brokerlab/ui"
 )
 
 // copySite copies the built site into a directory the test may change.
 func copySite(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	ents, err := os.ReadDir(built(t))
-	if err != nil {
+	if err := os.CopyFS(dir, os.DirFS(built(t))); err != nil {
 		t.Fatal(err)
-	}
-	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join(built(t), e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 	return dir
 }
@@ -129,6 +121,10 @@ func TestOffline(t *testing.T) {
 	p.click("#reload")
 	p.wait("the new build", fmt.Sprintf(`(document.querySelector('meta[name="brokerlab-build"]') || {}).content === %q && !!document.querySelector("#pos")`, next))
 	p.noCrash()
+	// A teacher's guide, opened once, is kept for offline too.
+	guide := p.base + ui.GuideHref(lesson)
+	p.do(chromedp.Navigate(guide))
+	p.wait("the guide", `(i => !!i && i.complete && i.naturalWidth > 0)(document.querySelector("#plan ~ figure img"))`)
 
 	// Cut the network: the lesson still opens, at a linked moment.
 	srv.CloseClientConnections()
@@ -145,6 +141,8 @@ func TestOffline(t *testing.T) {
 	}
 	p.noCrash()
 	p.shot("offline.png")
+	p.do(chromedp.Navigate(guide))
+	p.wait("the guide offline", `document.title.startsWith("Teacher's guide") && (i => !!i && i.complete && i.naturalWidth > 0)(document.querySelector("#plan ~ figure img"))`)
 }
 
 // waitAsync polls a JavaScript expression that yields a promise of a

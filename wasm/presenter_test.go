@@ -4,12 +4,18 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
+
+	"brokerlab/core/scenario"
+	"brokerlab/lessons"
 )
 
 // Presenter mode: the Present button opens a second window with the stage
@@ -44,7 +50,11 @@ func TestBrowserPresenter(t *testing.T) {
 		t.Fatalf("the stage is %d px high in the presenter window", h)
 	}
 	p.wait("the present button pressed", `document.querySelector("#present").getAttribute("aria-pressed") === "true"`)
-	p.wait("speaker notes with the next step", `!!document.querySelector("#notes") && document.querySelector("#notes").textContent.includes("Next: step 3")`)
+	p.wait("speaker notes with the step and the next", `(n => !!n && n.textContent.includes("Step 2 / 10") && n.textContent.includes("While controller-event-thread is busy") && n.textContent.includes("Next: step 3"))(document.querySelector("#notes"))`)
+	p.notesInView("at step 2")
+	p.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.body.scrollHeight)`))
+	p.notesInView("at step 2, the page scrolled down")
+	p.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 
 	// Step in the teacher's window: the presenter window follows.
 	p.click("#fwd")
@@ -61,6 +71,20 @@ func TestBrowserPresenter(t *testing.T) {
 		t.Fatalf("the question panel is not over the stage: position %s", got)
 	}
 	w.shot("presenter-question.png")
+	// The teacher's notes: the step's text, which the narration hides
+	// while the question is open, and the simulation's answer, in view at
+	// the two sizes a teacher's laptop has.
+	p.wait("the answer in the speaker notes", `(n => !!n && n.textContent.includes("The simulation will show: None of them"))(document.querySelector("#notes-answer"))`)
+	if got := p.text("#notes .ntext"); !strings.HasPrefix(got, "None of them. The session-expiry thread") {
+		t.Fatalf("speaker notes on the question's step: %q", got)
+	}
+	p.notesInView("1920×1080, a question open")
+	p.do(chromedp.EmulateViewport(1440, 900))
+	p.notesInView("1440×900, a question open")
+	p.shot("teacher-question-1440.png")
+	if _, err := chromedp.Call(ctx, emulation.ClearDeviceMetricsOverride, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
 	if got := p.str(keyDown("3")); got != "taken" {
 		t.Fatalf("key 3: %s", got)
 	}
@@ -86,6 +110,37 @@ func TestBrowserPresenter(t *testing.T) {
 	w.shot("presenter.png")
 	p.shot("teacher.png")
 
+	// Every question of every lesson: its answer and its step's text fit
+	// in the notes, in view, in both languages, on the smaller laptop.
+	p.do(chromedp.EmulateViewport(1440, 900))
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "zh"} {
+		p.click("#lang-" + lang)
+		for _, l := range all {
+			sc, err := scenario.Parse(l.File, l.Scenario)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.do(chromedp.Evaluate[chromedp.Void](`location.hash = "#/lesson/` + l.ID + `"`))
+			p.wait(l.ID, `location.hash === "#/lesson/`+l.ID+`" && document.querySelectorAll("#steps li").length === `+strconv.Itoa(len(sc.Steps)))
+			for k, st := range sc.Steps {
+				if st.Ask == nil {
+					continue
+				}
+				p.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#steps li")[` + strconv.Itoa(k) + `].click()`))
+				p.wait(fmt.Sprintf("%s step %d's answer in the notes (%s)", l.ID, k+1, lang), `!!document.querySelector("#notes-answer .answer")`)
+				p.notesInView(fmt.Sprintf("1440×900, %s, %s step %d", lang, l.ID, k+1))
+			}
+		}
+	}
+	p.click("#lang-en")
+	if _, err := chromedp.Call(ctx, emulation.ClearDeviceMetricsOverride, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+
 	// Stop presenting: the presenter window closes.
 	p.click("#present")
 	deadline := time.Now().Add(10 * time.Second)
@@ -105,5 +160,20 @@ func TestBrowserPresenter(t *testing.T) {
 			t.Fatal("the presenter window stays open")
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// notesInView fails the test unless the speaker notes lie whole inside the
+// teacher's viewport and nothing in them overflows their box.
+func (p *page) notesInView(what string) {
+	p.t.Helper()
+	js := `(n => { const r = n.getBoundingClientRect(); return {Top: Math.floor(r.top), Bottom: Math.ceil(r.bottom), Left: Math.floor(r.left), Right: Math.ceil(r.right),
+		W: innerWidth, H: innerHeight, OverY: n.scrollHeight - n.clientHeight, OverX: n.scrollWidth - n.clientWidth} })(document.querySelector("#notes"))`
+	r, err := chromedp.Run(p.ctx, chromedp.Evaluate[struct{ Top, Bottom, Left, Right, W, H, OverY, OverX int }](js))
+	if err != nil {
+		p.t.Fatalf("%s: %v", what, err)
+	}
+	if r.Top < 0 || r.Bottom > r.H || r.Left < 0 || r.Right > r.W || r.OverY > 1 || r.OverX > 1 {
+		p.t.Fatalf("%s: the speaker notes are not in view: %+v %s", what, r, p.str(`JSON.stringify({y: scrollY, doc: document.documentElement.scrollHeight, lesson: document.querySelector(".lesson").getBoundingClientRect(), side: document.querySelector(".side").getBoundingClientRect(), sideScroll: document.querySelector(".side").scrollTop})`))
 	}
 }
