@@ -517,7 +517,8 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 				w := ems(s) * Huge
 				return math.Max(x-4, math.Min(bx-w/2, x+room+4-w))
 			}
-			hx := at(r.HW)
+			// min: truncateTo cuts the log one event before it cuts the HW.
+			hx := at(min(r.HW, len(r.Log)))
 			lx := at(len(r.Log))
 			if roomy {
 				hs, ls := "HW "+strconv.Itoa(r.HW), "LEO "+strconv.Itoa(len(r.Log))
