@@ -57,6 +57,7 @@ var Settings = map[string]bool{
 	"min.insync.replicas":            true,
 	"request.timeout.ms":             true,
 	"replica.lag.time.max.ms":        true,
+	"zookeeper.session.timeout.ms":   true,
 	"backOff.maxAttempts":            true,
 }
 
