@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"brokerlab/core/purgatory"
 	"brokerlab/core/sim"
 )
 
@@ -85,8 +86,8 @@ type Coordinator struct {
 	requestQueue *sim.Queue[*request]
 	processor    *sim.Worker
 
-	heartbeatPurgatory *purgatory
-	joinPurgatory      *purgatory
+	heartbeatPurgatory *purgatory.Purgatory
+	joinPurgatory      *purgatory.Purgatory
 
 	// CompletedRebalances is the group-completed-rebalance-count metric.
 	CompletedRebalances int
@@ -102,9 +103,36 @@ func newCoordinator(sys *System, s *sim.Sim, cfg Config) *Coordinator {
 	for i := 0; i < cfg.NumIOThreads; i++ {
 		s.Go("data-plane-kafka-request-handler-"+strconv.Itoa(i), c.handler)
 	}
-	c.heartbeatPurgatory = newPurgatory(c, "Heartbeat", true)
-	c.joinPurgatory = newPurgatory(c, "Rebalance", false)
+	c.heartbeatPurgatory = c.newPurgatory("Heartbeat", true)
+	c.joinPurgatory = c.newPurgatory("Rebalance", false)
 	return c
+}
+
+// newPurgatory starts one of the coordinator's purgatories. Heartbeat
+// deadlines are re-armed forever while a group lives: that one's threads
+// are periodic ones ("run idle" does not wait for them).
+func (c *Coordinator) newPurgatory(name string, background bool) *purgatory.Purgatory {
+	s := c.s
+	p := purgatory.New(s, purgatory.Config{Name: name, BrokerID: c.cfg.BrokerID, Background: background, Executor: true,
+		Trace: purgatory.Trace{
+			Add: func(op *purgatory.Operation) {
+				emit(s, func() sim.Event {
+					return sim.Event{Kind: "timer.add", Subj: op.Subj, ID: op.ID, Item: op.Kind, Note: sim.FormatDuration(op.Delay), Src: srcTimerAdd}
+				})
+			},
+			Cancel: func(op *purgatory.Operation) {
+				emit(s, func() sim.Event {
+					return sim.Event{Kind: "timer.cancel", Subj: op.Subj, ID: op.ID, Item: op.Kind, Src: srcForceComplete}
+				})
+			},
+			Fire: func(op *purgatory.Operation) {
+				emit(s, func() sim.Event {
+					return sim.Event{Kind: "timer.fire", Subj: op.Subj, ID: op.ID, Item: op.Kind, Note: "after " + sim.FormatDuration(op.Delay), Src: srcAdvanceClock}
+				})
+			},
+		}})
+	p.Start()
+	return p
 }
 
 // send carries a request from a client to the request queue, one network
@@ -230,7 +258,7 @@ func (c *Coordinator) handleJoinGroup(req *request) {
 			c.doJoinGroup(g, req, cb)
 		}
 		if g.is(PreparingRebalance) {
-			c.joinPurgatory.checkAndComplete(groupKey(g))
+			c.joinPurgatory.CheckAndComplete(groupKey(g))
 		}
 	})
 }
@@ -334,7 +362,7 @@ func (c *Coordinator) prepareRebalance(g *groupMetadata, reason string) {
 	if g.is(CompletingRebalance) {
 		c.resetAndPropagateAssignmentError(g, RebalanceInProgress)
 	}
-	var op *delayedOp
+	var op *purgatory.Operation
 	if g.is(Empty) {
 		d := c.cfg.InitialRebalanceDelay
 		op = c.newInitialDelayedJoin(g, d, d, max(g.rebalanceTimeout()-d, 0))
@@ -343,29 +371,29 @@ func (c *Coordinator) prepareRebalance(g *groupMetadata, reason string) {
 	}
 	g.transitionTo(PreparingRebalance, reason, srcPrepareRebalance)
 	g.join = op
-	c.joinPurgatory.tryCompleteElseWatch(op, groupKey(g))
+	c.joinPurgatory.TryCompleteElseWatch(op, groupKey(g))
 }
 
-func (c *Coordinator) newDelayedJoin(g *groupMetadata, timeout time.Duration) *delayedOp {
-	op := c.joinPurgatory.newOp("DelayedJoin", g.subj(), timeout)
-	op.tryComplete = func(op *delayedOp) bool { return c.tryCompleteJoin(g, op) }
-	op.onComplete = func() { c.onCompleteJoin(g) }
+func (c *Coordinator) newDelayedJoin(g *groupMetadata, timeout time.Duration) *purgatory.Operation {
+	op := c.joinPurgatory.NewOperation(c.s.NextToken(), "DelayedJoin", g.subj(), timeout)
+	op.TryComplete = func() bool { return c.tryCompleteJoin(g, op) }
+	op.OnComplete = func() { c.onCompleteJoin(g) }
 	return op
 }
 
 // newInitialDelayedJoin is InitialDelayedJoin: it never completes early;
 // when it expires it waits again (min(configured, remaining)) if members
 // joined meanwhile and time remains, else it completes the join.
-func (c *Coordinator) newInitialDelayedJoin(g *groupMetadata, configured, delay, remaining time.Duration) *delayedOp {
-	op := c.joinPurgatory.newOp("InitialDelayedJoin", g.subj(), delay)
-	op.tryComplete = func(*delayedOp) bool { return false }
-	op.onComplete = func() {
+func (c *Coordinator) newInitialDelayedJoin(g *groupMetadata, configured, delay, remaining time.Duration) *purgatory.Operation {
+	op := c.joinPurgatory.NewOperation(c.s.NextToken(), "InitialDelayedJoin", g.subj(), delay)
+	op.TryComplete = func() bool { return false }
+	op.OnComplete = func() {
 		g.inLock(srcInitialDelayedJoin, func() {
 			if g.newMemberAdded && remaining != 0 {
 				g.newMemberAdded = false
 				next := c.newInitialDelayedJoin(g, configured, min(configured, remaining), max(remaining-delay, 0))
 				g.join = next
-				c.joinPurgatory.tryCompleteElseWatch(next, groupKey(g))
+				c.joinPurgatory.TryCompleteElseWatch(next, groupKey(g))
 			} else {
 				c.onCompleteJoin(g)
 			}
@@ -374,11 +402,11 @@ func (c *Coordinator) newInitialDelayedJoin(g *groupMetadata, configured, delay,
 	return op
 }
 
-func (c *Coordinator) tryCompleteJoin(g *groupMetadata, op *delayedOp) bool {
+func (c *Coordinator) tryCompleteJoin(g *groupMetadata, op *purgatory.Operation) bool {
 	done := false
 	g.inLock(srcOnCompleteJoin, func() {
 		if g.hasAllMembersJoined() {
-			done = op.forceComplete()
+			done = op.ForceComplete()
 		}
 	})
 	return done
@@ -399,7 +427,7 @@ func (c *Coordinator) onCompleteJoin(g *groupMetadata) {
 			// nobody rejoined: wait again until session timeouts remove them
 			op := c.newDelayedJoin(g, g.rebalanceTimeout())
 			g.join = op
-			c.joinPurgatory.tryCompleteElseWatch(op, groupKey(g))
+			c.joinPurgatory.TryCompleteElseWatch(op, groupKey(g))
 		default:
 			g.initNextGeneration()
 			if g.is(Empty) {
@@ -564,7 +592,7 @@ func (c *Coordinator) handleLeaveGroup(req *request) {
 			cb(CoordinatorNotAvailable, "")
 		case g.isPendingMember(id):
 			c.removePendingMemberAndUpdateGroup(g, id, req.client, "pending member left")
-			c.heartbeatPurgatory.checkAndComplete(memberKey(g, id))
+			c.heartbeatPurgatory.CheckAndComplete(memberKey(g, id))
 			cb(None, None)
 		case !g.has(id):
 			cb(None, UnknownMemberID)
@@ -615,7 +643,7 @@ func (c *Coordinator) removeGroup(id string) {
 
 func (c *Coordinator) removeHeartbeatForLeavingMember(g *groupMetadata, m *member) {
 	m.isLeaving = true
-	c.heartbeatPurgatory.checkAndComplete(memberKey(g, m.id))
+	c.heartbeatPurgatory.CheckAndComplete(memberKey(g, m.id))
 }
 
 // removeMemberAndUpdateGroup is GroupCoordinator.removeMemberAndUpdateGroup:
@@ -628,7 +656,7 @@ func (c *Coordinator) removeMemberAndUpdateGroup(g *groupMetadata, m *member, re
 	case Stable, CompletingRebalance:
 		c.maybePrepareRebalance(g, reason)
 	case PreparingRebalance:
-		c.joinPurgatory.checkAndComplete(groupKey(g))
+		c.joinPurgatory.CheckAndComplete(groupKey(g))
 	}
 }
 
@@ -637,7 +665,7 @@ func (c *Coordinator) removePendingMemberAndUpdateGroup(g *groupMetadata, id, cl
 		c.s.Emit(sim.Event{Kind: "member.remove", Subj: "member[" + client + "]", Item: g.id, Note: why, Src: srcRemoveMember})
 	}
 	if g.is(PreparingRebalance) {
-		c.joinPurgatory.checkAndComplete(groupKey(g))
+		c.joinPurgatory.CheckAndComplete(groupKey(g))
 	}
 }
 
@@ -650,34 +678,34 @@ func (c *Coordinator) completeAndScheduleNextHeartbeatExpiration(g *groupMetadat
 func (c *Coordinator) completeAndScheduleNextExpiration(g *groupMetadata, m *member, timeout time.Duration) {
 	key := memberKey(g, m.id)
 	m.heartbeatSatisfied = true
-	c.heartbeatPurgatory.checkAndComplete(key)
+	c.heartbeatPurgatory.CheckAndComplete(key)
 	m.heartbeatSatisfied = false
-	c.heartbeatPurgatory.tryCompleteElseWatch(c.newDelayedHeartbeat(g, m.id, m.client, false, timeout), key)
+	c.heartbeatPurgatory.TryCompleteElseWatch(c.newDelayedHeartbeat(g, m.id, m.client, false, timeout), key)
 }
 
 func (c *Coordinator) addPendingMemberExpiration(g *groupMetadata, id, client string, timeout time.Duration) {
-	c.heartbeatPurgatory.tryCompleteElseWatch(c.newDelayedHeartbeat(g, id, client, true, timeout), memberKey(g, id))
+	c.heartbeatPurgatory.TryCompleteElseWatch(c.newDelayedHeartbeat(g, id, client, true, timeout), memberKey(g, id))
 }
 
-func (c *Coordinator) newDelayedHeartbeat(g *groupMetadata, id, client string, isPending bool, timeout time.Duration) *delayedOp {
-	op := c.heartbeatPurgatory.newOp("DelayedHeartbeat", "member["+client+"]", timeout)
-	op.tryComplete = func(op *delayedOp) bool { return c.tryCompleteHeartbeat(g, id, isPending, op) }
-	op.onExpiration = func() { c.onExpireHeartbeat(g, id, client, isPending) }
+func (c *Coordinator) newDelayedHeartbeat(g *groupMetadata, id, client string, isPending bool, timeout time.Duration) *purgatory.Operation {
+	op := c.heartbeatPurgatory.NewOperation(c.s.NextToken(), "DelayedHeartbeat", "member["+client+"]", timeout)
+	op.TryComplete = func() bool { return c.tryCompleteHeartbeat(g, id, isPending, op) }
+	op.OnExpiration = func() { c.onExpireHeartbeat(g, id, client, isPending) }
 	return op
 }
 
-func (c *Coordinator) tryCompleteHeartbeat(g *groupMetadata, id string, isPending bool, op *delayedOp) bool {
+func (c *Coordinator) tryCompleteHeartbeat(g *groupMetadata, id string, isPending bool, op *purgatory.Operation) bool {
 	done := false
 	g.inLock(srcOnExpireHeartbeat, func() {
 		switch {
 		case g.is(Dead):
-			done = op.forceComplete()
+			done = op.ForceComplete()
 		case isPending:
 			if g.has(id) { // the pending member joined
-				done = op.forceComplete()
+				done = op.ForceComplete()
 			}
 		case !g.has(id) || g.get(id).hasSatisfiedHeartbeat() || g.get(id).isLeaving:
-			done = op.forceComplete()
+			done = op.ForceComplete()
 		}
 	})
 	return done

@@ -14,7 +14,7 @@
 // group's lock (group[G].lock). A parked JoinGroup or SyncGroup is answered
 // by whichever thread completes it: a handler, or the executor of an
 // expired delayed operation. DelayedJoin, InitialDelayedJoin and
-// DelayedHeartbeat wait in their purgatory's timer; the ExpirationReaper
+// DelayedHeartbeat wait in their purgatory's timer (core/purgatory); the ExpirationReaper
 // thread (ExpirationReaper-1-Rebalance, -Heartbeat) hands expired ones to
 // the SystemTimer's executor thread (executor-Rebalance, -Heartbeat), which
 // runs them (forceComplete, then onExpiration), as in 2.5.

@@ -26,8 +26,6 @@ const (
 	srcTimerAdd            = "Timer.scala SystemTimer.add"
 	srcAdvanceClock        = "Timer.scala SystemTimer.advanceClock"
 	srcForceComplete       = "DelayedOperation.scala DelayedOperation.forceComplete"
-	srcReaperDoWork        = "DelayedOperation.scala ExpiredOperationReaper.doWork"
-	srcOperationRun        = "DelayedOperation.scala DelayedOperation.run"
 	srcPoll                = "KafkaConsumer.java KafkaConsumer.poll"
 	srcClose               = "KafkaConsumer.java KafkaConsumer.close"
 	srcOnJoinPrepare       = "ConsumerCoordinator.java ConsumerCoordinator.onJoinPrepare"
