@@ -618,9 +618,6 @@ func (c *Consumer) hbWait(d time.Duration) {
 		cases = append(cases, sim.After(d))
 	}
 	c.s.Select(srcHeartbeatThread, cases...)
-	if c.Crashed() {
-		return
-	}
 	c.freeze()
 	if m == nil || m.resp == nil {
 		return

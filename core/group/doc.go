@@ -93,8 +93,9 @@
 // CommitAsync send OffsetCommit (only in a Stable generation, else
 // CommitFailedException or RebalanceInProgressException at once, as
 // generationIfStable makes them), Seek moves a position, Wakeup makes the
-// poll in progress or the next one throw WakeupException, Crash kills the
-// process (nothing more is sent; the session expires), a fatal JoinGroup
+// poll in progress or the next one throw WakeupException, Crash ends the
+// consumer's threads where they stand (sim.Kill: nothing more is sent; the
+// session expires), a fatal JoinGroup
 // error closes the consumer (Poll then returns ErrClosed), and a
 // RebalanceListener is called back on the polling thread. A partition's
 // log is its end offset: "records P offsets=A..B" appends (Append). A
