@@ -140,9 +140,9 @@ func (y *System) Append(tp TopicPartition, from, to int64) error {
 	for _, c := range y.clients {
 		if !c.closed && c.inPoll && !c.wakePending && c.owns(tp) {
 			c.wakePending = true
-			c.sys.coord.processor.Post(y.s.Now()+y.cfg.NetworkLatency, func() {
+			y.server.Carry(func() {
 				if !c.closed {
-					c.responses.Put(&message{id: y.s.NextToken(), wake: "fetch", label: "Fetch " + tp.String()}, srcProcessorRun)
+					c.responses.Put(&message{id: y.s.NextToken(), wake: "fetch", label: "Fetch " + tp.String()}, srcFetchRecords)
 				}
 			})
 		}
@@ -595,6 +595,7 @@ func (c *Consumer) Wakeup() {
 // application's threads are the application's to end.
 func (c *Consumer) Crash(note string) {
 	c.closing, c.closed, c.hbClosed = true, true, true
+	c.closeConn() // the operating system closes a dead process's sockets
 	c.s.Kill(note, func(name string) bool { return name == c.hbName || (c.f == nil && name == c.Name) })
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"brokerlab/core/sim"
+	"brokerlab/core/socketserver"
 )
 
 // message is what a consumer thread's queue carries: a response from the
@@ -48,6 +49,7 @@ type Consumer struct {
 	Topics []string
 	cfg    ConsumerConfig
 
+	conn      *socketserver.Conn   // to the coordinator, shared by both threads
 	responses *sim.Queue[*message] // what the poll thread waits on
 	hbQueue   *sim.Queue[*message] // what the heartbeat thread waits on
 	hbName    string
@@ -339,16 +341,13 @@ func (c *Consumer) newRequest(api string, replyTo *sim.Queue[*message]) *request
 		if c.closed { // its socket is gone: the response is dropped
 			return
 		}
-		replyTo.Put(&message{id: r.id, resp: resp}, srcProcessorRun)
+		replyTo.Put(&message{id: r.id, resp: resp}, srcReceiveResponse)
 	}
 	return r
 }
 
 func (c *Consumer) sendRequest(r *request, note, src string) {
-	emit(c.s, func() sim.Event {
-		return sim.Event{Kind: "client.send", Subj: c.subj(), ID: r.id, Item: r.api, Note: note, Src: src}
-	})
-	c.sys.coord.send(r)
+	c.sys.send(&c.conn, r, note, src)
 }
 
 // onJoinGroupResponse is JoinGroupResponseHandler.handle and what
@@ -559,6 +558,14 @@ func (c *Consumer) close(reason, src string) {
 		}
 	}
 	c.closed = true
+	c.closeConn()
+}
+
+// closeConn closes the consumer's connection to the coordinator.
+func (c *Consumer) closeConn() {
+	if c.conn != nil {
+		c.conn.Close()
+	}
 }
 
 // heartbeatLoop is HeartbeatThread.run. Upstream rechecks every

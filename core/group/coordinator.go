@@ -7,6 +7,7 @@ import (
 
 	"brokerlab/core/purgatory"
 	"brokerlab/core/sim"
+	"brokerlab/core/socketserver"
 )
 
 // The APIs of the group protocol this model has.
@@ -37,6 +38,10 @@ type request struct {
 	offsets          []Offset         // OffsetCommit
 	partitions       []TopicPartition // OffsetFetch
 	replyTo          func(*response)
+
+	wire     *socketserver.Request // what the socket server carries
+	answered *response             // the answer given while KafkaApis still handles it
+	handling bool
 }
 
 // assigned is one member's share of the leader's plan.
@@ -51,8 +56,6 @@ func (r *request) subj() string {
 	}
 	return "member[" + r.client + "]"
 }
-
-func requestLabel(r *request) (int, string) { return r.id, r.api }
 
 // response is what the coordinator answers.
 type response struct {
@@ -73,18 +76,17 @@ func (r *response) label() string { return r.req.api + " " + string(r.err) }
 
 const adminClient = "admin"
 
-// Coordinator is one broker's GroupCoordinator with the machinery that
-// runs it: the request handler pool taking from RequestChannel's request
-// queue, the network processor that moves requests and responses, and the
-// Heartbeat and Rebalance purgatories.
+// Coordinator is one broker's GroupCoordinator, with its Heartbeat and
+// Rebalance purgatories. It is the socket server's Apis for the group
+// APIs (KafkaApis.handleJoinGroupRequest and the like): the request
+// handler threads of core/socketserver call Handle.
 type Coordinator struct {
-	sys          *System
-	s            *sim.Sim
-	cfg          Config
-	groups       map[string]*groupMetadata // lookups only
-	groupOrder   []string                  // the groups' ids, in creation order
-	requestQueue *sim.Queue[*request]
-	processor    *sim.Worker
+	sys        *System
+	s          *sim.Sim
+	cfg        Config
+	groups     map[string]*groupMetadata // lookups only
+	groupOrder []string                  // the groups' ids, in creation order
+	server     *socketserver.Server
 
 	heartbeatPurgatory *purgatory.Purgatory
 	joinPurgatory      *purgatory.Purgatory
@@ -93,16 +95,8 @@ type Coordinator struct {
 	CompletedRebalances int
 }
 
-// queuedMaxRequests is queued.max.requests, the request queue's capacity.
-const queuedMaxRequests = 500
-
 func newCoordinator(sys *System, s *sim.Sim, cfg Config) *Coordinator {
 	c := &Coordinator{sys: sys, s: s, cfg: cfg, groups: map[string]*groupMetadata{}}
-	c.requestQueue = sim.NewQueue(s, "RequestChannel.requestQueue", queuedMaxRequests, requestLabel)
-	c.processor = s.NewWorker("data-plane-kafka-network-thread-"+strconv.Itoa(cfg.BrokerID)+"-ListenerName(PLAINTEXT)-PLAINTEXT-0", "Selector")
-	for i := 0; i < cfg.NumIOThreads; i++ {
-		s.Go("data-plane-kafka-request-handler-"+strconv.Itoa(i), c.handler)
-	}
 	c.heartbeatPurgatory = c.newPurgatory("Heartbeat", true)
 	c.joinPurgatory = c.newPurgatory("Rebalance", false)
 	return c
@@ -135,21 +129,19 @@ func (c *Coordinator) newPurgatory(name string, background bool) *purgatory.Purg
 	return p
 }
 
-// send carries a request from a client to the request queue, one network
-// latency later, as the processor thread that reads it from the socket.
-func (c *Coordinator) send(r *request) {
-	c.processor.Post(c.s.Now()+c.cfg.NetworkLatency, func() { c.requestQueue.Put(r, srcProcessorRun) })
-}
-
-// respond is the response callback: RequestChannel.sendResponse on the
-// thread that answers (a handler, or the executor of an expired
-// operation), then the processor writes it to the client's socket.
+// respond is the response callback on the thread that answers: the
+// handler still in Handle, another handler, or the executor of an expired
+// operation, which hands it to RequestChannel.sendResponse.
 func (c *Coordinator) respond(req *request, resp *response) {
 	resp.req = req
 	emit(c.s, func() sim.Event {
 		return sim.Event{Kind: "send", Subj: req.subj(), ID: req.id, Item: resp.label(), Note: resp.note(), Src: srcSendResponse}
 	})
-	c.processor.Post(c.s.Now()+c.cfg.NetworkLatency, func() { req.replyTo(resp) })
+	if req.handling {
+		req.answered = resp
+		return
+	}
+	c.server.SendResponse(&socketserver.Response{Request: req.wire, Body: resp})
 }
 
 func (r *response) note() string {
@@ -172,30 +164,38 @@ func (r *response) note() string {
 	return strings.Join(parts, ", ")
 }
 
-// handler is KafkaRequestHandler.run. Upstream polls the queue in 300 ms
-// slices to measure idle time; here it blocks in take.
-func (c *Coordinator) handler() {
-	for {
-		req := c.requestQueue.Take(srcHandlerRun)
-		emit(c.s, func() sim.Event {
-			return sim.Event{Kind: "recv", Subj: req.subj(), ID: req.id, Item: req.api, Src: srcHandlerRun}
-		})
-		switch req.api {
-		case apiJoinGroup:
-			c.handleJoinGroup(req)
-		case apiSyncGroup:
-			c.handleSyncGroup(req)
-		case apiHeartbeat:
-			c.handleHeartbeat(req)
-		case apiLeaveGroup:
-			c.handleLeaveGroup(req)
-		case apiDeleteGroups:
-			c.handleDeleteGroups(req)
-		case apiOffsetCommit:
-			c.handleCommitOffsets(req)
-		case apiOffsetFetch:
-			c.handleFetchOffsets(req)
-		}
+// Handle is KafkaApis.handle for the group APIs, on a request handler
+// thread: the coordinator's handler answers now, or parks the request (a
+// JoinGroup or SyncGroup waiting for the group) and whoever completes it
+// answers later. Handlers take no virtual time.
+func (c *Coordinator) Handle(wire *socketserver.Request) (time.Duration, *socketserver.Response) {
+	req := wire.Body.(*request)
+	req.wire = wire
+	req.handling = true
+	c.dispatch(req)
+	req.handling = false
+	if req.answered == nil {
+		return 0, nil
+	}
+	return 0, &socketserver.Response{Request: wire, Body: req.answered}
+}
+
+func (c *Coordinator) dispatch(req *request) {
+	switch req.api {
+	case apiJoinGroup:
+		c.handleJoinGroup(req)
+	case apiSyncGroup:
+		c.handleSyncGroup(req)
+	case apiHeartbeat:
+		c.handleHeartbeat(req)
+	case apiLeaveGroup:
+		c.handleLeaveGroup(req)
+	case apiDeleteGroups:
+		c.handleDeleteGroups(req)
+	case apiOffsetCommit:
+		c.handleCommitOffsets(req)
+	case apiOffsetFetch:
+		c.handleFetchOffsets(req)
 	}
 }
 

@@ -2,9 +2,8 @@ package group
 
 // Upstream places the steps mirror (apache/kafka 2.5.0).
 const (
-	srcHandlerRun          = "KafkaRequestHandler.scala KafkaRequestHandler.run"
-	srcProcessorRun        = "SocketServer.scala Processor.run"
 	srcSendResponse        = "RequestChannel.scala RequestChannel.sendResponse"
+	srcReceiveResponse     = "NetworkClient.java NetworkClient.handleCompletedReceives"
 	srcHandleJoinGroup     = "GroupCoordinator.scala GroupCoordinator.handleJoinGroup"
 	srcDoUnknownJoinGroup  = "GroupCoordinator.scala GroupCoordinator.doUnknownJoinGroup"
 	srcDoJoinGroup         = "GroupCoordinator.scala GroupCoordinator.doJoinGroup"
