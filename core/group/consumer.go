@@ -70,6 +70,7 @@ type Consumer struct {
 	// Heartbeat's timers, as deadlines
 	heartbeatAt time.Duration
 	sessionAt   time.Duration
+	answeredAt  time.Duration // the last heartbeat answer that kept it in the group (or its join)
 	lastPoll    time.Duration
 	inPoll      bool // blocked inside poll(): the application polls on time
 
@@ -136,9 +137,9 @@ func (c *Consumer) freeze() {
 // With no records to fetch, poll(timeout) returns empty and is called
 // again and again; upstream the thread also wakes at each heartbeat
 // deadline (timeToNextPoll). Those wakes change nothing while the
-// consumer is in step with its group, so the model lets the thread
-// sleep until something arrives, and wakes it at the next deadline only
-// while it is out of step (see settled).
+// consumer is in step with its group as far as it knows, so the model
+// lets the thread sleep until something arrives, and wakes it at the next
+// deadline only while it is out of step (see settled).
 func (c *Consumer) run() {
 	for !c.closed {
 		c.poll()
@@ -161,18 +162,15 @@ func (c *Consumer) run() {
 	}
 }
 
-// settled reports whether the consumer is in step with its group: joined
-// in the group's current Stable generation. This reads the coordinator
-// (which the client cannot) only to decide which idle wakes to simulate.
+// settled reports whether the consumer is in step with its group as far
+// as its responses tell: an answer is owed to it, it is gone, or it is
+// STABLE in its generation with a heartbeat answered NONE within the last
+// session timeout (after a longer silence, a GC pause, it cannot know
+// whether it is still a member). A group that rebalances meanwhile tells
+// it in the next heartbeat's answer, and the heartbeat thread wakes the
+// poll (wakePoll): the thread learns about the group only from responses.
 func (c *Consumer) settled() bool {
-	if c.closing || c.joinInFlight {
-		return true // an answer is owed to it, or it is gone
-	}
-	if c.state != MemberStable {
-		return false
-	}
-	g := c.sys.coord.groups[c.Group]
-	return g != nil && g.has(c.memberID) && g.generation == c.generation && g.is(Stable)
+	return c.closing || c.joinInFlight || (c.state == MemberStable && c.s.Now() < c.answeredAt+c.cfg.SessionTimeout)
 }
 
 // untilSettles is how long the poll thread waits while out of step: until
@@ -502,6 +500,7 @@ func (c *Consumer) enableHeartbeat() {
 	now := c.s.Now()
 	c.hbEnabled = true
 	c.sessionAt = now + c.cfg.SessionTimeout
+	c.answeredAt = now
 	c.lastPoll = now
 	c.heartbeatAt = now + c.cfg.HeartbeatInterval
 	c.hbQueue.Put(&message{id: c.s.NextToken(), wake: "notify"}, srcHeartbeatThread)
@@ -642,6 +641,7 @@ func (c *Consumer) onHeartbeatResponse(r *response) {
 	switch r.err {
 	case None:
 		c.sessionAt = now + c.cfg.SessionTimeout // receiveHeartbeat
+		c.answeredAt = now
 	case RebalanceInProgress:
 		c.requestRejoin("Heartbeat REBALANCE_IN_PROGRESS")
 		c.sessionAt = now + c.cfg.SessionTimeout
