@@ -215,17 +215,9 @@ func (c *Consumer) Poll(timeout time.Duration) ([]Record, error) {
 				return nil, nil
 			}
 		}
-		if !c.settled() {
-			wait = minWait(wait, c.untilSettles())
-		}
-		wait = minWait(wait, c.untilAutoCommit())
-		var m *message
+		wait = minWait(minWait(wait, c.timeToNextPoll()), c.untilAutoCommit())
 		c.inPoll = true
-		if wait < 0 {
-			m = c.responses.Take(srcPoll)
-		} else {
-			c.s.Select(srcPoll, c.responses.Recv(&m, srcPoll), sim.After(wait))
-		}
+		m := c.networkPoll(wait, srcPoll)
 		c.inPoll = false
 		c.lastPoll = c.s.Now()
 		if m != nil {
@@ -379,7 +371,7 @@ func (c *Consumer) Seek(tp TopicPartition, offset int64, why string) {
 // there); wakeups only wake.
 func (c *Consumer) await(req *request, src string) *message {
 	for {
-		m := c.responses.Take(src)
+		m := c.networkPoll(-1, src)
 		switch {
 		case m.resp != nil && m.resp.req == req:
 			return m

@@ -146,13 +146,8 @@ func (c *Consumer) run() {
 		if c.closed {
 			return
 		}
-		var m *message
 		c.inPoll = true
-		if c.settled() {
-			m = c.responses.Take(srcPoll)
-		} else {
-			c.s.Select(srcPoll, c.responses.Recv(&m, srcPoll), sim.After(c.untilSettles()))
-		}
+		m := c.networkPoll(c.timeToNextPoll(), srcPoll)
 		c.inPoll = false
 		c.lastPoll = c.s.Now()
 		c.freeze()
@@ -173,10 +168,27 @@ func (c *Consumer) settled() bool {
 	return c.closing || c.joinInFlight || (c.state == MemberStable && c.s.Now() < c.answeredAt+c.cfg.SessionTimeout)
 }
 
-// untilSettles is how long the poll thread waits while out of step: until
-// the heartbeat thread's next deadline, when upstream's poll wakes too.
-func (c *Consumer) untilSettles() time.Duration {
+// timeToNextPoll is ConsumerCoordinator.timeToNextPoll as the model uses
+// it: how long the poll thread may wait for a response, forever (-1)
+// while it is settled, else until the heartbeat thread's next deadline,
+// when upstream's poll wakes too.
+func (c *Consumer) timeToNextPoll() time.Duration {
+	if c.settled() {
+		return -1
+	}
 	return max(c.nextHeartbeatWake()-c.s.Now(), time.Millisecond)
+}
+
+// networkPoll is ConsumerNetworkClient.poll(timer) on the calling thread:
+// it waits up to timeout (< 0: until something arrives) for a response or
+// a wakeup, and returns it, or nil when the time is up.
+func (c *Consumer) networkPoll(timeout time.Duration, src string) *message {
+	if timeout < 0 {
+		return c.responses.Take(src)
+	}
+	var m *message
+	c.s.Select(src, c.responses.Recv(&m, src), sim.After(timeout))
+	return m
 }
 
 func (c *Consumer) handle(m *message) {
@@ -546,8 +558,8 @@ func (c *Consumer) close(reason, src string) {
 	leave := c.maybeLeaveGroup(reason, c.responses)
 	deadline := c.s.Now() + closeTimeout
 	for leave != nil && c.s.Now() < deadline {
-		var m *message
-		if c.s.Select(srcClose, c.responses.Recv(&m, srcClose), sim.After(deadline-c.s.Now())) != 0 {
+		m := c.networkPoll(deadline-c.s.Now(), srcClose)
+		if m == nil {
 			break
 		}
 		c.freeze()
