@@ -420,7 +420,7 @@ func TestPlayingReusesTheNextState(t *testing.T) {
 // ack mode or make a record fail, and the link carries them.
 func TestListenerWhatIfs(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/09-spring-ack-modes?pos=300")
+	a.Route("#/lesson/09-spring-ack-modes?pos=401")
 	must(t, "listener lesson: "+a.Notice(), a.System() == "listener" && a.Notice() == "" && a.Crash == "")
 	sc, _ := a.Frame()
 	_, ok := find(sc, "rec:t0-0@0")

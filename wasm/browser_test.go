@@ -483,7 +483,7 @@ func TestBrowserGroup(t *testing.T) {
 func TestBrowserListener(t *testing.T) {
 	ctx := newBrowser(t)
 	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
-	p.open("#/lesson/09-spring-ack-modes?pos=300")
+	p.open("#/lesson/09-spring-ack-modes?pos=401")
 	p.wait("the loop's phases", `document.querySelectorAll('#stage [data-k^="phase:"]').length >= 6`)
 	p.wait("records t0-0@0..4 processed", `[0,1,2,3,4].every(i => (e => !!e && e.classList.contains("done"))(document.querySelector('#stage [data-k="rec:t0-0@' + i + '"]')))`)
 	if got := p.str(`document.querySelector('#stage [data-k="tally:processed"]').textContent`); !strings.Contains(got, "5") {

@@ -33,7 +33,6 @@ var (
 	ErrCommitFailed        = errors.New("group: CommitFailedException")
 	ErrRebalanceInProgress = errors.New("group: RebalanceInProgressException")
 	ErrRetriableCommit     = errors.New("group: RetriableCommitFailedException")
-	ErrCrashed             = errors.New("group: the consumer's process died")
 	ErrClosed              = errors.New("group: the consumer was closed")
 	ErrClient              = errors.New("group: bad client")
 )
@@ -91,7 +90,6 @@ type fetcher struct {
 	deferred    []*message               // answers taken while waiting for another
 	async       map[int]asyncCommit      // commitAsync in flight, by request; lookups only
 	wakeup      bool
-	crashed     bool
 
 	nextAutoCommit time.Duration
 	autoCommitted  []Offset // the positions the last auto-commit sent
@@ -142,9 +140,9 @@ func (y *System) Append(tp TopicPartition, from, to int64) error {
 	for _, c := range y.clients {
 		if !c.closed && c.inPoll && !c.wakePending && c.owns(tp) {
 			c.wakePending = true
-			c.sys.coord.processor.Post(y.s.Now()+y.cfg.NetworkLatency, func() {
+			y.server.Carry(func() {
 				if !c.closed {
-					c.responses.Put(&message{id: y.s.NextToken(), wake: "fetch", label: "Fetch " + tp.String()}, srcProcessorRun)
+					c.responses.Put(&message{id: y.s.NextToken(), wake: "fetch", label: "Fetch " + tp.String()}, srcFetchRecords)
 				}
 			})
 		}
@@ -188,24 +186,18 @@ func (c *Consumer) Poll(timeout time.Duration) ([]Record, error) {
 	f := c.f
 	start := c.s.Now()
 	for {
-		if f.crashed {
-			return nil, ErrCrashed
-		}
 		if f.wakeup {
 			f.wakeup = false
 			c.emitPoll(nil, "WakeupException")
 			return nil, ErrWakeup
 		}
-		for len(f.deferred) > 0 && !f.crashed {
+		for len(f.deferred) > 0 {
 			m := f.deferred[0]
 			f.deferred = f.deferred[1:]
 			c.handle(m)
 		}
 		c.poll()
-		switch {
-		case f.crashed:
-			return nil, ErrCrashed
-		case c.closed:
+		if c.closed {
 			// a fatal JoinGroup error (GROUP_MAX_SIZE_REACHED…) closed it
 			c.emitPoll(nil, "KafkaException")
 			return nil, ErrClosed
@@ -223,26 +215,15 @@ func (c *Consumer) Poll(timeout time.Duration) ([]Record, error) {
 				return nil, nil
 			}
 		}
-		if !c.settled() {
-			wait = minWait(wait, c.untilSettles())
-		}
-		wait = minWait(wait, c.untilAutoCommit())
-		var m *message
+		wait = minWait(minWait(wait, c.timeToNextPoll()), c.untilAutoCommit())
 		c.inPoll = true
-		if wait < 0 {
-			m = c.responses.Take(srcPoll)
-		} else {
-			c.s.Select(srcPoll, c.responses.Recv(&m, srcPoll), sim.After(wait))
-		}
+		m := c.networkPoll(wait, srcPoll)
 		c.inPoll = false
-		if f.crashed {
-			return nil, ErrCrashed
-		}
 		c.lastPoll = c.s.Now()
 		if m != nil {
 			c.handle(m)
 		}
-		if c.closed && !f.crashed {
+		if c.closed {
 			c.emitPoll(nil, "KafkaException")
 			return nil, ErrClosed
 		}
@@ -390,10 +371,7 @@ func (c *Consumer) Seek(tp TopicPartition, offset int64, why string) {
 // there); wakeups only wake.
 func (c *Consumer) await(req *request, src string) *message {
 	for {
-		m := c.responses.Take(src)
-		if c.f.crashed {
-			return nil
-		}
+		m := c.networkPoll(-1, src)
 		switch {
 		case m.resp != nil && m.resp.req == req:
 			return m
@@ -411,9 +389,6 @@ func (c *Consumer) Committed(tps []TopicPartition) ([]Offset, error) {
 	r.partitions = tps
 	c.sendRequest(r, FormatPartitions(tps), srcCommitted)
 	m := c.await(r, srcCommitted)
-	if m == nil {
-		return nil, ErrCrashed
-	}
 	c.received(m)
 	return m.resp.offsets, nil
 }
@@ -429,9 +404,6 @@ func (c *Consumer) Position(tp TopicPartition) (int64, error) {
 	r.partitions = missing
 	c.sendRequest(r, FormatPartitions(missing), srcPosition)
 	m := c.await(r, srcPosition)
-	if m == nil {
-		return 0, ErrCrashed
-	}
 	c.received(m)
 	c.initPositions(m.resp)
 	return c.f.positions[tp], nil
@@ -498,9 +470,6 @@ func (c *Consumer) CommitSync(offsets []Offset, subj string) error {
 		return err
 	}
 	m := c.await(r, srcCommitSync)
-	if m == nil {
-		return ErrCrashed
-	}
 	c.received(m)
 	return c.onOffsetCommitResponse(m.resp, subj, srcOffsetCommitResponse)
 }
@@ -611,16 +580,16 @@ func (c *Consumer) Wakeup() {
 	}
 }
 
-// Crash is the consumer's process dying: its threads stop where they are
-// and send nothing more; the coordinator learns of it only when the
-// member's session expires.
-func (c *Consumer) Crash() {
-	c.f.crashed = true
+// Crash is the consumer's process dying: its own threads (the heartbeat
+// thread; a Join consumer's poll loop) end where they stand (sim.Kill) and
+// its socket is gone, so nothing more is sent or received; the
+// coordinator learns of it only when the member's session expires. The
+// application's threads are the application's to end.
+func (c *Consumer) Crash(note string) {
 	c.closing, c.closed, c.hbClosed = true, true, true
+	c.closeConn() // the operating system closes a dead process's sockets
+	c.s.Kill(note, func(name string) bool { return name == c.hbName || (c.f == nil && name == c.Name) })
 }
-
-// Crashed reports whether the consumer's process died.
-func (c *Consumer) Crashed() bool { return c.f != nil && c.f.crashed }
 
 // Close is what a listener container does when it stops: unsubscribe
 // (the revoke callback, LeaveGroup) then close, waiting for the answer.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"brokerlab/core/sim"
+	"brokerlab/core/socketserver"
 )
 
 // message is what a consumer thread's queue carries: a response from the
@@ -48,6 +49,7 @@ type Consumer struct {
 	Topics []string
 	cfg    ConsumerConfig
 
+	conn      *socketserver.Conn   // to the coordinator, shared by both threads
 	responses *sim.Queue[*message] // what the poll thread waits on
 	hbQueue   *sim.Queue[*message] // what the heartbeat thread waits on
 	hbName    string
@@ -68,6 +70,7 @@ type Consumer struct {
 	// Heartbeat's timers, as deadlines
 	heartbeatAt time.Duration
 	sessionAt   time.Duration
+	answeredAt  time.Duration // the last heartbeat answer that kept it in the group (or its join)
 	lastPoll    time.Duration
 	inPoll      bool // blocked inside poll(): the application polls on time
 
@@ -134,22 +137,17 @@ func (c *Consumer) freeze() {
 // With no records to fetch, poll(timeout) returns empty and is called
 // again and again; upstream the thread also wakes at each heartbeat
 // deadline (timeToNextPoll). Those wakes change nothing while the
-// consumer is in step with its group, so the model lets the thread
-// sleep until something arrives, and wakes it at the next deadline only
-// while it is out of step (see settled).
+// consumer is in step with its group as far as it knows, so the model
+// lets the thread sleep until something arrives, and wakes it at the next
+// deadline only while it is out of step (see settled).
 func (c *Consumer) run() {
 	for !c.closed {
 		c.poll()
 		if c.closed {
 			return
 		}
-		var m *message
 		c.inPoll = true
-		if c.settled() {
-			m = c.responses.Take(srcPoll)
-		} else {
-			c.s.Select(srcPoll, c.responses.Recv(&m, srcPoll), sim.After(c.untilSettles()))
-		}
+		m := c.networkPoll(c.timeToNextPoll(), srcPoll)
 		c.inPoll = false
 		c.lastPoll = c.s.Now()
 		c.freeze()
@@ -159,24 +157,38 @@ func (c *Consumer) run() {
 	}
 }
 
-// settled reports whether the consumer is in step with its group: joined
-// in the group's current Stable generation. This reads the coordinator
-// (which the client cannot) only to decide which idle wakes to simulate.
+// settled reports whether the consumer is in step with its group as far
+// as its responses tell: an answer is owed to it, it is gone, or it is
+// STABLE in its generation with a heartbeat answered NONE within the last
+// session timeout (after a longer silence, a GC pause, it cannot know
+// whether it is still a member). A group that rebalances meanwhile tells
+// it in the next heartbeat's answer, and the heartbeat thread wakes the
+// poll (wakePoll): the thread learns about the group only from responses.
 func (c *Consumer) settled() bool {
-	if c.closing || c.joinInFlight {
-		return true // an answer is owed to it, or it is gone
-	}
-	if c.state != MemberStable {
-		return false
-	}
-	g := c.sys.coord.groups[c.Group]
-	return g != nil && g.has(c.memberID) && g.generation == c.generation && g.is(Stable)
+	return c.closing || c.joinInFlight || (c.state == MemberStable && c.s.Now() < c.answeredAt+c.cfg.SessionTimeout)
 }
 
-// untilSettles is how long the poll thread waits while out of step: until
-// the heartbeat thread's next deadline, when upstream's poll wakes too.
-func (c *Consumer) untilSettles() time.Duration {
+// timeToNextPoll is ConsumerCoordinator.timeToNextPoll as the model uses
+// it: how long the poll thread may wait for a response, forever (-1)
+// while it is settled, else until the heartbeat thread's next deadline,
+// when upstream's poll wakes too.
+func (c *Consumer) timeToNextPoll() time.Duration {
+	if c.settled() {
+		return -1
+	}
 	return max(c.nextHeartbeatWake()-c.s.Now(), time.Millisecond)
+}
+
+// networkPoll is ConsumerNetworkClient.poll(timer) on the calling thread:
+// it waits up to timeout (< 0: until something arrives) for a response or
+// a wakeup, and returns it, or nil when the time is up.
+func (c *Consumer) networkPoll(timeout time.Duration, src string) *message {
+	if timeout < 0 {
+		return c.responses.Take(src)
+	}
+	var m *message
+	c.s.Select(src, c.responses.Recv(&m, src), sim.After(timeout))
+	return m
 }
 
 func (c *Consumer) handle(m *message) {
@@ -339,16 +351,13 @@ func (c *Consumer) newRequest(api string, replyTo *sim.Queue[*message]) *request
 		if c.closed { // its socket is gone: the response is dropped
 			return
 		}
-		replyTo.Put(&message{id: r.id, resp: resp}, srcProcessorRun)
+		replyTo.Put(&message{id: r.id, resp: resp}, srcReceiveResponse)
 	}
 	return r
 }
 
 func (c *Consumer) sendRequest(r *request, note, src string) {
-	emit(c.s, func() sim.Event {
-		return sim.Event{Kind: "client.send", Subj: c.subj(), ID: r.id, Item: r.api, Note: note, Src: src}
-	})
-	c.sys.coord.send(r)
+	c.sys.send(&c.conn, r, note, src)
 }
 
 // onJoinGroupResponse is JoinGroupResponseHandler.handle and what
@@ -503,6 +512,7 @@ func (c *Consumer) enableHeartbeat() {
 	now := c.s.Now()
 	c.hbEnabled = true
 	c.sessionAt = now + c.cfg.SessionTimeout
+	c.answeredAt = now
 	c.lastPoll = now
 	c.heartbeatAt = now + c.cfg.HeartbeatInterval
 	c.hbQueue.Put(&message{id: c.s.NextToken(), wake: "notify"}, srcHeartbeatThread)
@@ -548,8 +558,8 @@ func (c *Consumer) close(reason, src string) {
 	leave := c.maybeLeaveGroup(reason, c.responses)
 	deadline := c.s.Now() + closeTimeout
 	for leave != nil && c.s.Now() < deadline {
-		var m *message
-		if c.s.Select(srcClose, c.responses.Recv(&m, srcClose), sim.After(deadline-c.s.Now())) != 0 {
+		m := c.networkPoll(deadline-c.s.Now(), srcClose)
+		if m == nil {
 			break
 		}
 		c.freeze()
@@ -559,6 +569,14 @@ func (c *Consumer) close(reason, src string) {
 		}
 	}
 	c.closed = true
+	c.closeConn()
+}
+
+// closeConn closes the consumer's connection to the coordinator.
+func (c *Consumer) closeConn() {
+	if c.conn != nil {
+		c.conn.Close()
+	}
 }
 
 // heartbeatLoop is HeartbeatThread.run. Upstream rechecks every
@@ -618,9 +636,6 @@ func (c *Consumer) hbWait(d time.Duration) {
 		cases = append(cases, sim.After(d))
 	}
 	c.s.Select(srcHeartbeatThread, cases...)
-	if c.Crashed() {
-		return
-	}
 	c.freeze()
 	if m == nil || m.resp == nil {
 		return
@@ -638,6 +653,7 @@ func (c *Consumer) onHeartbeatResponse(r *response) {
 	switch r.err {
 	case None:
 		c.sessionAt = now + c.cfg.SessionTimeout // receiveHeartbeat
+		c.answeredAt = now
 	case RebalanceInProgress:
 		c.requestRejoin("Heartbeat REBALANCE_IN_PROGRESS")
 		c.sessionAt = now + c.cfg.SessionTimeout

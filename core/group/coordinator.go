@@ -5,7 +5,9 @@ import (
 	"strings"
 	"time"
 
+	"brokerlab/core/purgatory"
 	"brokerlab/core/sim"
+	"brokerlab/core/socketserver"
 )
 
 // The APIs of the group protocol this model has.
@@ -36,6 +38,10 @@ type request struct {
 	offsets          []Offset         // OffsetCommit
 	partitions       []TopicPartition // OffsetFetch
 	replyTo          func(*response)
+
+	wire     *socketserver.Request // what the socket server carries
+	answered *response             // the answer given while KafkaApis still handles it
+	handling bool
 }
 
 // assigned is one member's share of the leader's plan.
@@ -50,8 +56,6 @@ func (r *request) subj() string {
 	}
 	return "member[" + r.client + "]"
 }
-
-func requestLabel(r *request) (int, string) { return r.id, r.api }
 
 // response is what the coordinator answers.
 type response struct {
@@ -72,56 +76,72 @@ func (r *response) label() string { return r.req.api + " " + string(r.err) }
 
 const adminClient = "admin"
 
-// Coordinator is one broker's GroupCoordinator with the machinery that
-// runs it: the request handler pool taking from RequestChannel's request
-// queue, the network processor that moves requests and responses, and the
-// Heartbeat and Rebalance purgatories.
+// Coordinator is one broker's GroupCoordinator, with its Heartbeat and
+// Rebalance purgatories. It is the socket server's Apis for the group
+// APIs (KafkaApis.handleJoinGroupRequest and the like): the request
+// handler threads of core/socketserver call Handle.
 type Coordinator struct {
-	sys          *System
-	s            *sim.Sim
-	cfg          Config
-	groups       map[string]*groupMetadata // lookups only
-	groupOrder   []string                  // the groups' ids, in creation order
-	requestQueue *sim.Queue[*request]
-	processor    *sim.Worker
+	sys        *System
+	s          *sim.Sim
+	cfg        Config
+	groups     map[string]*groupMetadata // lookups only
+	groupOrder []string                  // the groups' ids, in creation order
+	server     *socketserver.Server
 
-	heartbeatPurgatory *purgatory
-	joinPurgatory      *purgatory
+	heartbeatPurgatory *purgatory.Purgatory
+	joinPurgatory      *purgatory.Purgatory
 
 	// CompletedRebalances is the group-completed-rebalance-count metric.
 	CompletedRebalances int
 }
 
-// queuedMaxRequests is queued.max.requests, the request queue's capacity.
-const queuedMaxRequests = 500
-
 func newCoordinator(sys *System, s *sim.Sim, cfg Config) *Coordinator {
 	c := &Coordinator{sys: sys, s: s, cfg: cfg, groups: map[string]*groupMetadata{}}
-	c.requestQueue = sim.NewQueue(s, "RequestChannel.requestQueue", queuedMaxRequests, requestLabel)
-	c.processor = s.NewWorker("data-plane-kafka-network-thread-"+strconv.Itoa(cfg.BrokerID)+"-ListenerName(PLAINTEXT)-PLAINTEXT-0", "Selector")
-	for i := 0; i < cfg.NumIOThreads; i++ {
-		s.Go("data-plane-kafka-request-handler-"+strconv.Itoa(i), c.handler)
-	}
-	c.heartbeatPurgatory = newPurgatory(c, "Heartbeat", true)
-	c.joinPurgatory = newPurgatory(c, "Rebalance", false)
+	c.heartbeatPurgatory = c.newPurgatory("Heartbeat", true)
+	c.joinPurgatory = c.newPurgatory("Rebalance", false)
 	return c
 }
 
-// send carries a request from a client to the request queue, one network
-// latency later, as the processor thread that reads it from the socket.
-func (c *Coordinator) send(r *request) {
-	c.processor.Post(c.s.Now()+c.cfg.NetworkLatency, func() { c.requestQueue.Put(r, srcProcessorRun) })
+// newPurgatory starts one of the coordinator's purgatories. Heartbeat
+// deadlines are re-armed forever while a group lives: that one's threads
+// are periodic ones ("run idle" does not wait for them).
+func (c *Coordinator) newPurgatory(name string, background bool) *purgatory.Purgatory {
+	s := c.s
+	p := purgatory.New(s, purgatory.Config{Name: name, BrokerID: c.cfg.BrokerID, Background: background, Executor: true,
+		Trace: purgatory.Trace{
+			Add: func(op *purgatory.Operation) {
+				emit(s, func() sim.Event {
+					return sim.Event{Kind: "timer.add", Subj: op.Subj, ID: op.ID, Item: op.Kind, Note: sim.FormatDuration(op.Delay), Src: srcTimerAdd}
+				})
+			},
+			Cancel: func(op *purgatory.Operation) {
+				emit(s, func() sim.Event {
+					return sim.Event{Kind: "timer.cancel", Subj: op.Subj, ID: op.ID, Item: op.Kind, Src: srcForceComplete}
+				})
+			},
+			Fire: func(op *purgatory.Operation) {
+				emit(s, func() sim.Event {
+					return sim.Event{Kind: "timer.fire", Subj: op.Subj, ID: op.ID, Item: op.Kind, Note: "after " + sim.FormatDuration(op.Delay), Src: srcAdvanceClock}
+				})
+			},
+		}})
+	p.Start()
+	return p
 }
 
-// respond is the response callback: RequestChannel.sendResponse on the
-// thread that answers (a handler, or the executor of an expired
-// operation), then the processor writes it to the client's socket.
+// respond is the response callback on the thread that answers: the
+// handler still in Handle, another handler, or the executor of an expired
+// operation, which hands it to RequestChannel.sendResponse.
 func (c *Coordinator) respond(req *request, resp *response) {
 	resp.req = req
 	emit(c.s, func() sim.Event {
 		return sim.Event{Kind: "send", Subj: req.subj(), ID: req.id, Item: resp.label(), Note: resp.note(), Src: srcSendResponse}
 	})
-	c.processor.Post(c.s.Now()+c.cfg.NetworkLatency, func() { req.replyTo(resp) })
+	if req.handling {
+		req.answered = resp
+		return
+	}
+	c.server.SendResponse(&socketserver.Response{Request: req.wire, Body: resp})
 }
 
 func (r *response) note() string {
@@ -144,30 +164,38 @@ func (r *response) note() string {
 	return strings.Join(parts, ", ")
 }
 
-// handler is KafkaRequestHandler.run. Upstream polls the queue in 300 ms
-// slices to measure idle time; here it blocks in take.
-func (c *Coordinator) handler() {
-	for {
-		req := c.requestQueue.Take(srcHandlerRun)
-		emit(c.s, func() sim.Event {
-			return sim.Event{Kind: "recv", Subj: req.subj(), ID: req.id, Item: req.api, Src: srcHandlerRun}
-		})
-		switch req.api {
-		case apiJoinGroup:
-			c.handleJoinGroup(req)
-		case apiSyncGroup:
-			c.handleSyncGroup(req)
-		case apiHeartbeat:
-			c.handleHeartbeat(req)
-		case apiLeaveGroup:
-			c.handleLeaveGroup(req)
-		case apiDeleteGroups:
-			c.handleDeleteGroups(req)
-		case apiOffsetCommit:
-			c.handleCommitOffsets(req)
-		case apiOffsetFetch:
-			c.handleFetchOffsets(req)
-		}
+// Handle is KafkaApis.handle for the group APIs, on a request handler
+// thread: the coordinator's handler answers now, or parks the request (a
+// JoinGroup or SyncGroup waiting for the group) and whoever completes it
+// answers later. Handlers take no virtual time.
+func (c *Coordinator) Handle(wire *socketserver.Request) (time.Duration, *socketserver.Response) {
+	req := wire.Body.(*request)
+	req.wire = wire
+	req.handling = true
+	c.dispatch(req)
+	req.handling = false
+	if req.answered == nil {
+		return 0, nil
+	}
+	return 0, &socketserver.Response{Request: wire, Body: req.answered}
+}
+
+func (c *Coordinator) dispatch(req *request) {
+	switch req.api {
+	case apiJoinGroup:
+		c.handleJoinGroup(req)
+	case apiSyncGroup:
+		c.handleSyncGroup(req)
+	case apiHeartbeat:
+		c.handleHeartbeat(req)
+	case apiLeaveGroup:
+		c.handleLeaveGroup(req)
+	case apiDeleteGroups:
+		c.handleDeleteGroups(req)
+	case apiOffsetCommit:
+		c.handleCommitOffsets(req)
+	case apiOffsetFetch:
+		c.handleFetchOffsets(req)
 	}
 }
 
@@ -230,7 +258,7 @@ func (c *Coordinator) handleJoinGroup(req *request) {
 			c.doJoinGroup(g, req, cb)
 		}
 		if g.is(PreparingRebalance) {
-			c.joinPurgatory.checkAndComplete(groupKey(g))
+			c.joinPurgatory.CheckAndComplete(groupKey(g))
 		}
 	})
 }
@@ -334,7 +362,7 @@ func (c *Coordinator) prepareRebalance(g *groupMetadata, reason string) {
 	if g.is(CompletingRebalance) {
 		c.resetAndPropagateAssignmentError(g, RebalanceInProgress)
 	}
-	var op *delayedOp
+	var op *purgatory.Operation
 	if g.is(Empty) {
 		d := c.cfg.InitialRebalanceDelay
 		op = c.newInitialDelayedJoin(g, d, d, max(g.rebalanceTimeout()-d, 0))
@@ -343,29 +371,29 @@ func (c *Coordinator) prepareRebalance(g *groupMetadata, reason string) {
 	}
 	g.transitionTo(PreparingRebalance, reason, srcPrepareRebalance)
 	g.join = op
-	c.joinPurgatory.tryCompleteElseWatch(op, groupKey(g))
+	c.joinPurgatory.TryCompleteElseWatch(op, groupKey(g))
 }
 
-func (c *Coordinator) newDelayedJoin(g *groupMetadata, timeout time.Duration) *delayedOp {
-	op := c.joinPurgatory.newOp("DelayedJoin", g.subj(), timeout)
-	op.tryComplete = func(op *delayedOp) bool { return c.tryCompleteJoin(g, op) }
-	op.onComplete = func() { c.onCompleteJoin(g) }
+func (c *Coordinator) newDelayedJoin(g *groupMetadata, timeout time.Duration) *purgatory.Operation {
+	op := c.joinPurgatory.NewOperation(c.s.NextToken(), "DelayedJoin", g.subj(), timeout)
+	op.TryComplete = func() bool { return c.tryCompleteJoin(g, op) }
+	op.OnComplete = func() { c.onCompleteJoin(g) }
 	return op
 }
 
 // newInitialDelayedJoin is InitialDelayedJoin: it never completes early;
 // when it expires it waits again (min(configured, remaining)) if members
 // joined meanwhile and time remains, else it completes the join.
-func (c *Coordinator) newInitialDelayedJoin(g *groupMetadata, configured, delay, remaining time.Duration) *delayedOp {
-	op := c.joinPurgatory.newOp("InitialDelayedJoin", g.subj(), delay)
-	op.tryComplete = func(*delayedOp) bool { return false }
-	op.onComplete = func() {
+func (c *Coordinator) newInitialDelayedJoin(g *groupMetadata, configured, delay, remaining time.Duration) *purgatory.Operation {
+	op := c.joinPurgatory.NewOperation(c.s.NextToken(), "InitialDelayedJoin", g.subj(), delay)
+	op.TryComplete = func() bool { return false }
+	op.OnComplete = func() {
 		g.inLock(srcInitialDelayedJoin, func() {
 			if g.newMemberAdded && remaining != 0 {
 				g.newMemberAdded = false
 				next := c.newInitialDelayedJoin(g, configured, min(configured, remaining), max(remaining-delay, 0))
 				g.join = next
-				c.joinPurgatory.tryCompleteElseWatch(next, groupKey(g))
+				c.joinPurgatory.TryCompleteElseWatch(next, groupKey(g))
 			} else {
 				c.onCompleteJoin(g)
 			}
@@ -374,11 +402,11 @@ func (c *Coordinator) newInitialDelayedJoin(g *groupMetadata, configured, delay,
 	return op
 }
 
-func (c *Coordinator) tryCompleteJoin(g *groupMetadata, op *delayedOp) bool {
+func (c *Coordinator) tryCompleteJoin(g *groupMetadata, op *purgatory.Operation) bool {
 	done := false
 	g.inLock(srcOnCompleteJoin, func() {
 		if g.hasAllMembersJoined() {
-			done = op.forceComplete()
+			done = op.ForceComplete()
 		}
 	})
 	return done
@@ -399,7 +427,7 @@ func (c *Coordinator) onCompleteJoin(g *groupMetadata) {
 			// nobody rejoined: wait again until session timeouts remove them
 			op := c.newDelayedJoin(g, g.rebalanceTimeout())
 			g.join = op
-			c.joinPurgatory.tryCompleteElseWatch(op, groupKey(g))
+			c.joinPurgatory.TryCompleteElseWatch(op, groupKey(g))
 		default:
 			g.initNextGeneration()
 			if g.is(Empty) {
@@ -564,7 +592,7 @@ func (c *Coordinator) handleLeaveGroup(req *request) {
 			cb(CoordinatorNotAvailable, "")
 		case g.isPendingMember(id):
 			c.removePendingMemberAndUpdateGroup(g, id, req.client, "pending member left")
-			c.heartbeatPurgatory.checkAndComplete(memberKey(g, id))
+			c.heartbeatPurgatory.CheckAndComplete(memberKey(g, id))
 			cb(None, None)
 		case !g.has(id):
 			cb(None, UnknownMemberID)
@@ -615,7 +643,7 @@ func (c *Coordinator) removeGroup(id string) {
 
 func (c *Coordinator) removeHeartbeatForLeavingMember(g *groupMetadata, m *member) {
 	m.isLeaving = true
-	c.heartbeatPurgatory.checkAndComplete(memberKey(g, m.id))
+	c.heartbeatPurgatory.CheckAndComplete(memberKey(g, m.id))
 }
 
 // removeMemberAndUpdateGroup is GroupCoordinator.removeMemberAndUpdateGroup:
@@ -628,7 +656,7 @@ func (c *Coordinator) removeMemberAndUpdateGroup(g *groupMetadata, m *member, re
 	case Stable, CompletingRebalance:
 		c.maybePrepareRebalance(g, reason)
 	case PreparingRebalance:
-		c.joinPurgatory.checkAndComplete(groupKey(g))
+		c.joinPurgatory.CheckAndComplete(groupKey(g))
 	}
 }
 
@@ -637,7 +665,7 @@ func (c *Coordinator) removePendingMemberAndUpdateGroup(g *groupMetadata, id, cl
 		c.s.Emit(sim.Event{Kind: "member.remove", Subj: "member[" + client + "]", Item: g.id, Note: why, Src: srcRemoveMember})
 	}
 	if g.is(PreparingRebalance) {
-		c.joinPurgatory.checkAndComplete(groupKey(g))
+		c.joinPurgatory.CheckAndComplete(groupKey(g))
 	}
 }
 
@@ -650,34 +678,34 @@ func (c *Coordinator) completeAndScheduleNextHeartbeatExpiration(g *groupMetadat
 func (c *Coordinator) completeAndScheduleNextExpiration(g *groupMetadata, m *member, timeout time.Duration) {
 	key := memberKey(g, m.id)
 	m.heartbeatSatisfied = true
-	c.heartbeatPurgatory.checkAndComplete(key)
+	c.heartbeatPurgatory.CheckAndComplete(key)
 	m.heartbeatSatisfied = false
-	c.heartbeatPurgatory.tryCompleteElseWatch(c.newDelayedHeartbeat(g, m.id, m.client, false, timeout), key)
+	c.heartbeatPurgatory.TryCompleteElseWatch(c.newDelayedHeartbeat(g, m.id, m.client, false, timeout), key)
 }
 
 func (c *Coordinator) addPendingMemberExpiration(g *groupMetadata, id, client string, timeout time.Duration) {
-	c.heartbeatPurgatory.tryCompleteElseWatch(c.newDelayedHeartbeat(g, id, client, true, timeout), memberKey(g, id))
+	c.heartbeatPurgatory.TryCompleteElseWatch(c.newDelayedHeartbeat(g, id, client, true, timeout), memberKey(g, id))
 }
 
-func (c *Coordinator) newDelayedHeartbeat(g *groupMetadata, id, client string, isPending bool, timeout time.Duration) *delayedOp {
-	op := c.heartbeatPurgatory.newOp("DelayedHeartbeat", "member["+client+"]", timeout)
-	op.tryComplete = func(op *delayedOp) bool { return c.tryCompleteHeartbeat(g, id, isPending, op) }
-	op.onExpiration = func() { c.onExpireHeartbeat(g, id, client, isPending) }
+func (c *Coordinator) newDelayedHeartbeat(g *groupMetadata, id, client string, isPending bool, timeout time.Duration) *purgatory.Operation {
+	op := c.heartbeatPurgatory.NewOperation(c.s.NextToken(), "DelayedHeartbeat", "member["+client+"]", timeout)
+	op.TryComplete = func() bool { return c.tryCompleteHeartbeat(g, id, isPending, op) }
+	op.OnExpiration = func() { c.onExpireHeartbeat(g, id, client, isPending) }
 	return op
 }
 
-func (c *Coordinator) tryCompleteHeartbeat(g *groupMetadata, id string, isPending bool, op *delayedOp) bool {
+func (c *Coordinator) tryCompleteHeartbeat(g *groupMetadata, id string, isPending bool, op *purgatory.Operation) bool {
 	done := false
 	g.inLock(srcOnExpireHeartbeat, func() {
 		switch {
 		case g.is(Dead):
-			done = op.forceComplete()
+			done = op.ForceComplete()
 		case isPending:
 			if g.has(id) { // the pending member joined
-				done = op.forceComplete()
+				done = op.ForceComplete()
 			}
 		case !g.has(id) || g.get(id).hasSatisfiedHeartbeat() || g.get(id).isLeaving:
-			done = op.forceComplete()
+			done = op.ForceComplete()
 		}
 	})
 	return done

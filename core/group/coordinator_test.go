@@ -8,13 +8,15 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"brokerlab/core/sim"
+	"brokerlab/core/socketserver"
 )
 
 // rig is a coordinator without consumers: tests hand it requests.
 type rig struct {
-	s *sim.Sim
-	y *System
-	c *Coordinator
+	s    *sim.Sim
+	y    *System
+	c    *Coordinator
+	conn *socketserver.Conn // member A's
 }
 
 func newRig(t *testing.T, cfg Config) *rig {
@@ -22,7 +24,7 @@ func newRig(t *testing.T, cfg Config) *rig {
 	t.Cleanup(s.Close)
 	y, err := New(s, cfg)
 	require.NoError(t, err)
-	return &rig{s, y, y.coord}
+	return &rig{s: s, y: y, c: y.coord}
 }
 
 var rangeT0 = []protocol{{"range", []string{"t0"}}}
@@ -47,7 +49,7 @@ func (r *rig) call(t *testing.T, req *request) *response {
 	var got *response
 	req.id = r.s.NextToken()
 	req.replyTo = func(resp *response) { got = resp }
-	r.c.send(req)
+	r.y.main.Post(r.s.Now(), func() { r.y.send(&r.conn, req, "", "") })
 	require.NoError(t, r.s.Run(r.s.Now()+50*time.Millisecond, false, func() bool { return got != nil }))
 	return got
 }

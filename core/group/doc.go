@@ -4,17 +4,22 @@
 // poll loop with ConsumerCoordinator and AbstractCoordinator, the
 // heartbeat thread, the range and round-robin assignors), FACTS.md 2.
 //
-// Model. One broker (broker.id 1) coordinates every group. Requests go
-// from a consumer thread to RequestChannel.requestQueue through the
-// processor thread data-plane-kafka-network-thread-1-ListenerName(PLAINTEXT)-PLAINTEXT-0,
-// which delivers them one network latency later (network.latency, 1 ms);
-// there is no socket server: connections, selectors and muting are left
-// out. Request handler threads (data-plane-kafka-request-handler-<i>,
-// num.io.threads) take them and run GroupCoordinator's handlers under the
-// group's lock (group[G].lock). A parked JoinGroup or SyncGroup is answered
-// by whichever thread completes it: a handler, or the executor of an
+// Model. One broker (broker.id 1) coordinates every group. The
+// coordinator is the Apis of the broker's socket server (core/socketserver):
+// each client (a consumer, member[C], or the admin client) has one
+// connection to it, which the acceptor hands to the processor
+// data-plane-kafka-network-thread-1-ListenerName(PLAINTEXT)-PLAINTEXT-0; the
+// processor reads one request at a time per connection (muted until its
+// answer is written) into RequestChannel.requestQueue, and the request
+// handler threads (data-plane-kafka-request-handler-<i>, num.io.threads)
+// run GroupCoordinator's handlers (Coordinator.Handle) under the group's
+// lock (group[G].lock). The socket server's network thread carries each
+// request and each response network.latency (1 ms) one way. The
+// coordinator's send (Subj member[C]) is RequestChannel.sendResponse of
+// an answer, the processor's send (Subj the connection) its write. A
+// parked JoinGroup or SyncGroup is answered by whichever thread completes it: a handler, or the executor of an
 // expired delayed operation. DelayedJoin, InitialDelayedJoin and
-// DelayedHeartbeat wait in their purgatory's timer; the ExpirationReaper
+// DelayedHeartbeat wait in their purgatory's timer (core/purgatory); the ExpirationReaper
 // thread (ExpirationReaper-1-Rebalance, -Heartbeat) hands expired ones to
 // the SystemTimer's executor thread (executor-Rebalance, -Heartbeat), which
 // runs them (forceComplete, then onExpiration), as in 2.5.
@@ -52,10 +57,12 @@
 // member[C], Item the generation, Note the partitions); what a consumer
 // owns after its rebalance listener runs is an assign event with Subj
 // consumer[C] and Item the callback. A consumer's MemberState is kind
-// state, Subj consumer[C]. Requests: client.send by the consumer's thread,
-// recv by the handler, send by the answering thread, client.recv by the
-// consumer's thread, all with Subj member[C] and ID the request's token,
-// Item the API (and the error in answers). Delayed operations: timer.add,
+// state, Subj consumer[C]. Requests, all with Subj member[C]: the socket
+// server's client.send (by the consumer's thread, Item API:C#k, Note what
+// it asks), recv and send (by the processor), with ID the wire request's
+// token; and the coordinator's send (by the answering thread) and the
+// consumer's client.recv, with ID the group request's token, Item the API
+// and the error. Delayed operations: timer.add,
 // timer.cancel, timer.fire with Subj group[G] or member[C], ID the
 // operation, Item its type, Note its delay: a DelayedHeartbeat's timer.add
 // starts the member's session deadline.
@@ -93,8 +100,9 @@
 // CommitAsync send OffsetCommit (only in a Stable generation, else
 // CommitFailedException or RebalanceInProgressException at once, as
 // generationIfStable makes them), Seek moves a position, Wakeup makes the
-// poll in progress or the next one throw WakeupException, Crash kills the
-// process (nothing more is sent; the session expires), a fatal JoinGroup
+// poll in progress or the next one throw WakeupException, Crash ends the
+// consumer's threads where they stand (sim.Kill: nothing more is sent; the
+// session expires), a fatal JoinGroup
 // error closes the consumer (Poll then returns ErrClosed), and a
 // RebalanceListener is called back on the polling thread. A partition's
 // log is its end offset: "records P offsets=A..B" appends (Append). A
@@ -105,8 +113,8 @@
 // instant: poll returns up to max.poll.records records past the
 // positions, starting where the last poll stopped so no partition
 // starves, and a consumer waiting in poll hears of new records one
-// network latency after they are appended (a Fetch wakeup put by the
-// broker's processor). enable.auto.commit commits the positions, async,
+// network latency after they are appended (a Fetch wakeup the network
+// thread carries). enable.auto.commit commits the positions, async,
 // in poll every auto.commit.interval.ms and sync before a rebalance
 // revokes; an auto-commit that would send the offsets the last one sent
 // is left out (it changes nothing). Commit retries on retriable errors

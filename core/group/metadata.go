@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"brokerlab/core/purgatory"
 	"brokerlab/core/sim"
 )
 
@@ -135,7 +136,7 @@ type groupMetadata struct {
 	newMemberAdded  bool
 
 	// The pending DelayedJoin or InitialDelayedJoin, for the paths.
-	join *delayedOp
+	join *purgatory.Operation
 	// The partitions per topic the leader assigned from, for the invariant.
 	plan map[string]int
 

@@ -113,10 +113,7 @@ type driver struct {
 
 func (d *driver) run() {
 	for !d.stop {
-		recs, err := d.c.Poll(d.timeout)
-		if err == ErrCrashed {
-			return
-		}
+		recs, _ := d.c.Poll(d.timeout)
 		d.got = append(d.got, recs...)
 		if len(recs) > 0 && !d.noCommit {
 			last := recs[len(recs)-1]
@@ -220,17 +217,25 @@ func TestCrashedClientsPartitionsMoveAfterTheSession(t *testing.T) {
 	w.runTo(sec(10))
 	require.Len(t, d0.got, 3)
 	require.Len(t, d1.got, 3)
-	w.y.main.Post(sec(11), d0.c.Crash)
+	w.y.main.Post(sec(11), func() {
+		d0.c.Crash("C0's process died")
+		w.s.Kill("C0's process died", func(name string) bool { return name == "C0-app" })
+	})
 	w.runTo(sec(35))
 	require.Equal(t, "C1", w.get("group[G].members"))
 	require.Equal(t, []TopicPartition{a, b}, d1.c.Assignment())
 	require.Equal(t, []Record{{a, 0}, {a, 1}, {a, 2}}, d1.got[3:], "t0-0 again from offset 0: C0 never committed")
+	// Both of C0's threads end at the crash, and do nothing after it.
+	var exits []string
 	for _, e := range w.s.Trace() {
-		if e.T > int64(11*time.Second/time.Microsecond) && e.Kind != "thread.exit" {
-			require.NotEqual(t, "C0-app", e.Actor, "seq %d", e.Seq)
-			require.NotEqual(t, "kafka-coordinator-heartbeat-thread | G (C0)", e.Actor, "seq %d", e.Seq)
+		if e.Actor != "C0-app" && e.Actor != "kafka-coordinator-heartbeat-thread | G (C0)" || e.T < int64(11*time.Second/time.Microsecond) {
+			continue
 		}
+		require.Equal(t, "thread.exit", e.Kind, "seq %d", e.Seq)
+		require.Equal(t, int64(11*time.Second/time.Microsecond), e.T, "seq %d", e.Seq)
+		exits = append(exits, e.Note)
 	}
+	require.Equal(t, []string{"C0's process died", "C0's process died"}, exits)
 }
 
 // Commits outside a Stable generation fail before any request

@@ -122,10 +122,10 @@ func getGroup(y *System, path, id, tail string) (string, error) {
 	case ".currentStateTimestamp":
 		return strconv.FormatInt(int64(g.stateTime/time.Millisecond), 10), nil
 	default: // .delayedJoin
-		if g.join == nil || g.join.completed {
+		if g.join == nil || g.join.IsCompleted() {
 			return "none", nil
 		}
-		return g.join.kind, nil
+		return g.join.Kind, nil
 	}
 }
 

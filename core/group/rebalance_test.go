@@ -191,7 +191,7 @@ func TestGenerationsLeaderAndLastLeave(t *testing.T) {
 		"consumer[C0].assignment": "t0-0,t0-1,t1-0,t1-1", "consumer[C1].state": "STABLE", "consumer[C0].error": "MEMBER_ID_REQUIRED",
 	})
 	// only the leader's JoinGroup response carries the members
-	for _, e := range w.events("send", "") {
+	for _, e := range w.events("client.recv", "") {
 		if strings.HasPrefix(e.Item, "JoinGroup NONE") {
 			require.Equal(t, e.Subj == "member[C0]", strings.Contains(e.Note, "members' subscriptions"), e.Subj)
 		}
@@ -237,7 +237,7 @@ func TestSessionExpiry(t *testing.T) {
 			// session.timeout.ms after the last heartbeat the coordinator accepted
 			var lastBeat int64
 			for _, e := range w.events("recv", "member[C1]") {
-				if e.Item == "Heartbeat" && e.T < int64(sec(10)/time.Microsecond) {
+				if strings.HasPrefix(e.Item, "Heartbeat:") && e.T < int64(sec(10)/time.Microsecond) {
 					lastBeat = e.T
 				}
 			}
@@ -275,7 +275,7 @@ func TestPollTimeoutLeaves(t *testing.T) {
 	w.runTo(sec(35))
 	leaves := w.events("client.send", "member[C1]")
 	last := leaves[len(leaves)-1]
-	require.Equal(t, "LeaveGroup", last.Item)
+	require.True(t, strings.HasPrefix(last.Item, "LeaveGroup:"), last.Item)
 	require.Equal(t, "kafka-coordinator-heartbeat-thread | G (C1)", last.Actor)
 	require.Contains(t, last.Note, "consumer poll timeout has expired")
 	require.Equal(t, int64(30000), last.T/1000, "20s after the last poll")
@@ -330,7 +330,7 @@ func TestNewPartitionsRebalanceAtTheLeadersRefresh(t *testing.T) {
 		"group[G].assignment[C1]": "t0-2,t0-3,t1-1"})
 	var because []string
 	for _, e := range w.events("client.send", "") {
-		if e.Item == "JoinGroup" && strings.Contains(e.Note, "because metadata") {
+		if strings.HasPrefix(e.Item, "JoinGroup:") && strings.Contains(e.Note, "because metadata") {
 			because = append(because, itoa(e.T/1000)+" "+e.Subj)
 		}
 	}

@@ -2,9 +2,8 @@ package group
 
 // Upstream places the steps mirror (apache/kafka 2.5.0).
 const (
-	srcHandlerRun          = "KafkaRequestHandler.scala KafkaRequestHandler.run"
-	srcProcessorRun        = "SocketServer.scala Processor.run"
 	srcSendResponse        = "RequestChannel.scala RequestChannel.sendResponse"
+	srcReceiveResponse     = "NetworkClient.java NetworkClient.handleCompletedReceives"
 	srcHandleJoinGroup     = "GroupCoordinator.scala GroupCoordinator.handleJoinGroup"
 	srcDoUnknownJoinGroup  = "GroupCoordinator.scala GroupCoordinator.doUnknownJoinGroup"
 	srcDoJoinGroup         = "GroupCoordinator.scala GroupCoordinator.doJoinGroup"
@@ -26,8 +25,6 @@ const (
 	srcTimerAdd            = "Timer.scala SystemTimer.add"
 	srcAdvanceClock        = "Timer.scala SystemTimer.advanceClock"
 	srcForceComplete       = "DelayedOperation.scala DelayedOperation.forceComplete"
-	srcReaperDoWork        = "DelayedOperation.scala ExpiredOperationReaper.doWork"
-	srcOperationRun        = "DelayedOperation.scala DelayedOperation.run"
 	srcPoll                = "KafkaConsumer.java KafkaConsumer.poll"
 	srcClose               = "KafkaConsumer.java KafkaConsumer.close"
 	srcOnJoinPrepare       = "ConsumerCoordinator.java ConsumerCoordinator.onJoinPrepare"

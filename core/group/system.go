@@ -8,16 +8,19 @@ import (
 	"time"
 
 	"brokerlab/core/sim"
+	"brokerlab/core/socketserver"
 )
 
 // System is the group system of a scenario: one broker's GroupCoordinator
 // with its threads, the cluster's topic metadata, and the consumers. The
 // scenario's actions run on the application's main thread.
 type System struct {
-	s     *sim.Sim
-	cfg   Config
-	coord *Coordinator
-	main  *sim.Worker
+	s      *sim.Sim
+	cfg    Config
+	server *socketserver.Server
+	coord  *Coordinator
+	main   *sim.Worker
+	admin  *socketserver.Conn
 
 	topics     map[string][]topicVersion // lookups only; history for metadata refreshes
 	consumers  map[string]*Consumer      // the latest consumer of each name; lookups only
@@ -32,15 +35,24 @@ type topicVersion struct {
 	partitions int
 }
 
-// New assembles the system: the coordinator's threads start, idle; topics
-// and consumers come from actions.
+// New assembles the system: the broker's socket server, whose request
+// handlers run the coordinator, and the coordinator's purgatories start,
+// idle; topics and consumers come from actions.
 func New(s *sim.Sim, cfg Config) (*System, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	y := &System{s: s, cfg: cfg, topics: map[string][]topicVersion{}, consumers: map[string]*Consumer{}, deletes: map[string]Error{},
 		logs: map[TopicPartition]int64{}}
+	srv := socketserver.DefaultConfig()
+	srv.BrokerID, srv.NumNetworkThreads, srv.NumIoThreads, srv.NetworkLatency, srv.Clients = cfg.BrokerID, 1, cfg.NumIOThreads, cfg.NetworkLatency, false
 	y.coord = newCoordinator(y, s, cfg)
+	srv.Apis = y.coord
+	server, err := socketserver.New(s, srv)
+	if err != nil {
+		return nil, err
+	}
+	y.server, y.coord.server = server, server
 	y.main = s.NewWorker("main", "signals")
 	return y, nil
 }
@@ -182,9 +194,31 @@ func (y *System) DeleteGroup(at time.Duration, group string) {
 			y.deletes[group] = resp.err
 			y.s.Emit(sim.Event{Kind: "client.recv", Subj: adminClient, ID: r.id, Item: resp.label(), Src: srcAdmin})
 		}
-		y.s.Emit(sim.Event{Kind: "client.send", Subj: adminClient, ID: r.id, Item: apiDeleteGroups, Note: group, Src: srcAdmin})
-		y.coord.send(r)
+		y.send(&y.admin, r, group, srcAdmin)
 	})
+}
+
+// send writes r on *conn, its client's connection to the broker (named
+// as the trace names the client: member[C], admin), dialling it first if
+// it has none or it broke; the response comes back to r.replyTo where the
+// client reads it.
+func (y *System) send(conn **socketserver.Conn, r *request, note, src string) {
+	if *conn == nil || (*conn).Closed() {
+		c, err := y.server.Dial(r.subj(), "", func(resp *socketserver.Response) {
+			if resp != nil {
+				rr := resp.Body.(*response)
+				rr.req.replyTo(rr)
+			}
+		})
+		if err != nil {
+			panic(err) // a client's name is open twice: a bug, not a scenario's mistake
+		}
+		*conn = c
+	}
+	name := r.client + "#" + strconv.Itoa((*conn).Requests+1)
+	if _, err := (*conn).SendNote(r.api, name, note, src, r); err != nil {
+		panic(err)
+	}
 }
 
 // AssignmentViolations checks every Stable group: each partition is

@@ -25,13 +25,10 @@ type delivery struct {
 
 func deliveryLabel(d *delivery) (int, string) { return d.id, d.rec.String() }
 
-// Outcomes of a step of the loop that end it early.
-var (
-	errCrashed = errors.New("listener: the process died")
-	// errHandled: the error handler took the failed record and the rest of
-	// the poll (upstream: it drained the records' iterator).
-	errHandled = errors.New("listener: the error handler took the rest of the records")
-)
+// errHandled ends a poll's records early: the error handler took the
+// failed record and the rest of the poll (upstream: it drained the
+// records' iterator).
+var errHandled = errors.New("listener: the error handler took the rest of the records")
 
 // ListenerConsumer is KafkaMessageListenerContainer.ListenerConsumer: one
 // child container's thread, with its KafkaConsumer, its acks queue and
@@ -54,7 +51,6 @@ type ListenerConsumer struct {
 	polling bool
 	phase   string
 	exited  bool
-	crashed bool
 	stopped *sim.Latch // counted down when the thread ends (stop's callback)
 
 	failures               map[group.TopicPartition]*failedRecord // FailedRecordTracker, per thread
@@ -92,17 +88,16 @@ func (lc *ListenerConsumer) setPhase(to, src string) {
 	lc.s().Emit(sim.Event{Kind: "state", Subj: lc.subj(), From: from, To: to, Src: src})
 }
 
-func (lc *ListenerConsumer) dead() bool { return lc.crashed || lc.consumer.Crashed() }
+// dead reports whether the consumer's process died: its thread was
+// ended where it stood (crash).
+func (lc *ListenerConsumer) dead() bool { return lc.phase == "crashed" }
 
 // run is ListenerConsumer.run: pollAndInvoke while the container runs,
-// then wrapUp. A dead process does neither.
+// then wrapUp. A process that dies ends the thread wherever it is.
 func (lc *ListenerConsumer) run() {
 	lc.last = lc.s().Now()
 	for lc.running {
-		switch err := lc.pollAndInvoke(); err {
-		case errCrashed:
-			return
-		case group.ErrClosed:
+		if lc.pollAndInvoke() == group.ErrClosed {
 			// a fatal error: "Fatal consumer exception; stopping container"
 			lc.running, lc.fatal = false, true
 		}
@@ -121,9 +116,7 @@ func (lc *ListenerConsumer) run() {
 func (lc *ListenerConsumer) pollAndInvoke() error {
 	if !lc.autoCommit() && !lc.isRecordAck() {
 		lc.setPhase("processCommits", srcPollAndInvoke)
-		if err := lc.processCommits(); err == errCrashed {
-			return err
-		}
+		lc.processCommits()
 	}
 	if !lc.running {
 		return nil
@@ -134,16 +127,12 @@ func (lc *ListenerConsumer) pollAndInvoke() error {
 	wasPolling := lc.polling
 	lc.polling = false
 	switch {
-	case err == group.ErrCrashed || lc.dead():
-		return errCrashed
 	case err != nil:
 		return err
 	case !wasPolling:
 		return nil // stopped while polling: the records are discarded
 	}
-	if err := lc.checkRebalanceCommits(); err == errCrashed {
-		return err
-	}
+	lc.checkRebalanceCommits()
 	if len(recs) == 0 {
 		return nil
 	}
@@ -165,33 +154,28 @@ func (lc *ListenerConsumer) pollTimeout() time.Duration {
 
 // processCommits is ListenerConsumer.processCommits: the acks queued
 // become pending offsets (MANUAL_IMMEDIATE commits each at once), and the
-// pending offsets are committed when the ack mode says so.
-func (lc *ListenerConsumer) processCommits() error {
+// pending offsets are committed when the ack mode says so. A commit's
+// exception is logged (handleConsumerException): commit.done says it.
+func (lc *ListenerConsumer) processCommits() {
 	lc.count += lc.acks.Len()
-	if err := lc.handleAcks(); err == errCrashed {
-		return err
-	}
+	lc.handleAcks()
 	if lc.isManualImmediateAck() {
-		return nil
+		return
 	}
 	countExceeded := lc.isCountAck() && lc.count >= lc.cfg.AckCount
 	if (lc.cfg.AckMode != Time && !lc.isCountAck()) || countExceeded {
-		err := lc.commitIfNecessary()
+		_ = lc.commitIfNecessary()
 		lc.count = 0
-		return err
+		return
 	}
-	return lc.timedAcks()
+	lc.timedAcks()
 }
 
 // handleAcks takes every ack queued and processes it on this thread.
-func (lc *ListenerConsumer) handleAcks() error {
+func (lc *ListenerConsumer) handleAcks() {
 	for lc.acks.Len() > 0 {
-		d := lc.acks.Take(srcHandleAcks)
-		if err := lc.processAck(d); err == errCrashed {
-			return err
-		}
+		_ = lc.processAck(lc.acks.Take(srcHandleAcks))
 	}
-	return nil
 }
 
 // processAck on the consumer's thread: MANUAL_IMMEDIATE commits the
@@ -229,17 +213,16 @@ func (lc *ListenerConsumer) addOffset(r group.Record) {
 
 // timedAcks commits when ackTime has passed since the last time commit
 // (TIME; COUNT_TIME also when the count is reached, above).
-func (lc *ListenerConsumer) timedAcks() error {
+func (lc *ListenerConsumer) timedAcks() {
 	now := lc.s().Now()
 	if (lc.cfg.AckMode != Time && lc.cfg.AckMode != CountTime) || now-lc.last <= lc.cfg.AckTime {
-		return nil
+		return
 	}
-	err := lc.commitIfNecessary()
+	_ = lc.commitIfNecessary()
 	lc.last = now
 	if lc.cfg.AckMode == CountTime {
 		lc.count = 0
 	}
-	return err
 }
 
 // buildCommits empties the offsets map into commits of offset+1.
@@ -283,10 +266,7 @@ func (lc *ListenerConsumer) commit(offsets []group.Offset, subj string) error {
 	for retries := 0; err == group.ErrRetriableCommit && retries < lc.cfg.CommitRetries; retries++ {
 		err = lc.consumer.CommitSync(offsets, subj)
 	}
-	switch {
-	case err == group.ErrCrashed || lc.dead():
-		return errCrashed
-	case err == group.ErrRebalanceInProgress:
+	if err == group.ErrRebalanceInProgress {
 		lc.commitsDuringRebalance = append(lc.commitsDuringRebalance, offsets...)
 		return nil
 	}
@@ -303,9 +283,9 @@ func (lc *ListenerConsumer) commitAsync(offsets []group.Offset, subj string, ret
 
 // checkRebalanceCommits commits again, after the poll, what a rebalance
 // refused, for the partitions still assigned.
-func (lc *ListenerConsumer) checkRebalanceCommits() error {
+func (lc *ListenerConsumer) checkRebalanceCommits() {
 	if len(lc.commitsDuringRebalance) == 0 {
-		return nil
+		return
 	}
 	latest := map[group.TopicPartition]int64{}
 	for _, o := range lc.commitsDuringRebalance {
@@ -319,13 +299,9 @@ func (lc *ListenerConsumer) checkRebalanceCommits() error {
 		}
 	}
 	sort.Slice(commits, func(i, j int) bool { return commits[i].TopicPartition.String() < commits[j].TopicPartition.String() })
-	if len(commits) == 0 {
-		return nil
+	if len(commits) > 0 {
+		_ = lc.commit(commits, lc.subj()+".commitsDuringRebalance")
 	}
-	if err := lc.commit(commits, lc.subj()+".commitsDuringRebalance"); err == errCrashed {
-		return err
-	}
-	return nil
 }
 
 // ackCurrent after the listener returned: RECORD commits the record at
@@ -359,7 +335,7 @@ func (lc *ListenerConsumer) acknowledge(d *delivery, foreign bool) error {
 		return lc.processAck(d)
 	}
 	lc.acks.Put(d, srcProcessAck)
-	if lc.isManualImmediateAck() && !lc.dead() {
+	if lc.isManualImmediateAck() {
 		lc.consumer.Wakeup()
 	}
 	return nil
@@ -370,9 +346,7 @@ func (lc *ListenerConsumer) acknowledge(d *delivery, foreign bool) error {
 // handler takes the rest.
 func (lc *ListenerConsumer) invokeRecordListener(recs []group.Record) error {
 	for i, r := range recs {
-		if err := lc.doInvokeRecordListener(r, recs[i+1:]); err == errCrashed {
-			return err
-		} else if err == errHandled {
+		if lc.doInvokeRecordListener(r, recs[i+1:]) == errHandled {
 			return nil
 		}
 	}
@@ -384,9 +358,6 @@ func (lc *ListenerConsumer) invokeRecordListener(recs []group.Record) error {
 func (lc *ListenerConsumer) doInvokeRecordListener(r group.Record, rest []group.Record) error {
 	d := lc.sys.deliver(lc, r)
 	exception := lc.invokeOnMessage(d)
-	if lc.dead() {
-		return errCrashed
-	}
 	lc.sys.finish(d)
 	if exception == "" {
 		return nil
@@ -414,9 +385,6 @@ func (lc *ListenerConsumer) invokeOnMessage(d *delivery) string {
 	}
 	if lc.cfg.ListenerTime > 0 {
 		lc.s().Sleep(lc.cfg.ListenerTime, "onMessage "+d.rec.String())
-		if lc.dead() {
-			return ""
-		}
 	}
 	if e := lc.sys.failure(d.rec); e != "" {
 		lc.s().Emit(sim.Event{Kind: "record.fail", Subj: d.rec.String(), ID: d.id, Item: e,
@@ -438,9 +406,6 @@ func (lc *ListenerConsumer) invokeOnMessage(d *delivery) string {
 }
 
 func (lc *ListenerConsumer) commitFailed(d *delivery, err error) string {
-	if err == errCrashed {
-		return ""
-	}
 	e := exceptionOf(err)
 	lc.s().Emit(sim.Event{Kind: "record.fail", Subj: d.rec.String(), ID: d.id, Item: e,
 		Note: e + " from the commit after the listener returned", Src: srcDoInvokeRecordListener})
@@ -453,13 +418,8 @@ func exceptionOf(err error) string { return group.ExceptionName(err) }
 // unsubscribe and close the consumer (LeaveGroup).
 func (lc *ListenerConsumer) wrapUp() {
 	lc.setPhase("wrapUp", srcWrapUp)
-	if lc.commitPendingAcks() == errCrashed {
-		return
-	}
+	_ = lc.commitPendingAcks()
 	lc.consumer.Close()
-	if lc.dead() {
-		return
-	}
 	lc.end()
 }
 
@@ -473,9 +433,7 @@ func (lc *ListenerConsumer) end() {
 }
 
 func (lc *ListenerConsumer) commitPendingAcks() error {
-	if err := lc.processCommits(); err == errCrashed {
-		return err
-	}
+	lc.processCommits()
 	if len(lc.offsets) > 0 {
 		return lc.commitIfNecessary()
 	}

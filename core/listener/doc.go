@@ -56,7 +56,8 @@
 //
 // Crashes. "container crash" kills the application's process,
 // "consumer C crash" one consumer with its ListenerConsumer: their threads
-// stop where they are and send nothing (group.Consumer.Crash); the
+// end where they stand (sim.Kill, thread.exit "the process died") and
+// send nothing more (group.Consumer.Crash); the
 // coordinator removes the member when its session expires and the
 // partitions move to the other members, which start from the committed
 // offsets. The ledger counts, live: deliveries per record; processed

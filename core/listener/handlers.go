@@ -21,9 +21,7 @@ type failedRecord struct {
 // before it. If the handler returns (it recovered the record), the record
 // is acked as processed (ackAfterHandle); if it throws, nothing is.
 func (lc *ListenerConsumer) invokeErrorHandler(d *delivery, rest []group.Record, exception string) error {
-	if lc.processCommits() == errCrashed {
-		return errCrashed
-	}
+	lc.processCommits()
 	records := append([]group.Record{d.rec}, rest...)
 	var recovered bool
 	handler, outcome, src := "ContainerStoppingErrorHandler", "KafkaException: Stopped container", srcContainerStoppingHandle
@@ -36,17 +34,11 @@ func (lc *ListenerConsumer) invokeErrorHandler(d *delivery, rest []group.Record,
 			outcome = "recovered: " + d.rec.String() + " is skipped"
 		}
 	}
-	if lc.dead() {
-		return errCrashed
-	}
 	lc.s().Emit(sim.Event{Kind: "record.handle", Subj: d.rec.String(), ID: d.id, Item: handler, Note: outcome, Src: src})
 	if recovered && !lc.autoCommit() {
 		lc.commitRecovered = lc.isManualAck()
-		err := lc.ackCurrent(d)
+		_ = lc.ackCurrent(d) // a failed commit is logged: commit.done says it
 		lc.commitRecovered = false
-		if err == errCrashed {
-			return err
-		}
 	}
 	return errHandled
 }
@@ -62,9 +54,6 @@ func (lc *ListenerConsumer) seekToCurrent(d *delivery, records []group.Record, e
 	var skipped bool
 	if Retryable(exception) {
 		skipped = lc.skip(d, exception)
-		if lc.dead() {
-			return false
-		}
 	} else {
 		lc.recover(d, exception, "Backoff none exhausted for "+d.rec.String(), srcGetSkipPredicate)
 		skipped = true
@@ -131,8 +120,5 @@ func (lc *ListenerConsumer) containerStopping() {
 	lc.s().Go("SimpleAsyncTaskExecutor-"+strconv.Itoa(lc.sys.executors), func() { c.stop(true) })
 	for n := 0; c.running && n < 100; n++ {
 		lc.s().Sleep(100*time.Millisecond, "ContainerStoppingErrorHandler: waiting for the container to stop")
-		if lc.dead() {
-			return
-		}
 	}
 }

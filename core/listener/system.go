@@ -421,23 +421,27 @@ func (c *Container) stop(wait bool) {
 	}
 }
 
-// crash is the application's process dying: every consumer with it. A
-// restarted application is a new JVM: client ids count from 1 again.
+// crash is the application's process dying: every consumer with it, and
+// the threads of its task executors. A restarted application is a new
+// JVM: client ids count from 1 again.
 func (c *Container) crash() {
 	for _, lc := range c.children {
 		if !lc.exited && !lc.dead() {
 			lc.crash()
 		}
 	}
+	c.sys.s.Kill("the process died", func(name string) bool { return strings.HasPrefix(name, "SimpleAsyncTaskExecutor-") })
 	c.running = false
 	c.setState("crashed", srcRun)
 	c.sys.clientSeq = 0
 	c.sys.executors = 0
 }
 
+// crash ends the consumer's threads where they stand: its ListenerConsumer
+// thread and the KafkaConsumer's own (sim.Kill).
 func (lc *ListenerConsumer) crash() {
-	lc.crashed = true
 	lc.running = false
-	lc.consumer.Crash()
 	lc.setPhase("crashed", srcRun)
+	lc.sys.s.Kill("the process died", func(name string) bool { return name == lc.Thread })
+	lc.consumer.Crash("the process died")
 }

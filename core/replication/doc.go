@@ -61,8 +61,8 @@
 // partition for Produce; the error name is 2.5's NOT_LEADER_FOR_PARTITION
 // (renamed NOT_LEADER_OR_FOLLOWER in 2.6.0); an OFFSET_OUT_OF_RANGE fetch
 // puts the partition back to Truncating instead of asking ListOffsets;
-// the purgatory reaper sleeps until the next deadline instead of ticking
-// the timing wheel every 200 ms; the high watermark checkpoint file is not
+// the purgatories (core/purgatory) run an expired operation on their
+// reaper thread, not on the SystemTimer's executor-Produce / executor-Fetch; the high watermark checkpoint file is not
 // modelled (a restarted broker's log keeps the HW it had when killed); no
 // quotas, fetch sessions or preferred read replicas.
 //

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"brokerlab/core/purgatory"
 	"brokerlab/core/sim"
 	"brokerlab/core/socketserver"
 )
@@ -50,8 +51,8 @@ type ReplicaManager struct {
 	ID       int
 	Host     string // "broker-N", the prefix of its threads and queues
 	Metadata *MetadataCache
-	Produce  *Purgatory
-	Fetch    *Purgatory
+	Produce  *purgatory.Purgatory
+	Fetch    *purgatory.Purgatory
 	Fetchers *FetcherManager
 	Stalled  bool // stall broker N: the fetchers wait
 
@@ -84,8 +85,8 @@ func NewReplicaManager(s *sim.Sim, id int, cfg Config, logs *LogManager, zk ZkCl
 	rm := &ReplicaManager{ID: id, Host: "broker-" + itoa(id), s: s, cfg: cfg, logs: logs, zk: zk, net: net, mon: mon,
 		partitions: map[TP]*Partition{}, controllerEpoch: -1}
 	rm.Metadata = &MetadataCache{}
-	rm.Produce = newPurgatory(rm, "Produce")
-	rm.Fetch = newPurgatory(rm, "Fetch")
+	rm.Produce = rm.newPurgatory("Produce", false)
+	rm.Fetch = rm.newPurgatory("Fetch", true)
 	rm.Fetchers = &FetcherManager{rm: rm}
 	rm.stateChangeLock = sim.NewLock(s, rm.name("replicaStateChangeLock"))
 	return rm, nil
@@ -99,8 +100,8 @@ func (rm *ReplicaManager) Startup(srv *socketserver.Server) {
 	rm.server = srv
 	now := rm.s.Now()
 	rm.lastIsrChange, rm.lastIsrPropagation = now, now
-	rm.Produce.start(false)
-	rm.Fetch.start(true)
+	rm.Produce.Start()
+	rm.Fetch.Start()
 	rm.s.GoBackground(rm.name(SchedulerThread), rm.scheduler)
 }
 
@@ -189,8 +190,8 @@ func (rm *ReplicaManager) maybePropagateIsrChanges() {
 
 // tryCompleteDelayedRequests runs when tp's high watermark moved.
 func (rm *ReplicaManager) tryCompleteDelayedRequests(tp TP) {
-	rm.Produce.checkAndComplete(tp)
-	rm.Fetch.checkAndComplete(tp)
+	rm.Produce.CheckAndComplete(tp)
+	rm.Fetch.CheckAndComplete(tp)
 }
 
 // Stall stops the broker's fetchers at their next step (stall broker N);
@@ -238,7 +239,7 @@ func (rm *ReplicaManager) appendRecords(req *socketserver.Request, pr *ProduceRe
 		if hwMoved {
 			rm.tryCompleteDelayedRequests(pr.TP)
 		} else {
-			rm.Fetch.checkAndComplete(pr.TP)
+			rm.Fetch.CheckAndComplete(pr.TP)
 		}
 	}
 	if code != None || pr.Acks != -1 {
@@ -250,11 +251,11 @@ func (rm *ReplicaManager) appendRecords(req *socketserver.Request, pr *ProduceRe
 	}
 	required := last + 1
 	status := RequestTimedOut // until the acks arrive (DelayedProduce's initial status)
-	op := &delayed{req: req, keys: []TP{pr.TP}}
+	wait := ""
 	if rm.s.Tracing() {
-		op.wait = pr.TP.String() + " HW ≥ " + itoa(required)
+		wait = pr.TP.String() + " HW ≥ " + itoa(required)
 	}
-	op.try = func() bool {
+	try := func() bool {
 		q := rm.partitions[pr.TP]
 		var enough bool
 		var code string
@@ -269,13 +270,13 @@ func (rm *ReplicaManager) appendRecords(req *socketserver.Request, pr *ProduceRe
 		}
 		return false
 	}
-	op.finish = func(bool) (string, func()) {
+	finish := func(bool) (string, func()) {
 		if status == None && rm.mon != nil {
 			rm.mon.onAck(p, first, last, pr)
 		}
 		return status, func() { answer(&ProduceResponse{TP: pr.TP, Error: status, BaseOffset: first}) }
 	}
-	return rm.Produce.tryCompleteElseWatch(op, pr.Timeout)
+	return rm.park(rm.Produce, "DelayedProduce", req, []any{pr.TP}, pr.Timeout, wait, try, finish)
 }
 
 // fetchResult is one partition's LogReadResult.
@@ -342,18 +343,18 @@ func (rm *ReplicaManager) fetchMessages(req *socketserver.Request, fr *FetchRequ
 		answer(fetchResponse(results))
 		return false
 	}
-	op := &delayed{req: req}
-	for _, fp := range fr.Partitions {
-		op.keys = append(op.keys, fp.TP)
+	keys := make([]any, len(fr.Partitions))
+	for i, fp := range fr.Partitions {
+		keys[i] = fp.TP
 	}
+	wait := ""
 	if rm.s.Tracing() {
-		op.wait = "fetch.min.bytes " + itoa(fr.MinBytes)
+		wait = "fetch.min.bytes " + itoa(fr.MinBytes)
 		if fr.ReplicaID >= 0 {
-			op.wait = "replica.fetch.min.bytes " + itoa(fr.MinBytes) + " or a new HW for replica " + itoa(fr.ReplicaID)
+			wait = "replica.fetch.min.bytes " + itoa(fr.MinBytes) + " or a new HW for replica " + itoa(fr.ReplicaID)
 		}
 	}
-	op.try = func() bool { return rm.delayedFetchReady(fr) }
-	op.finish = func(expired bool) (string, func()) {
+	finish := func(expired bool) (string, func()) {
 		results := rm.readFromLocalLog(fr)
 		n := 0
 		for _, r := range results {
@@ -365,7 +366,7 @@ func (rm *ReplicaManager) fetchMessages(req *socketserver.Request, fr *FetchRequ
 		}
 		return result, func() { answer(fetchResponse(results)) }
 	}
-	return rm.Fetch.tryCompleteElseWatch(op, fr.MaxWait)
+	return rm.park(rm.Fetch, "DelayedFetch", req, keys, fr.MaxWait, wait, func() bool { return rm.delayedFetchReady(fr) }, finish)
 }
 
 func fetchOffsetOf(fr *FetchRequest, tp TP) int {

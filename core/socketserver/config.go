@@ -63,6 +63,11 @@ type Config struct {
 	APITime  time.Duration
 	APITimes map[string]time.Duration
 
+	// NetworkLatency is how long a request takes from a client's socket to
+	// the broker's, and a response back (one way); 0, the default, for
+	// none. With one, the network thread carries them.
+	NetworkLatency time.Duration
+
 	// Mute false is the what-if that removes Processor's mute after a read:
 	// a connection's next request is read while the previous one is still in
 	// the pipeline.
@@ -127,6 +132,8 @@ func (c Config) validate() error {
 		return fmt.Errorf("%w: num.io.threads must be from 1 to %d, got %d", ErrConfig, MaxThreads, c.NumIoThreads)
 	case c.QueuedMaxRequests < 1 || c.QueuedMaxRequests > MaxQueue:
 		return fmt.Errorf("%w: queued.max.requests must be from 1 to %d, got %d", ErrConfig, MaxQueue, c.QueuedMaxRequests)
+	case c.NetworkLatency < 0 || c.NetworkLatency > MaxAPITime:
+		return fmt.Errorf("%w: network latency must be from 0ms to 1h, got %s", ErrConfig, c.NetworkLatency)
 	case c.APITime < 0 || c.APITime > MaxAPITime:
 		return fmt.Errorf("%w: socketserver.apiTime must be from 0ms to 1h, got %s", ErrConfig, c.APITime)
 	}

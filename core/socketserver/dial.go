@@ -43,6 +43,12 @@ func (srv *Server) Dial(name, ip string, notify func(*Response)) (*Conn, error) 
 // name is the request's id in the trace and the paths; body is what the
 // server's Apis reads.
 func (c *Conn) Send(api, name string, body any) (*Request, error) {
+	return c.SendNote(api, name, "", srcClientSend, body)
+}
+
+// SendNote is Send as the client's own code tells it in the trace's
+// client.send: a note on what it asks for, and the upstream place src.
+func (c *Conn) SendNote(api, name, note, src string, body any) (*Request, error) {
 	srv := c.plane.srv
 	if srv.killed {
 		return nil, ErrRefused
@@ -55,11 +61,17 @@ func (c *Conn) Send(api, name string, body any) (*Request, error) {
 		Cost: -1, Body: body, State: StateSent, Processor: -1, SentAt: srv.s.Now(),
 		ReadAt: -1, QueuedAt: -1, TakenAt: -1, RespondedAt: -1}
 	srv.requests[name] = req
-	c.unread = append(c.unread, req)
-	srv.s.Emit(sim.Event{Kind: "client.send", Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Src: srcClientSend})
-	if c.proc != nil {
-		c.proc.markReady(c, srcSelect)
-	}
+	srv.s.Emit(sim.Event{Kind: "client.send", Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Note: note, Src: src})
+	srv.Carry(func() {
+		if c.eof || c.State == ConnClosed {
+			req.State = StateDropped
+			return
+		}
+		c.unread = append(c.unread, req)
+		if c.proc != nil {
+			c.proc.markReady(c, srcSelect)
+		}
+	})
 	return req, nil
 }
 

@@ -12,7 +12,11 @@
 // set (CONTROLLER, listening on 9094) also control-plane-kafka-socket-acceptor-…,
 // one control-plane-kafka-network-thread-… and control-plane-kafka-request-handler-0,
 // with a request queue of 20. The threads start one after the other in
-// that order, the client machines' one thread, clients, last.
+// that order, the client machines' one thread, clients, last. With a
+// NetworkLatency (the group coordinator's 1 ms) the thread network carries
+// each request to the broker's socket and each response back, that long
+// after it was sent or written; without one (the default) they arrive at
+// once.
 // Acceptor.run takes a socket from its listen backlog (the queue
 // Acceptor-PLAINTEXT.selector, which the clients' connects fill), and
 // assigns it round-robin with a non-blocking offer to

@@ -38,6 +38,9 @@ const (
 // ClientsThread is the one thread all client machines' actions run on.
 const ClientsThread = "clients"
 
+// NetworkThread carries requests and responses over a network with latency.
+const NetworkThread = "network"
+
 const clientsInbox = "clients.actions"
 
 // MuteState is KafkaChannel.ChannelMuteState. The two throttled states
@@ -199,7 +202,8 @@ type Server struct {
 	procs   []*Processor // by processor id, both planes
 
 	clients *sim.Worker
-	early   []job // client actions posted before the clients thread started
+	early   []job       // client actions posted before the clients thread started
+	network *sim.Worker // carries requests and responses when NetworkLatency > 0
 
 	conns    map[string]*Conn    // by name; looked up, never iterated
 	bursts   map[string]int      // connect C count=N: C → N; looked up, never iterated
@@ -256,6 +260,9 @@ func New(s *sim.Sim, cfg Config) (*Server, error) {
 		for _, h := range pl.Handlers {
 			threads = append(threads, thread{h, pl.handler(h)})
 		}
+	}
+	if cfg.NetworkLatency > 0 {
+		srv.network = s.NewWorker(cfg.name(NetworkThread), cfg.name(NetworkThread+".inflight"))
 	}
 	srv.start(threads, 0)
 	return srv, nil
@@ -525,9 +532,21 @@ func (p *Processor) write(r *Response) {
 	req.SentBy = p.Thread
 	c.Responses = append(c.Responses, req.Name)
 	p.sent = append(p.sent, r)
-	if c.notify != nil {
-		c.notify(r)
+	srv.Carry(func() {
+		if c.notify != nil {
+			c.notify(r)
+		}
+	})
+}
+
+// Carry runs fn as the network delivers a message: on the running thread,
+// or one network latency later on the network thread.
+func (srv *Server) Carry(fn func()) {
+	if srv.network == nil {
+		fn()
+		return
 	}
+	srv.network.Post(srv.s.Now()+srv.cfg.NetworkLatency, fn)
 }
 
 // processCompletedReceives hands each request read to the RequestChannel,

@@ -578,6 +578,7 @@ func member(g *model.Groups, name string) (model.Member, bool) {
 // without the answer's error, which the member's card shows.
 func groupReqLabel(item string) string {
 	api, _, _ := strings.Cut(item, " ")
+	api, _, _ = strings.Cut(api, ":") // a request's label: JoinGroup:C0#3
 	switch api {
 	case "DeleteGroups":
 		return "Delete"
