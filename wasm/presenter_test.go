@@ -104,6 +104,25 @@ func TestBrowserPresenter(t *testing.T) {
 	p.click("#play")
 	p.wait("paused", `document.querySelector("#play").textContent.includes("Play")`)
 	w.wait("the same moment after playing", at(p.pos()))
+	// The two checks pagecheck -presenter adds to the ones above: keys
+	// pressed in the projector window do not move it (the lesson's keys
+	// belong to the teacher's window), and after the teacher's window
+	// reloads the projector follows it again.
+	mark = p.pos()
+	for _, k := range []string{"ArrowRight", " ", "1", "ArrowLeft", " "} {
+		w.str(keyDown(k))
+	}
+	time.Sleep(800 * time.Millisecond)
+	w.wait("the projector still at the teacher's moment after keys pressed in it", at(mark))
+	if got := p.pos(); got != mark {
+		t.Fatalf("keys pressed in the projector moved the teacher's window from %d to %d", mark, got)
+	}
+	p.do(chromedp.Reload())
+	p.wait("the teacher's window reloaded", fmt.Sprintf(`((document.querySelector("#pos") || {}).textContent || "").includes("%d /")`, mark))
+	p.click("#fwd")
+	p.click("#fwd")
+	w.wait("the projector in step after the teacher's reload", at(p.pos()))
+
 	p.click("#lang-zh")
 	w.wait("Chinese on the stage window", `document.querySelector(".caption").textContent.includes("步骤")`)
 	w.noCrash()
