@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"brokerlab/core/controller"
+	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
 	"brokerlab/core/upstream"
 	"brokerlab/lessons"
@@ -616,7 +616,7 @@ func where(loc string) string {
 func (a *App) Metrics() []model.Metric { return a.State().Metrics }
 
 // EventNames are the 25 ControllerEvent names for the what-if select.
-func (a *App) EventNames() []string { return controller.EventNames() }
+func (a *App) EventNames() []string { return scenario.ControllerEvents() }
 
 // InjectText describes injected action i: after which event, when, what.
 func (a *App) InjectText(i int) string {
