@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"time"
 	"unsafe"
+
+	"brokerlab/internal/invariants"
 )
 
 // ErrPanicked is returned by every run after a simulated thread panicked.
@@ -45,8 +47,17 @@ type Sim struct {
 	dying   *G // the thread Kill or Close is unwinding, while it unwinds
 	panic   string
 
+	check *Checker // the kernel's invariants on every event, with -tags invariants (check.go)
+
 	origin   any                           // the host's current origin (origin.go)
 	onRefuse func(origin any, note string) // hears refused actions (origin.go)
+}
+
+func newCheck() *Checker {
+	if invariants.Enabled {
+		return NewChecker()
+	}
+	return nil
 }
 
 // New returns a simulation seeded with seed. keepTrace=false only counts events.
@@ -56,6 +67,7 @@ func New(seed int64, keepTrace bool) *Sim {
 		host:   make(chan struct{}, 1),
 		keep:   keepTrace,
 		budget: -1,
+		check:  newCheck(),
 	}
 }
 
@@ -118,6 +130,13 @@ func (s *Sim) Emit(e Event) {
 			n++
 		}
 		s.chunks[n-1] = append(s.chunks[n-1], e)
+	}
+	// A run that keeps no trace emits blank events (only counted): it is
+	// not checked.
+	if invariants.Enabled && s.keep {
+		if inv, p := s.check.Check(e); p != "" {
+			panic(fmt.Sprintf("sim: invariant %s broken at event %d: %s", inv, s.events, p))
+		}
 	}
 	s.events++
 	if s.budget > 0 {
