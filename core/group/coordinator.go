@@ -119,7 +119,7 @@ func (c *Coordinator) send(r *request) {
 func (c *Coordinator) respond(req *request, resp *response) {
 	resp.req = req
 	emit(c.s, func() sim.Event {
-		return sim.Event{Kind: "send", Subj: req.subj(), ID: req.id, Item: resp.label(), Note: resp.note(), Src: srcSendResponse}
+		return sim.Event{Kind: sim.Send, Subj: req.subj(), ID: req.id, Item: resp.label(), Note: resp.note(), Src: srcSendResponse}
 	})
 	c.processor.Post(c.s.Now()+c.cfg.NetworkLatency, func() { req.replyTo(resp) })
 }
@@ -150,7 +150,7 @@ func (c *Coordinator) handler() {
 	for {
 		req := c.requestQueue.Take(srcHandlerRun)
 		emit(c.s, func() sim.Event {
-			return sim.Event{Kind: "recv", Subj: req.subj(), ID: req.id, Item: req.api, Src: srcHandlerRun}
+			return sim.Event{Kind: sim.Recv, Subj: req.subj(), ID: req.id, Item: req.api, Src: srcHandlerRun}
 		})
 		switch req.api {
 		case apiJoinGroup:
@@ -476,7 +476,7 @@ func (c *Coordinator) setAndPropagateAssignment(g *groupMetadata, plan map[strin
 	for _, m := range g.members {
 		m.assignment = plan[m.id]
 		emit(c.s, func() sim.Event {
-			return sim.Event{Kind: "assign", Subj: "member[" + m.client + "]", Item: strconv.Itoa(g.generation),
+			return sim.Event{Kind: sim.Assign, Subj: "member[" + m.client + "]", Item: strconv.Itoa(g.generation),
 				Note: FormatPartitions(m.assignment), Src: srcPropagateAssignment}
 		})
 	}
@@ -634,7 +634,7 @@ func (c *Coordinator) removeMemberAndUpdateGroup(g *groupMetadata, m *member, re
 
 func (c *Coordinator) removePendingMemberAndUpdateGroup(g *groupMetadata, id, client, why string) {
 	if g.removePendingMember(id) {
-		c.s.Emit(sim.Event{Kind: "member.remove", Subj: "member[" + client + "]", Item: g.id, Note: why, Src: srcRemoveMember})
+		c.s.Emit(sim.Event{Kind: sim.MemberRemove, Subj: "member[" + client + "]", Item: g.id, Note: why, Src: srcRemoveMember})
 	}
 	if g.is(PreparingRebalance) {
 		c.joinPurgatory.checkAndComplete(groupKey(g))

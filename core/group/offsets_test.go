@@ -89,7 +89,7 @@ func TestOffsetFetchAnswersTheCommittedOffsets(t *testing.T) {
 	require.Equal(t, []Offset{{a, 3}, {a, 9}}, r.y.Commits("G"))
 	var stored []string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "offset.commit" {
+		if e.Kind == sim.OffsetCommit {
 			stored = append(stored, e.Subj+" "+e.From+"→"+e.To)
 		}
 	}
@@ -168,7 +168,7 @@ func TestClientFetchesFromTheCommittedOffset(t *testing.T) {
 	require.Len(t, d.got, 12)
 	var polls []string
 	for _, e := range w.s.Trace() {
-		if e.Kind == "poll" {
+		if e.Kind == sim.Poll {
 			polls = append(polls, e.Item+" "+e.Note)
 		}
 	}
@@ -197,7 +197,7 @@ func TestClientWithLatestSkipsWhatWasWrittenBefore(t *testing.T) {
 	require.Equal(t, []Record{{tp, 5}, {tp, 6}}, d.got)
 	var seeks []string
 	for _, e := range w.s.Trace() {
-		if e.Kind == "seek" {
+		if e.Kind == sim.Seek {
 			seeks = append(seeks, e.Subj+"→"+e.To+" "+e.Note)
 		}
 	}
@@ -226,7 +226,7 @@ func TestCrashedClientsPartitionsMoveAfterTheSession(t *testing.T) {
 	require.Equal(t, []TopicPartition{a, b}, d1.c.Assignment())
 	require.Equal(t, []Record{{a, 0}, {a, 1}, {a, 2}}, d1.got[3:], "t0-0 again from offset 0: C0 never committed")
 	for _, e := range w.s.Trace() {
-		if e.T > int64(11*time.Second/time.Microsecond) && e.Kind != "thread.exit" {
+		if e.T > int64(11*time.Second/time.Microsecond) && e.Kind != sim.ThreadExit {
 			require.NotEqual(t, "C0-app", e.Actor, "seq %d", e.Seq)
 			require.NotEqual(t, "kafka-coordinator-heartbeat-thread | G (C0)", e.Actor, "seq %d", e.Seq)
 		}
@@ -257,7 +257,7 @@ func TestClientCommitErrors(t *testing.T) {
 	require.Equal(t, -1, c.Generation())
 	var done []string
 	for _, e := range w.s.Trace() {
-		if e.Kind == "commit.done" {
+		if e.Kind == sim.CommitDone {
 			done = append(done, e.Item)
 		}
 	}

@@ -125,7 +125,7 @@ func (p *purgatory) add(op *delayedOp) {
 	op.deadline = s.Now() + op.delay
 	heap.Push(&p.timer, op)
 	emit(s, func() sim.Event {
-		return sim.Event{Kind: "timer.add", Subj: op.subj, ID: op.id, Item: op.kind, Note: sim.FormatDuration(op.delay), Src: srcTimerAdd}
+		return sim.Event{Kind: sim.TimerAdd, Subj: op.subj, ID: op.id, Item: op.kind, Note: sim.FormatDuration(op.delay), Src: srcTimerAdd}
 	})
 	if p.target < 0 || op.deadline < p.target {
 		p.target = op.deadline
@@ -141,7 +141,7 @@ func (p *purgatory) cancel(op *delayedOp) {
 	heap.Remove(&p.timer, op.index)
 	s := p.c.s
 	emit(s, func() sim.Event {
-		return sim.Event{Kind: "timer.cancel", Subj: op.subj, ID: op.id, Item: op.kind, Src: srcForceComplete}
+		return sim.Event{Kind: sim.TimerCancel, Subj: op.subj, ID: op.id, Item: op.kind, Src: srcForceComplete}
 	})
 	if p.retarget && op.deadline == p.target {
 		p.target = -1
@@ -162,7 +162,7 @@ func (p *purgatory) reap() {
 		for len(p.timer) > 0 && p.timer[0].deadline <= s.Now() {
 			op := heap.Pop(&p.timer).(*delayedOp)
 			emit(s, func() sim.Event {
-				return sim.Event{Kind: "timer.fire", Subj: op.subj, ID: op.id, Item: op.kind, Note: "after " + sim.FormatDuration(op.delay), Src: srcAdvanceClock}
+				return sim.Event{Kind: sim.TimerFire, Subj: op.subj, ID: op.id, Item: op.kind, Note: "after " + sim.FormatDuration(op.delay), Src: srcAdvanceClock}
 			})
 			p.workQueue.Put(op, srcAdvanceClock)
 		}

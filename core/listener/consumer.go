@@ -89,7 +89,7 @@ func (lc *ListenerConsumer) setPhase(to, src string) {
 	}
 	from := lc.phase
 	lc.phase = to
-	lc.s().Emit(sim.Event{Kind: "state", Subj: lc.subj(), From: from, To: to, Src: src})
+	lc.s().Emit(sim.Event{Kind: sim.State, Subj: lc.subj(), From: from, To: to, Src: src})
 }
 
 func (lc *ListenerConsumer) dead() bool { return lc.crashed || lc.consumer.Crashed() }
@@ -220,7 +220,7 @@ func (lc *ListenerConsumer) addOffset(r group.Record) {
 		if had {
 			from = strconv.FormatInt(old, 10)
 		}
-		lc.s().Emit(sim.Event{Kind: "offset.pending", Subj: r.TopicPartition.String(), From: from,
+		lc.s().Emit(sim.Event{Kind: sim.OffsetPending, Subj: r.TopicPartition.String(), From: from,
 			To: strconv.FormatInt(r.Offset, 10), Note: "commit " + strconv.FormatInt(r.Offset+1, 10), Src: srcAddOffset})
 	} else {
 		lc.s().Emit(sim.Event{})
@@ -354,7 +354,7 @@ func (lc *ListenerConsumer) acknowledge(d *delivery, foreign bool) error {
 		d.waiting = false
 		lc.unacked--
 	}
-	lc.s().Emit(sim.Event{Kind: "record.ack", Subj: d.rec.String(), ID: d.id, Src: srcAcknowledge})
+	lc.s().Emit(sim.Event{Kind: sim.RecordAck, Subj: d.rec.String(), ID: d.id, Src: srcAcknowledge})
 	if !foreign {
 		return lc.processAck(d)
 	}
@@ -419,7 +419,7 @@ func (lc *ListenerConsumer) invokeOnMessage(d *delivery) string {
 		}
 	}
 	if e := lc.sys.failure(d.rec); e != "" {
-		lc.s().Emit(sim.Event{Kind: "record.fail", Subj: d.rec.String(), ID: d.id, Item: e,
+		lc.s().Emit(sim.Event{Kind: sim.RecordFail, Subj: d.rec.String(), ID: d.id, Item: e,
 			Note: "ListenerExecutionFailedException: Listener failed; nested exception is " + e, Src: srcDoInvokeOnMessage})
 		return e
 	}
@@ -442,7 +442,7 @@ func (lc *ListenerConsumer) commitFailed(d *delivery, err error) string {
 		return ""
 	}
 	e := exceptionOf(err)
-	lc.s().Emit(sim.Event{Kind: "record.fail", Subj: d.rec.String(), ID: d.id, Item: e,
+	lc.s().Emit(sim.Event{Kind: sim.RecordFail, Subj: d.rec.String(), ID: d.id, Item: e,
 		Note: e + " from the commit after the listener returned", Src: srcDoInvokeRecordListener})
 	return e
 }

@@ -39,7 +39,7 @@ func (lc *ListenerConsumer) invokeErrorHandler(d *delivery, rest []group.Record,
 	if lc.dead() {
 		return errCrashed
 	}
-	lc.s().Emit(sim.Event{Kind: "record.handle", Subj: d.rec.String(), ID: d.id, Item: handler, Note: outcome, Src: src})
+	lc.s().Emit(sim.Event{Kind: sim.RecordHandle, Subj: d.rec.String(), ID: d.id, Item: handler, Note: outcome, Src: src})
 	if recovered && !lc.autoCommit() {
 		lc.commitRecovered = lc.isManualAck()
 		err := lc.ackCurrent(d)
@@ -117,7 +117,7 @@ func (lc *ListenerConsumer) backOffString(fr *failedRecord) string {
 // record is then skipped.
 func (lc *ListenerConsumer) recover(d *delivery, exception, log, src string) {
 	lc.sys.recoveredRecord(d)
-	lc.s().Emit(sim.Event{Kind: "record.recover", Subj: d.rec.String(), ID: d.id, Item: exception, Note: log, Src: src})
+	lc.s().Emit(sim.Event{Kind: sim.RecordRecover, Subj: d.rec.String(), ID: d.id, Item: exception, Note: log, Src: src})
 }
 
 // containerStopping is ContainerStoppingErrorHandler.handle: stop the

@@ -95,7 +95,7 @@ func (pg *Purgatory) expireDue() {
 		op := pg.ops[0]
 		pg.ops = pg.ops[1:]
 		result, send := op.finish(true)
-		pg.rm.s.Emit(sim.Event{Kind: "delay.expire", Subj: pg.subj, ID: op.req.ID, Item: label(pg.rm.s, op.req), Note: result, Src: srcDelayDue})
+		pg.rm.s.Emit(sim.Event{Kind: sim.DelayExpire, Subj: pg.subj, ID: op.req.ID, Item: label(pg.rm.s, op.req), Note: result, Src: srcDelayDue})
 		send()
 	}
 }
@@ -120,7 +120,7 @@ func (pg *Purgatory) tryCompleteElseWatch(op *delayed, timeout time.Duration) bo
 	if pg.rm.s.Tracing() {
 		note = sim.FormatDuration(timeout) + ": " + op.wait
 	}
-	pg.rm.s.Emit(sim.Event{Kind: "delay.add", Subj: pg.subj, ID: op.req.ID, Item: label(pg.rm.s, op.req), Note: note, Src: srcWatch})
+	pg.rm.s.Emit(sim.Event{Kind: sim.DelayAdd, Subj: pg.subj, ID: op.req.ID, Item: label(pg.rm.s, op.req), Note: note, Src: srcWatch})
 	if pg.idle || i == 0 {
 		// The reaper sleeps on an empty purgatory or past this deadline.
 		pg.idle = false
@@ -143,7 +143,7 @@ func (pg *Purgatory) checkAndComplete(tp TP) {
 		}
 		pg.ops = append(pg.ops[:i], pg.ops[i+1:]...)
 		result, send := op.finish(false)
-		pg.rm.s.Emit(sim.Event{Kind: "delay.complete", Subj: pg.subj, ID: op.req.ID, Item: label(pg.rm.s, op.req), Note: result, Src: srcCheck})
+		pg.rm.s.Emit(sim.Event{Kind: sim.DelayComplete, Subj: pg.subj, ID: op.req.ID, Item: label(pg.rm.s, op.req), Note: result, Src: srcCheck})
 		send()
 		if len(pg.ops) == 0 && pg.foreground && !pg.idle {
 			pg.idle = true // its deadline is gone: let it wait for the next operation

@@ -21,12 +21,12 @@ type Checker struct {
 	holder map[string]string // lock → its holder
 	exited map[string]bool   // thread names that exited once
 	live   map[string]int    // thread name → how many of that name run
-	spent  map[int]string    // QueuedEvent id → event.process or event.preempt
+	spent  map[int]Kind      // QueuedEvent id → EventProcess or EventPreempt
 }
 
 // NewChecker returns a checker that has seen no event.
 func NewChecker() *Checker {
-	return &Checker{holder: map[string]string{}, exited: map[string]bool{}, live: map[string]int{}, spent: map[int]string{}}
+	return &Checker{holder: map[string]string{}, exited: map[string]bool{}, live: map[string]int{}, spent: map[int]Kind{}}
 }
 
 // Check checks the next event of the trace: which invariant it breaks
@@ -35,29 +35,29 @@ func (c *Checker) Check(e Event) (invariant, problem string) {
 	if _, ok := Kinds[e.Kind]; !ok {
 		return "kind", fmt.Sprintf("%q is not documented in sim.Kinds", e.Kind)
 	}
-	if c.live[e.Actor] == 0 && c.exited[e.Actor] && e.Kind != "thread.start" && e.Kind != "thread.exit" && !(e.Kind == "lock.release" && e.Note == "holder killed") {
+	if c.live[e.Actor] == 0 && c.exited[e.Actor] && e.Kind != ThreadStart && e.Kind != ThreadExit && !(e.Kind == LockRelease && e.Note == "holder killed") {
 		return "thread", e.Actor + " acts after its thread.exit"
 	}
 	switch e.Kind {
-	case "thread.start":
+	case ThreadStart:
 		c.live[e.Actor]++
-	case "thread.exit":
+	case ThreadExit:
 		// A thread killed before it started exits without starting.
 		c.live[e.Actor] = max(c.live[e.Actor]-1, 0)
 		c.exited[e.Actor] = true
-	case "lock.acquire":
+	case LockAcquire:
 		h, held := c.holder[e.Subj]
 		c.holder[e.Subj] = e.Actor
 		if held {
 			return "lock", fmt.Sprintf("%s acquires %s, held by %s", e.Actor, e.Subj, h)
 		}
-	case "lock.release":
+	case LockRelease:
 		h, held := c.holder[e.Subj]
 		delete(c.holder, e.Subj)
 		if held && h != e.Actor || !held && e.Note != "holder killed" {
 			return "lock", fmt.Sprintf("%s releases %s, held by %q", e.Actor, e.Subj, h)
 		}
-	case "event.process", "event.preempt":
+	case EventProcess, EventPreempt:
 		was, ok := c.spent[e.ID]
 		c.spent[e.ID] = e.Kind
 		if ok {

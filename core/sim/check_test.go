@@ -13,13 +13,13 @@ func TestChecker(t *testing.T) {
 		want  string // the invariant the last event breaks, "" if none
 	}{
 		{"kind", []Event{{Kind: "nope"}}, "kind"},
-		{"lock held", []Event{{Actor: "a", Kind: "lock.acquire", Subj: "L"}, {Actor: "b", Kind: "lock.acquire", Subj: "L"}}, "lock"},
-		{"lock handed over", []Event{{Actor: "a", Kind: "lock.acquire", Subj: "L"}, {Actor: "a", Kind: "lock.release", Subj: "L"}, {Actor: "b", Kind: "lock.acquire", Subj: "L"}}, ""},
-		{"release by another", []Event{{Actor: "a", Kind: "lock.acquire", Subj: "L"}, {Actor: "b", Kind: "lock.release", Subj: "L"}}, "lock"},
-		{"holder killed", []Event{{Actor: "a", Kind: "lock.acquire", Subj: "L"}, {Actor: "a", Kind: "thread.exit"}, {Actor: "a", Kind: "lock.release", Subj: "L", Note: "holder killed"}}, ""},
-		{"acts after exit", []Event{{Actor: "a", Kind: "thread.start"}, {Actor: "a", Kind: "thread.exit"}, {Actor: "a", Kind: "sleep"}}, "thread"},
-		{"a namesake runs", []Event{{Actor: "a", Kind: "thread.start"}, {Actor: "a", Kind: "thread.start"}, {Actor: "a", Kind: "thread.exit"}, {Actor: "a", Kind: "sleep"}}, ""},
-		{"processed twice", []Event{{Kind: "event.process", ID: 3}, {Kind: "event.preempt", ID: 3}}, "controller"},
+		{"lock held", []Event{{Actor: "a", Kind: LockAcquire, Subj: "L"}, {Actor: "b", Kind: LockAcquire, Subj: "L"}}, "lock"},
+		{"lock handed over", []Event{{Actor: "a", Kind: LockAcquire, Subj: "L"}, {Actor: "a", Kind: LockRelease, Subj: "L"}, {Actor: "b", Kind: LockAcquire, Subj: "L"}}, ""},
+		{"release by another", []Event{{Actor: "a", Kind: LockAcquire, Subj: "L"}, {Actor: "b", Kind: LockRelease, Subj: "L"}}, "lock"},
+		{"holder killed", []Event{{Actor: "a", Kind: LockAcquire, Subj: "L"}, {Actor: "a", Kind: ThreadExit}, {Actor: "a", Kind: LockRelease, Subj: "L", Note: "holder killed"}}, ""},
+		{"acts after exit", []Event{{Actor: "a", Kind: ThreadStart}, {Actor: "a", Kind: ThreadExit}, {Actor: "a", Kind: Sleep}}, "thread"},
+		{"a namesake runs", []Event{{Actor: "a", Kind: ThreadStart}, {Actor: "a", Kind: ThreadStart}, {Actor: "a", Kind: ThreadExit}, {Actor: "a", Kind: Sleep}}, ""},
+		{"processed twice", []Event{{Kind: EventProcess, ID: 3}, {Kind: EventPreempt, ID: 3}}, "controller"},
 	} {
 		ch := NewChecker()
 		got := ""

@@ -225,7 +225,7 @@ func (g *G) main(fn func()) {
 		if r := recover(); r != nil {
 			g.done = true
 			s.panic = fmt.Sprintf("%s: %v", g.Name, r)
-			s.Emit(Event{Kind: "panic", Note: s.panic})
+			s.Emit(Event{Kind: Panic, Note: s.panic})
 			if s.dying == g {
 				return // Kill or Close waits on exited, not on the host channel
 			}
@@ -242,10 +242,10 @@ func (g *G) main(fn func()) {
 			return
 		}
 		g.done = true
-		s.Emit(Event{Kind: "thread.exit"})
+		s.Emit(Event{Kind: ThreadExit})
 		s.dispatch()
 	}()
-	s.Emit(Event{Kind: "thread.start"})
+	s.Emit(Event{Kind: ThreadStart})
 	fn()
 }
 
@@ -437,7 +437,7 @@ func (s *Sim) Sleep(d time.Duration, note string) {
 	if note == "" {
 		note = FormatDuration(d)
 	}
-	s.Emit(Event{Kind: "sleep", Note: note})
+	s.Emit(Event{Kind: Sleep, Note: note})
 	s.schedule(g, s.now+d)
 	s.park(g)
 }

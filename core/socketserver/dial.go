@@ -56,7 +56,7 @@ func (c *Conn) Send(api, name string, body any) (*Request, error) {
 		ReadAt: -1, QueuedAt: -1, TakenAt: -1, RespondedAt: -1}
 	srv.requests[name] = req
 	c.unread = append(c.unread, req)
-	srv.s.Emit(sim.Event{Kind: "client.send", Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Src: srcClientSend})
+	srv.s.Emit(sim.Event{Kind: sim.ClientSend, Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Src: srcClientSend})
 	if c.proc != nil {
 		c.proc.markReady(c, srcSelect)
 	}

@@ -181,12 +181,12 @@ func TraceProblems(tr []sim.Event, invariants bool) []string {
 			bad(e, inv, "%s", p)
 		}
 		switch e.Kind {
-		case "invariant":
+		case sim.Invariant:
 			if !invariants {
 				break
 			}
 			bad(e, "invariant", "%s %s", e.Subj, e.Note)
-		case "queue.take":
+		case sim.QueueTake:
 			if !strings.HasPrefix(e.Subj, "listener[") || !strings.HasSuffix(e.Subj, "].acks") {
 				break
 			}
@@ -194,7 +194,7 @@ func TraceProblems(tr []sim.Event, invariants bool) []string {
 				bad(e, "listener", "%s takes from %s, which %s takes from", e.Actor, e.Subj, t)
 			}
 			taker[e.Subj] = e.Actor
-		case "state":
+		case sim.State:
 			if !strings.HasPrefix(e.Subj, "group[") || !strings.HasSuffix(e.Subj, "]") {
 				break
 			}

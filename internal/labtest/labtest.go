@@ -118,7 +118,7 @@ func Excerpt(file, src string) ([]byte, *scenario.Result, error) {
 	res := scenario.Run(sc, scenario.Options{})
 	var b bytes.Buffer
 	for _, e := range res.Trace {
-		if matches(kinds, e.Kind) {
+		if matches(kinds, string(e.Kind)) {
 			b.WriteString(Format(e))
 			b.WriteByte('\n')
 		}
@@ -147,7 +147,7 @@ func traceKinds(file, src string) ([]string, error) {
 
 func documented(pattern string) bool {
 	for k := range sim.Kinds {
-		if matches([]string{pattern}, k) {
+		if matches([]string{pattern}, string(k)) {
 			return true
 		}
 	}
