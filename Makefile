@@ -55,14 +55,16 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./ui/...
 
+# The tests run with the expensive invariant checks (internal/invariants);
+# the browser build, main.wasm, leaves them out.
 test-native:
-	$(GO) test $$($(GO) list ./... | grep -v '^brokerlab/wasm$$')
+	$(GO) test -tags invariants $$($(GO) list ./... | grep -v '^brokerlab/wasm$$')
 
 test-js:
-	PATH="$(WASMPATH):$$PATH" GOOS=js GOARCH=wasm $(GO) test ./core/... ./ui/model ./ui/stage
+	PATH="$(WASMPATH):$$PATH" GOOS=js GOARCH=wasm $(GO) test -tags invariants ./core/... ./ui/model ./ui/stage
 
 fuzz:
-	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=10s ./core/scenario
+	$(GO) test -tags invariants -run='^$$' -fuzz=FuzzParse -fuzztime=10s ./core/scenario
 
 test-browser:
 	CHROMIUM=$(CHROMIUM) $(GO) test -count=1 -v ./wasm
@@ -74,7 +76,7 @@ check-lessons:
 ## failing seeds are written to campaign-out/ (SEEDS=2000 SYSTEM=cluster to change)
 SEEDS ?= 2000
 campaign:
-	set -o pipefail; $(GO) test -count=1 -timeout 0 -v -run 'TestCampaign/$(SYSTEM)' ./internal/campaign \
+	set -o pipefail; $(GO) test -tags invariants -count=1 -timeout 0 -v -run 'TestCampaign/$(SYSTEM)' ./internal/campaign \
 		-campaign.seeds $(SEEDS) -campaign.out $(CURDIR)/campaign-out -campaign.failures 10 | grep -v '^=== RUN'
 
 ## bench: native benchmarks (kernel, model jumps)

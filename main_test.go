@@ -187,7 +187,7 @@ func TestRunTrace(t *testing.T) {
 		if i > 0 {
 			require.GreaterOrEqual(t, e.T, evs[i-1].T, "line %d: time goes back", i+1)
 		}
-		if e.Kind == "step" {
+		if e.Kind == sim.Step {
 			steps++
 		}
 	}
@@ -211,7 +211,7 @@ func TestRunTraceWithFailure(t *testing.T) {
 	evs := readTrace(t, out)
 	require.NotEmpty(t, evs)
 	last := evs[len(evs)-1]
-	require.Equal(t, "expect", last.Kind)
+	require.Equal(t, sim.Expect, last.Kind)
 	require.Equal(t, "expect controller.state == BrokerChange: got Idle", last.Note)
 }
 

@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -98,9 +99,31 @@ func TestCoreImportsNoBrowserClockOrGlobalRandomness(t *testing.T) {
 	}
 }
 
-// Ranging over a map visits keys in a random order; in core that order
-// could leak into behaviour or the trace, so core never does it.
-func TestCoreNeverRangesOverAMap(t *testing.T) {
+type checkedFile struct {
+	f    *ast.File
+	info *types.Info
+}
+
+var checked struct {
+	once  sync.Once
+	fset  *token.FileSet
+	files []checkedFile
+}
+
+// checkedCore type-checks every core package (once for every test that
+// asks) and calls visit on each of its files.
+func checkedCore(t *testing.T, visit func(fset *token.FileSet, f *ast.File, info *types.Info)) {
+	checked.once.Do(func() { checked.fset, checked.files = typeCheckCore(t) })
+	if checked.fset == nil {
+		t.Fatal("type-checking core failed (see the first test that asked)")
+	}
+	for _, c := range checked.files {
+		visit(checked.fset, c.f, c.info)
+	}
+}
+
+func typeCheckCore(t *testing.T) (*token.FileSet, []checkedFile) {
+	var out []checkedFile
 	fset := token.NewFileSet()
 	imp := importer.ForCompiler(fset, "source", nil)
 	dirs := make([]string, 0)
@@ -121,21 +144,61 @@ func TestCoreNeverRangesOverAMap(t *testing.T) {
 		info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
 		conf := types.Config{Importer: imp}
 		if _, err := conf.Check("brokerlab/core/"+dir, fset, files, info); err != nil {
-			t.Fatalf("type-checking %s: %v", dir, err)
+			t.Errorf("type-checking %s: %v", dir, err)
+			return nil, nil
 		}
 		for _, f := range files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				r, ok := n.(*ast.RangeStmt)
-				if !ok {
-					return true
-				}
-				if tv, ok := info.Types[r.X]; ok {
-					if _, isMap := tv.Type.Underlying().(*types.Map); isMap {
-						t.Errorf("%s: range over a map in core", fset.Position(r.Pos()))
-					}
-				}
-				return true
-			})
+			out = append(out, checkedFile{f, info})
 		}
+	}
+	return fset, out
+}
+
+// Ranging over a map visits keys in a random order; in core that order
+// could leak into behaviour or the trace, so core never does it.
+func TestCoreNeverRangesOverAMap(t *testing.T) {
+	checkedCore(t, func(fset *token.FileSet, f *ast.File, info *types.Info) {
+		ast.Inspect(f, func(n ast.Node) bool {
+			r, ok := n.(*ast.RangeStmt)
+			if !ok {
+				return true
+			}
+			if tv, ok := info.Types[r.X]; ok {
+				if _, isMap := tv.Type.Underlying().(*types.Map); isMap {
+					t.Errorf("%s: range over a map in core", fset.Position(r.Pos()))
+				}
+			}
+			return true
+		})
+	})
+}
+
+// Core names trace kinds by sim's constants, never by a string: a
+// misspelt constant does not compile, a misspelt string would. A string
+// literal whose type is sim.Kind (a Kind: field, a case of a switch on
+// e.Kind, an operand of ==, an argument of a Kind parameter) is one,
+// except where the constants are declared. /work/kindfix/main.go
+// converts them.
+func TestCoreNamesKindsByTheirConstants(t *testing.T) {
+	n := 0
+	checkedCore(t, func(fset *token.FileSet, f *ast.File, info *types.Info) {
+		if filepath.ToSlash(fset.Position(f.Pos()).Filename) == "sim/kinds.go" {
+			return
+		}
+		ast.Inspect(f, func(node ast.Node) bool {
+			lit, ok := node.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			if named, ok := info.Types[lit].Type.(*types.Named); ok && named.Obj().Pkg() != nil &&
+				named.Obj().Pkg().Path() == "brokerlab/core/sim" && named.Obj().Name() == "Kind" {
+				t.Errorf("%s: trace kind %s as a string: name it by its constant (sim.Kinds, core/sim/kinds.go)", fset.Position(lit.Pos()), lit.Value)
+			}
+			return true
+		})
+		n++
+	})
+	if n < 20 {
+		t.Fatalf("checked %d files of core: the walk is broken", n)
 	}
 }

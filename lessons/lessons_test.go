@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"brokerlab/core/scenario"
+	"brokerlab/core/sim"
 )
 
 // seeds is how many seeds every lesson must hold on: 1 to seeds, which
@@ -219,7 +220,7 @@ func TestControllerLessonWithoutPutLockLosesTheRacingPut(t *testing.T) {
 	require.NoError(t, res.Err)
 	var violations []string
 	for _, e := range res.Trace {
-		if e.Kind == "invariant" {
+		if e.Kind == sim.Invariant {
 			violations = append(violations, e.Item)
 		}
 	}
@@ -243,9 +244,9 @@ func TestControllerLessonRaceGoesEitherWay(t *testing.T) {
 			if e.T < 405_000 || e.T >= 600_000 {
 				continue
 			}
-			preempted = preempted || (e.Kind == "event.preempt" && e.Item == "TopicChange")
-			processed = processed || (e.Kind == "event.process" && e.Item == "TopicChange")
-			waited = waited || (e.Kind == "lock.wait" && e.T == 405_000 && e.Actor == "zk-session-expiry-handler0-EventThread")
+			preempted = preempted || (e.Kind == sim.EventPreempt && e.Item == "TopicChange")
+			processed = processed || (e.Kind == sim.EventProcess && e.Item == "TopicChange")
+			waited = waited || (e.Kind == sim.LockWait && e.T == 405_000 && e.Actor == "zk-session-expiry-handler0-EventThread")
 		}
 		require.NotEqual(t, preempted, processed, "seed %d: preempted or processed", seed)
 		switch {
@@ -271,7 +272,7 @@ func TestOnlyTheEventThreadTouchesControllerState(t *testing.T) {
 	res := scenario.Run(sc, scenario.Options{})
 	n := 0
 	for _, e := range res.Trace {
-		if e.Kind == "state" || e.Kind == "event.process" || e.Kind == "queue.take" {
+		if e.Kind == sim.State || e.Kind == sim.EventProcess || e.Kind == sim.QueueTake {
 			require.Equal(t, "controller-event-thread", e.Actor, "event %d", e.Seq)
 			n++
 		}
@@ -300,7 +301,7 @@ func TestZookeeperLessonWithoutWorkersWaitsForThePipelineAlike(t *testing.T) {
 		var items []string
 		var at []int64
 		for _, e := range res.Trace {
-			if e.Kind == "send" && (e.Item == "slow" || strings.HasPrefix(e.Item, "app-2#")) {
+			if e.Kind == sim.Send && (e.Item == "slow" || strings.HasPrefix(e.Item, "app-2#")) {
 				items = append(items, e.Item)
 				at = append(at, e.T)
 			}
@@ -316,7 +317,7 @@ func TestZookeeperLessonWithoutWorkersWaitsForThePipelineAlike(t *testing.T) {
 	require.Equal(t, want, items)
 	require.Equal(t, at, at0)
 	for _, e := range res.Trace {
-		if e.Kind == "recv" {
+		if e.Kind == sim.Recv {
 			require.Contains(t, e.Actor, "SelectorThread-", "event %d", e.Seq)
 		}
 	}
@@ -326,11 +327,11 @@ func TestZookeeperLessonWithoutWorkersWaitsForThePipelineAlike(t *testing.T) {
 func TestZookeeperLessonWithoutTheLimitRefusesNothing(t *testing.T) {
 	res := runLesson(t, "02-zookeeper-reactor", scenario.Options{Sets: []string{"maxClientCnxns 0"}})
 	for _, e := range res.Trace {
-		require.NotEqual(t, "conn.refuse", e.Kind, "event %d", e.Seq)
+		require.NotEqual(t, sim.ConnRefuse, e.Kind, "event %d", e.Seq)
 	}
 	accepted := 0
 	for _, e := range res.Trace {
-		if e.Kind == "conn.accept" && strings.HasPrefix(e.Subj, "flood-") {
+		if e.Kind == sim.ConnAccept && strings.HasPrefix(e.Subj, "flood-") {
 			accepted++
 		}
 	}
@@ -354,8 +355,8 @@ func TestPipelineLessonWithControlPlaneServesStopReplicaAtOnce(t *testing.T) {
 	}
 	var stop []string
 	for _, e := range res.Trace {
-		if e.Item == "StopReplica:stop" && (e.Kind == "recv" || e.Kind == "queue.take" || e.Kind == "send") {
-			stop = append(stop, strconv.FormatInt(e.T/1000, 10)+"ms "+e.Kind+" "+e.Subj+" by "+e.Actor)
+		if e.Item == "StopReplica:stop" && (e.Kind == sim.Recv || e.Kind == sim.QueueTake || e.Kind == sim.Send) {
+			stop = append(stop, strconv.FormatInt(e.T/1000, 10)+"ms "+string(e.Kind)+" "+e.Subj+" by "+e.Actor)
 		}
 	}
 	require.Equal(t, []string{
@@ -380,7 +381,7 @@ func TestGroupLessonLeaderListAndExpiryThreads(t *testing.T) {
 	res := runLesson(t, "07-consumer-group-rebalance", scenario.Options{})
 	var lists, answers int
 	for _, e := range res.Trace {
-		if e.Kind == "send" && e.Item == "JoinGroup NONE" {
+		if e.Kind == sim.Send && e.Item == "JoinGroup NONE" {
 			answers++
 			if strings.Contains(e.Note, "members' subscriptions") {
 				lists++
@@ -392,10 +393,10 @@ func TestGroupLessonLeaderListAndExpiryThreads(t *testing.T) {
 	require.Equal(t, 4, lists, "one leader answer in each of generations 1 to 4")
 	fired := false
 	for _, e := range res.Trace {
-		if e.Kind == "timer.fire" && e.Subj == "member[C2]" && e.Item == "DelayedHeartbeat" && e.Actor == "ExpirationReaper-1-Heartbeat" {
+		if e.Kind == sim.TimerFire && e.Subj == "member[C2]" && e.Item == "DelayedHeartbeat" && e.Actor == "ExpirationReaper-1-Heartbeat" {
 			fired = true
 		}
-		if e.Kind == "member.remove" && strings.Contains(e.Note, "heartbeat expiration") {
+		if e.Kind == sim.MemberRemove && strings.Contains(e.Note, "heartbeat expiration") {
 			require.True(t, fired, "seq %d", e.Seq)
 			require.Equal(t, "member[C2]", e.Subj)
 			require.Equal(t, "executor-Heartbeat", e.Actor)
@@ -406,7 +407,7 @@ func TestGroupLessonLeaderListAndExpiryThreads(t *testing.T) {
 func heartbeatExpiries(res *scenario.Result) []string {
 	var out []string
 	for _, e := range res.Trace {
-		if e.Kind == "member.remove" && strings.Contains(e.Note, "heartbeat expiration") {
+		if e.Kind == sim.MemberRemove && strings.Contains(e.Note, "heartbeat expiration") {
 			out = append(out, e.Subj)
 		}
 	}
@@ -423,7 +424,7 @@ func TestGroupLessonWhatIfs(t *testing.T) {
 	long := runLesson(t, id, scenario.Options{Sets: []string{"session.timeout.ms 30000"}})
 	require.Empty(t, heartbeatExpiries(long))
 	for _, e := range long.Trace {
-		if e.Kind == "state" && e.Subj == "group[G]" && e.From == "Stable" {
+		if e.Kind == sim.State && e.Subj == "group[G]" && e.From == "Stable" {
 			require.Contains(t, e.Item, "on LeaveGroup", "the first rebalance after generation 1")
 			require.Equal(t, "1", e.Note)
 			break
@@ -444,7 +445,7 @@ func TestAssignorLessonWhatIfs(t *testing.T) {
 	rr := runLesson(t, id, scenario.Options{Sets: []string{"partition.assignment.strategy roundrobin,range"}})
 	var first []string
 	for _, e := range rr.Trace {
-		if e.Kind == "assign" && strings.HasPrefix(e.Subj, "member[C") && e.Item == "1" { // group G's members
+		if e.Kind == sim.Assign && strings.HasPrefix(e.Subj, "member[C") && e.Item == "1" { // group G's members
 			first = append(first, e.Subj+"="+e.Note)
 		}
 	}
@@ -455,7 +456,7 @@ func TestAssignorLessonWhatIfs(t *testing.T) {
 	joined := runLesson(t, id, scenario.Options{Inject: []scenario.Injection{{After: last, Action: "consumer C4 join G topics=t1 assignor=roundrobin"}}})
 	var gen6 []string
 	for _, e := range joined.Trace[last:] {
-		if e.Kind == "assign" && strings.HasPrefix(e.Subj, "member[C") && e.Item == "6" {
+		if e.Kind == sim.Assign && strings.HasPrefix(e.Subj, "member[C") && e.Item == "6" {
 			gen6 = append(gen6, e.Subj+"="+e.Note)
 		}
 	}
@@ -475,7 +476,7 @@ func failed(res *scenario.Result) []string {
 func deliveries(res *scenario.Result, subj string) int {
 	n := 0
 	for _, e := range res.Trace {
-		if e.Kind == "record.deliver" && e.Subj == subj {
+		if e.Kind == sim.RecordDeliver && e.Subj == subj {
 			n++
 		}
 	}
@@ -498,24 +499,24 @@ func TestSpringAckModesLessonThreads(t *testing.T) {
 	var afterLast, offsetFetch bool
 	for _, e := range res.Trace {
 		switch {
-		case e.Kind == "poll" && e.Subj == "consumer[app-0]" && e.Item == "5 records":
+		case e.Kind == sim.Poll && e.Subj == "consumer[app-0]" && e.Item == "5 records":
 			require.Equal(t, app0Thread, e.Actor)
-		case e.Kind == "record.deliver":
+		case e.Kind == sim.RecordDeliver:
 			require.Contains(t, []string{app0Thread, app1Thread}, e.Actor)
-		case e.Kind == "commit":
+		case e.Kind == sim.Commit:
 			require.Contains(t, []string{app0Thread, app1Thread}, e.Actor, "seq %d", e.Seq)
 			require.NotEqual(t, "auto-commit", e.Subj)
 			if e.Note == "t0-0=5" {
 				require.True(t, afterLast, "BATCH commits after the poll's last record")
 			}
-		case e.Kind == "record.done" && e.Subj == "t0-0@4":
+		case e.Kind == sim.RecordDone && e.Subj == "t0-0@4":
 			afterLast = true
-		case e.Kind == "action" && e.Note == "consumer app-0 crash":
+		case e.Kind == sim.Action && e.Note == "consumer app-0 crash":
 			crashAt = e.T
-		case e.Kind == "client.recv" && e.Subj == "member[app-1]" && e.Item == "OffsetFetch NONE" && strings.Contains(e.Note, "t0-0=5"):
+		case e.Kind == sim.ClientRecv && e.Subj == "member[app-1]" && e.Item == "OffsetFetch NONE" && strings.Contains(e.Note, "t0-0=5"):
 			offsetFetch = true
 		}
-		if crashAt > 0 && e.T > crashAt && e.Kind != "thread.exit" {
+		if crashAt > 0 && e.T > crashAt && e.Kind != sim.ThreadExit {
 			require.NotEqual(t, app0Thread, e.Actor, "seq %d", e.Seq)
 			require.NotEqual(t, "kafka-coordinator-heartbeat-thread | G (app-0)", e.Actor, "seq %d", e.Seq)
 		}
@@ -552,11 +553,11 @@ func TestSpringAckModesLessonWhatIfs(t *testing.T) {
 			dups := 0
 			crashed := false
 			for _, e := range res.Trace {
-				crashed = crashed || (e.Kind == "action" && e.Note == "consumer app-0 crash")
-				if e.Kind == "offset.commit" && e.Subj == "t0-0" && !crashed {
+				crashed = crashed || (e.Kind == sim.Action && e.Note == "consumer app-0 crash")
+				if e.Kind == sim.OffsetCommit && e.Subj == "t0-0" && !crashed {
 					commits = append(commits, e.To)
 				}
-				if e.Kind == "record.deliver" && strings.Contains(e.Note, "duplicate") {
+				if e.Kind == sim.RecordDeliver && strings.Contains(e.Note, "duplicate") {
 					dups++
 				}
 			}
@@ -589,13 +590,13 @@ func TestSpringErrorHandlersLesson(t *testing.T) {
 	var stoppedBy string
 	for _, e := range res.Trace {
 		switch e.Kind {
-		case "commit", "seek":
-			if len(story) < 2 && (e.Kind == "commit" || strings.HasPrefix(e.Note, "SeekToCurrent")) {
-				story = append(story, e.Kind+" "+e.Note+e.To)
+		case sim.Commit, sim.Seek:
+			if len(story) < 2 && (e.Kind == sim.Commit || strings.HasPrefix(e.Note, "SeekToCurrent")) {
+				story = append(story, string(e.Kind)+" "+e.Note+e.To)
 			}
-		case "record.recover":
+		case sim.RecordRecover:
 			recovered = append(recovered, e.Note)
-		case "state":
+		case sim.State:
 			if e.To == "stopped" && strings.HasPrefix(e.Subj, "org.springframework") && stoppedBy == "" {
 				stoppedBy = e.Actor
 			}
@@ -607,13 +608,13 @@ func TestSpringErrorHandlersLesson(t *testing.T) {
 	require.Equal(t, "main", stoppedBy, "the application's own stop at 10 s")
 	n := 0
 	for _, e := range res.Trace {
-		if e.Kind == "record.handle" && e.Note == "KafkaException: Seek to current after exception" {
+		if e.Kind == sim.RecordHandle && e.Note == "KafkaException: Seek to current after exception" {
 			n++
 		}
-		if e.Kind == "state" && e.To == "stopped" && e.Subj == "org.springframework.kafka.KafkaListenerEndpointContainer#0" && e.T > 20_000_000 {
+		if e.Kind == sim.State && e.To == "stopped" && e.Subj == "org.springframework.kafka.KafkaListenerEndpointContainer#0" && e.T > 20_000_000 {
 			require.Equal(t, "SimpleAsyncTaskExecutor-1", e.Actor)
 		}
-		if e.Kind == "client.send" && e.Item == "LeaveGroup" {
+		if e.Kind == sim.ClientSend && e.Item == "LeaveGroup" {
 			require.Equal(t, app0Thread, e.Actor)
 		}
 	}
@@ -632,8 +633,8 @@ func TestSpringErrorHandlersLessonWhatIfs(t *testing.T) {
 	res = runLesson(t, "10-spring-error-handlers", scenario.Options{Sets: []string{"errorHandler ContainerStopping"}})
 	var first []string
 	for _, e := range res.Trace {
-		if e.Kind == "offset.commit" || (e.Kind == "state" && e.Subj == "org.springframework.kafka.KafkaListenerEndpointContainer#0" && e.To == "stopped") {
-			first = append(first, e.Kind+" "+e.To)
+		if e.Kind == sim.OffsetCommit || (e.Kind == sim.State && e.Subj == "org.springframework.kafka.KafkaListenerEndpointContainer#0" && e.To == "stopped") {
+			first = append(first, string(e.Kind)+" "+e.To)
 			if len(first) == 2 {
 				break
 			}
@@ -647,7 +648,7 @@ func TestSpringErrorHandlersLessonWhatIfs(t *testing.T) {
 func actionTime(t *testing.T, res *scenario.Result, text string, n int) int64 {
 	t.Helper()
 	for _, e := range res.Trace {
-		if e.Kind == "action" && e.Note == text {
+		if e.Kind == sim.Action && e.Note == text {
 			if n == 0 {
 				return e.T
 			}
@@ -663,7 +664,7 @@ func actionTime(t *testing.T, res *scenario.Result, text string, n int) int64 {
 func shrinkAfterStall(t *testing.T, res *scenario.Result) float64 {
 	stalled := actionTime(t, res, "stall broker 3", 1)
 	for _, e := range res.Trace {
-		if e.Kind == "isr" && e.T > stalled && e.From == "1,2,3" && e.To == "1,2" {
+		if e.Kind == sim.ISR && e.T > stalled && e.From == "1,2,3" && e.To == "1,2" {
 			return float64(e.T-stalled) / 1e6
 		}
 	}
@@ -688,7 +689,7 @@ func TestReplicationLessonWith25LagTimeShrinksThreeTimesLater(t *testing.T) {
 // doneOf is the final result of request id in the trace.
 func doneOf(res *scenario.Result, id string) string {
 	for _, e := range res.Trace {
-		if e.Kind == "client.done" && e.Subj == id {
+		if e.Kind == sim.ClientDone && e.Subj == id {
 			return e.To
 		}
 	}
@@ -735,7 +736,7 @@ func TestBrokerFailureLessonWhatIfs(t *testing.T) {
 	res := runLesson(t, "06-broker-failure", scenario.Options{})
 	var lost []string
 	for _, e := range res.Trace {
-		if e.Kind == "record.lost" {
+		if e.Kind == sim.RecordLost {
 			require.Contains(t, e.Note, "unclean election")
 			lost = append(lost, e.Item+"@"+strconv.Itoa(e.ID))
 		}
@@ -748,7 +749,7 @@ func TestBrokerFailureLessonWhatIfs(t *testing.T) {
 		killed := actionTime(t, res, "kill broker "+id, 0)
 		var expired int64
 		for _, e := range res.Trace {
-			if e.Kind == "session" && e.Subj == "broker-"+id && e.To == "expired" && e.T > killed {
+			if e.Kind == sim.Session && e.Subj == "broker-"+id && e.To == "expired" && e.T > killed {
 				expired = e.T
 				break
 			}
@@ -767,10 +768,10 @@ func TestBrokerFailureLessonWhatIfs(t *testing.T) {
 	var leaders []string
 	lostAfter := 0
 	for _, e := range res.Trace[base.Events:] {
-		if e.Kind == "leader" {
+		if e.Kind == sim.Leader {
 			leaders = append(leaders, e.From+"→"+e.To+" "+e.Note)
 		}
-		if e.Kind == "record.lost" || e.Kind == "invariant" {
+		if e.Kind == sim.RecordLost || e.Kind == sim.Invariant {
 			lostAfter++
 		}
 	}

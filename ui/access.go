@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"brokerlab/core/sim"
 	"strconv"
 	"strings"
 )
@@ -108,14 +109,14 @@ func (a *App) stepAnnouncement(k int) string {
 // it did, to what.
 func (a *App) EventAnnouncement() string {
 	e := a.unspoiled(a.M.Trace[a.Pos], a.Pos)
-	parts := []string{a.PosText() + ":", e.Actor, e.Kind}
+	parts := []string{a.PosText() + ":", e.Actor, string(e.Kind)}
 	for _, s := range []string{e.Subj, e.Item} {
 		if s != "" {
 			parts = append(parts, s)
 		}
 	}
 	switch {
-	case e.Kind == "state":
+	case e.Kind == sim.State:
 		parts = append(parts, e.From+" → "+e.To)
 	case e.Note != "":
 		parts = append(parts, e.Note)

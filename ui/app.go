@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 
-	"brokerlab/core/controller"
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
 	"brokerlab/lessons"
@@ -83,7 +82,7 @@ func New(h Host, lang string) *App {
 	if strings.HasPrefix(lang, "zh") {
 		a.Lang = "zh"
 	}
-	if names := controller.EventNames(); len(names) > 0 {
+	if names := scenario.ControllerEvents(); len(names) > 0 {
 		a.PutName = names[0]
 	}
 	ls, err := lessons.All()
@@ -204,7 +203,7 @@ func stress(events int) (lessons.Lesson, *scenario.Scenario, error) {
 	var b strings.Builder
 	// Events every 2ms, each processed in 1ms, keep the queue short.
 	b.WriteString("use controller\nset controller.eventTime 1ms\n")
-	names := controller.EventNames()
+	names := scenario.ControllerEvents()
 	// An event produces about a dozen trace events.
 	for i := 0; i < events/10+1; i++ {
 		fmt.Fprintf(&b, "at %dms put %s\n", 1+2*i, names[i%3])

@@ -130,7 +130,7 @@ func TestInjectBranches(t *testing.T) {
 	must(t, "no branch", a.Len() > before && a.Pos == 20 && a.Playing)
 	found := false
 	for _, e := range a.M.Trace[a.Pos:] {
-		if e.Kind == "queue.put" && e.Item == "TopicDeletion" {
+		if e.Kind == sim.QueuePut && e.Item == "TopicDeletion" {
 			found = true
 		}
 	}
@@ -490,7 +490,7 @@ func TestKindsInChinese(t *testing.T) {
 		}
 	}
 	for k := range kindsZH {
-		if _, ok := sim.Kinds[k]; !ok {
+		if _, ok := sim.Kinds[sim.Kind(k)]; !ok {
 			t.Errorf("kindsZH has %q, which is no trace kind", k)
 		}
 	}

@@ -199,12 +199,12 @@ func (a *App) NewVariant(seed int64, step int) {
 // shows nothing.
 func (a *App) unspoiled(e sim.Event, i int) sim.Event {
 	switch e.Kind {
-	case "step":
+	case sim.Step:
 		q, r, graded := a.ask(e.ID)
 		if q != nil && (!graded || a.Pos < r.Seq) {
 			e.Note = pick(a.Lang, q.EN, q.ZH)
 		}
-	case "reveal":
+	case sim.Reveal:
 		if i > a.Pos {
 			e.Item, e.Note = "", "…"
 		}

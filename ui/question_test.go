@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"brokerlab/core/sim"
 	"strings"
 	"testing"
 )
@@ -142,7 +143,7 @@ func TestQuestionNotSpoiled(t *testing.T) {
 	}
 	a.GoStep(6)
 	a.Seek(a.markSeq(6) - 1)
-	if f := a.EventFields(); a.Event().Kind != "reveal" || !strings.Contains(f[len(f)-1].V, "None of them") {
+	if f := a.EventFields(); a.Event().Kind != sim.Reveal || !strings.Contains(f[len(f)-1].V, "None of them") {
 		t.Fatalf("the grading event after the reveal: %+v", f)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"brokerlab/core/controller"
+	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
 	"brokerlab/core/upstream"
 	"brokerlab/lessons"
@@ -241,7 +241,7 @@ func (a *App) LogRows() []Row {
 	}
 	shown := func(i int) bool {
 		k := a.M.Trace[i].Kind
-		return a.LogRaw || i == a.Pos || k != "expect" && k != "reveal"
+		return a.LogRaw || i == a.Pos || k != sim.Expect && k != sim.Reveal
 	}
 	// Nine rows before the current one and six after, more of one side
 	// where the other runs out.
@@ -265,14 +265,14 @@ func (a *App) LogRows() []Row {
 	out := make([]Row, 0, len(seqs))
 	for _, i := range seqs {
 		e := a.unspoiled(a.M.Trace[i], i)
-		r := Row{Seq: i, T: Ms(e.T), Actor: e.Actor, Kind: e.Kind, Subj: e.Subj, Item: e.Item, Note: e.Note, Cur: i == a.Pos, Future: i > a.Pos}
+		r := Row{Seq: i, T: Ms(e.T), Actor: e.Actor, Kind: string(e.Kind), Subj: e.Subj, Item: e.Item, Note: e.Note, Cur: i == a.Pos, Future: i > a.Pos}
 		if e.ID != 0 {
 			r.ID = "#" + strconv.Itoa(e.ID)
 		}
 		switch e.Kind {
-		case "state":
+		case sim.State:
 			r.Note = e.From + " → " + e.To + " (" + e.Note + ")"
-		case "step":
+		case sim.Step:
 			// The narration panel shows the step; the log names it in one line.
 			r.ID, r.Note = "", stage.Clip(strconv.Itoa(e.ID+1)+". "+e.Note, 60)
 		}
@@ -343,7 +343,7 @@ func (a *App) EventFields() []Field {
 		{K: "seq", V: strconv.Itoa(e.Seq)},
 		{K: "t", V: Ms(e.T)},
 		{K: "actor", V: e.Actor},
-		{K: "kind", V: e.Kind + " — " + a.kindMeaning(e)},
+		{K: "kind", V: string(e.Kind) + " — " + a.kindMeaning(e)},
 	}
 	add := func(k, v string) {
 		if v != "" {
@@ -616,7 +616,7 @@ func where(loc string) string {
 func (a *App) Metrics() []model.Metric { return a.State().Metrics }
 
 // EventNames are the 25 ControllerEvent names for the what-if select.
-func (a *App) EventNames() []string { return controller.EventNames() }
+func (a *App) EventNames() []string { return scenario.ControllerEvents() }
 
 // InjectText describes injected action i: after which event, when, what.
 func (a *App) InjectText(i int) string {

@@ -87,7 +87,7 @@ func TestSuggestionsInBothLanguages(t *testing.T) {
 func unseq(tr []sim.Event, cond string, k int) []sim.Event {
 	drop := -1
 	for i, e := range tr {
-		if cond != "" && e.Kind == "expect" && strings.HasPrefix(e.Note, cond+":") {
+		if cond != "" && e.Kind == sim.Expect && strings.HasPrefix(e.Note, cond+":") {
 			if k == 0 {
 				drop = i
 				break

@@ -63,7 +63,7 @@ func (b *Broker) Active() bool { return b.kc != nil && b.kc.active && b.State !=
 func (b *Broker) setState(to, why, src string) {
 	from := b.State
 	b.State = to
-	b.c.s.Emit(sim.Event{Kind: "broker", Subj: b.Host(), ID: b.ID, From: from, To: to, Note: why, Src: src})
+	b.c.s.Emit(sim.Event{Kind: sim.Broker, Subj: b.Host(), ID: b.ID, From: from, To: to, Note: why, Src: src})
 }
 
 // startup is KafkaServer.startup on the broker's main thread: a ZooKeeper
@@ -142,7 +142,7 @@ func (b *Broker) configChanged(string) {
 			return
 		}
 		on := n.value.(bool)
-		b.c.s.Emit(sim.Event{Kind: "zk.watch", Subj: pathConfigChanges, Note: "unclean.leader.election.enable=" + strconv.FormatBool(on), Src: srcConfigCheck})
+		b.c.s.Emit(sim.Event{Kind: sim.ZKWatch, Subj: pathConfigChanges, Note: "unclean.leader.election.enable=" + strconv.FormatBool(on), Src: srcConfigCheck})
 		was := b.dynUnclean
 		b.dynUnclean = on
 		if on && !was {

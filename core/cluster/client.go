@@ -220,7 +220,7 @@ func (cl *Client) disconnected(cc *clientConn, note, src string) {
 	cc.inFlight = nil
 	cl.stale = true
 	for _, r := range reqs {
-		s.Emit(sim.Event{Kind: "client.recv", Subj: cc.conn.Name, ID: r.req.ID, Item: r.req.Label(), Note: note, Src: src})
+		s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: cc.conn.Name, ID: r.req.ID, Item: r.req.Label(), Note: note, Src: src})
 		if r.batch == nil {
 			cl.metaInFlight = false
 			continue
@@ -333,7 +333,7 @@ func (cl *Client) connect(id int) *clientConn {
 	conn, err := cl.c.dial(0, name, id, func(r *socketserver.Response) { cl.inbox.Put(clientMsg{conn, r}, srcSender) })
 	if err != nil {
 		cl.refused[id-1] = now + reconnectBackoff
-		cl.c.s.Emit(sim.Event{Kind: "client.recv", Subj: name, Note: replication.ConnectionRefused, Src: srcSender})
+		cl.c.s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: name, Note: replication.ConnectionRefused, Src: srcSender})
 		return nil
 	}
 	cc := &clientConn{conn: conn}
@@ -393,7 +393,7 @@ func (cl *Client) receive(m clientMsg) {
 		return
 	}
 	code := replication.ResponseError(m.resp.Body)
-	s.Emit(sim.Event{Kind: "client.recv", Subj: m.conn.Name, ID: r.req.ID, Item: r.req.Label(), Note: code, Src: srcCompleteBatch})
+	s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: m.conn.Name, ID: r.req.ID, Item: r.req.Label(), Note: code, Src: srcCompleteBatch})
 	switch body := m.resp.Body.(type) {
 	case *replication.MetadataResponse:
 		cl.metaInFlight = false
@@ -487,5 +487,5 @@ func (cl *Client) finish(b *Batch, code, note string) { cl.finishFrom(b, code, n
 func (cl *Client) finishFrom(b *Batch, code, note, src string) {
 	b.Result = code
 	cl.pending = slices.DeleteFunc(cl.pending, func(x *Batch) bool { return x == b })
-	cl.c.s.Emit(sim.Event{Kind: "client.done", Subj: b.ID, Item: b.API, To: code, Note: note, Src: src})
+	cl.c.s.Emit(sim.Event{Kind: sim.ClientDone, Subj: b.ID, Item: b.API, To: code, Note: note, Src: src})
 }

@@ -47,7 +47,7 @@ func TestRequestTimeoutClosesTheConnectionAndFailsEveryRequestOnIt(t *testing.T)
 	require.Equal(t, "NETWORK_EXCEPTION", r.get(t, "produce[b].error"))
 	var timedOut int
 	for _, e := range r.s.Trace() {
-		if e.Kind == "client.recv" && e.Subj == "producer-1@broker-1" && strings.HasPrefix(e.Note, "NETWORK_EXCEPTION: request.timeout.ms 5s passed") {
+		if e.Kind == sim.ClientRecv && e.Subj == "producer-1@broker-1" && strings.HasPrefix(e.Note, "NETWORK_EXCEPTION: request.timeout.ms 5s passed") {
 			timedOut++
 		}
 	}
@@ -105,7 +105,7 @@ func TestDeliveryTimeoutExpiresABatchInFlight(t *testing.T) {
 	require.Equal(t, "NETWORK_EXCEPTION", r.get(t, "produce[a].errors"), "timed out at 10 s, retried at 10.1 s, in flight at 14 s")
 	var note string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "client.done" && e.Subj == "a" {
+		if e.Kind == sim.ClientDone && e.Subj == "a" {
 			note = e.Note
 		}
 	}
@@ -141,7 +141,7 @@ func TestARetriableErrorAfterTheDeliveryTimeoutIsFinal(t *testing.T) {
 	require.Equal(t, "NETWORK_EXCEPTION,NETWORK_EXCEPTION", r.get(t, "produce[a].errors"))
 	var note string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "client.done" && e.Subj == "a" {
+		if e.Kind == sim.ClientDone && e.Subj == "a" {
 			note = e.Note
 		}
 	}

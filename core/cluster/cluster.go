@@ -227,7 +227,7 @@ func (c *Cluster) act(w *sim.Worker, at time.Duration, note, src string, refused
 				return
 			}
 		}
-		c.s.Emit(sim.Event{Kind: "action", Note: note, Src: src})
+		c.s.Emit(sim.Event{Kind: sim.Action, Note: note, Src: src})
 		fn()
 	})
 }

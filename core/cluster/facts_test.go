@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"brokerlab/core/sim"
 	"github.com/stretchr/testify/require"
 )
 
@@ -73,10 +74,10 @@ func TestFailoverSendsTheBrokerListFirstThenOneBatchPerStep(t *testing.T) {
 		queue := "broker-" + ctl + "/Controller-" + ctl + "-to-broker-" + b + "-send-thread.messageQueue"
 		var queued, metadata []string
 		for _, e := range r.s.Trace()[killed:] {
-			if e.Kind == "queue.put" && e.Subj == queue {
+			if e.Kind == sim.QueuePut && e.Subj == queue {
 				queued = append(queued, e.Item)
 			}
-			if e.Kind == "metadata" && e.Subj == "broker-"+b {
+			if e.Kind == sim.Metadata && e.Subj == "broker-"+b {
 				metadata = append(metadata, e.Note)
 			}
 		}
@@ -108,7 +109,7 @@ func TestIsrChangeReachesTheControllerAfterFiveQuietSeconds(t *testing.T) {
 		r.runFor(t, 10*time.Second)
 		var notified time.Duration
 		for _, e := range r.s.Trace()[from:] {
-			if e.Kind == "zk" && strings.HasPrefix(e.Subj, pathIsrChange+"/") && strings.HasPrefix(e.Note, "create") {
+			if e.Kind == sim.ZK && strings.HasPrefix(e.Subj, pathIsrChange+"/") && strings.HasPrefix(e.Note, "create") {
 				notified = time.Duration(e.T) * time.Microsecond
 				break
 			}
@@ -149,10 +150,10 @@ func TestProducerRetriesAfterRetryBackoff(t *testing.T) {
 		var refused, resent time.Duration
 		for _, e := range r.s.Trace()[from:] {
 			at := time.Duration(e.T) * time.Microsecond
-			if e.Kind == "client.recv" && e.Item == "Produce:b" && e.Note == "NOT_LEADER_FOR_PARTITION" {
+			if e.Kind == sim.ClientRecv && e.Item == "Produce:b" && e.Note == "NOT_LEADER_FOR_PARTITION" {
 				refused = at
 			}
-			if e.Kind == "client.send" && e.Item == "Produce:b" && refused > 0 {
+			if e.Kind == sim.ClientSend && e.Item == "Produce:b" && refused > 0 {
 				resent = at
 			}
 		}
@@ -177,10 +178,10 @@ func TestAcksZeroErrorClosesTheConnection(t *testing.T) {
 	require.Equal(t, leo, r.get(t, "replica[t-0,1].leo"), "broker 1 is not the leader: nothing appended")
 	closed, metadata := false, false
 	for _, e := range r.s.Trace()[from:] {
-		if e.Kind == "conn.close" && e.Subj == "producer-1@broker-1" {
+		if e.Kind == sim.ConnClose && e.Subj == "producer-1@broker-1" {
 			closed = true
 		}
-		if closed && e.Kind == "client.send" && strings.HasPrefix(e.Item, "Metadata:producer-1") {
+		if closed && e.Kind == sim.ClientSend && strings.HasPrefix(e.Item, "Metadata:producer-1") {
 			metadata = true
 		}
 	}
@@ -191,7 +192,7 @@ func TestAcksZeroErrorClosesTheConnection(t *testing.T) {
 	r.produce("ok", 0, 1)
 	r.runFor(t, time.Second)
 	for _, e := range r.s.Trace()[from:] {
-		require.NotEqual(t, "conn.close", e.Kind, "event %d: %s %s", e.Seq, e.Subj, e.Note)
+		require.NotEqual(t, sim.ConnClose, e.Kind, "event %d: %s %s", e.Seq, e.Subj, e.Note)
 	}
 	r.noViolations(t)
 }
@@ -235,7 +236,7 @@ func TestPartitionStatesAndTheirBytes(t *testing.T) {
 	r.runUntil(t, "partition[t-0].state", "OfflinePartition", time.Minute)
 	var got []string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "state" && e.Subj == "PartitionState[t-0]" {
+		if e.Kind == sim.State && e.Subj == "PartitionState[t-0]" {
 			got = append(got, e.From+"→"+e.To+" "+e.Note)
 		}
 	}
@@ -291,7 +292,7 @@ func TestControllerZnodeWatchesPutReelectThenControllerChange(t *testing.T) {
 	for _, b := range []string{"2", "3"} {
 		var put []string
 		for _, e := range r.s.Trace()[killed:] {
-			if e.Kind == "queue.put" && e.Actor == "broker-"+b+"/main-EventThread" && e.Subj == "broker-"+b+"/ControllerEventManager.queue" {
+			if e.Kind == sim.QueuePut && e.Actor == "broker-"+b+"/main-EventThread" && e.Subj == "broker-"+b+"/ControllerEventManager.queue" {
 				put = append(put, e.Item)
 			}
 		}

@@ -189,10 +189,10 @@ func TestUncleanElectionLosesAckedRecordsAndTruncatesTheOldLeader(t *testing.T) 
 	r.runUntil(t, "replica[t-0,1].log", "0:0,1:0,2:2,3:2", 10*time.Second)
 	var truncated []string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "log.truncate" && e.ID == 1 {
+		if e.Kind == sim.LogTruncate && e.ID == 1 {
 			truncated = append(truncated, e.From+"→"+e.To)
 		}
-		if e.Kind == "record.lost" {
+		if e.Kind == sim.RecordLost {
 			require.Contains(t, e.Note, "unclean")
 		}
 	}
@@ -295,7 +295,7 @@ func TestControllerFailoverTakesTheDeadControllersReplicasOfflineBeforeElecting(
 			}
 			var leaders []string
 			for _, e := range r.s.Trace()[killed:] {
-				if e.Kind == "leader" {
+				if e.Kind == sim.Leader {
 					leaders = append(leaders, e.From+"→"+e.To+"@"+strconv.Itoa(e.ID))
 				}
 			}

@@ -176,7 +176,7 @@ func (k *kafkaController) onControllerFailover() {
 			k.leadership[tp] = st
 		}
 	}
-	k.s().Emit(sim.Event{Kind: "state", Subj: "controller[" + strconv.Itoa(k.b.ID) + "]", From: "inactive", To: "active",
+	k.s().Emit(sim.Event{Kind: sim.State, Subj: "controller[" + strconv.Itoa(k.b.ID) + "]", From: "inactive", To: "active",
 		Note: "controller epoch " + strconv.Itoa(k.epoch) + "; live brokers " + replication.IDs(k.live), Src: srcFailover})
 	bt := k.newBatch()
 	bt.updateMetadata(k.live, nil)
@@ -259,7 +259,7 @@ func (k *kafkaController) resign() {
 		ch.shutdown()
 	}
 	k.channels = nil
-	k.s().Emit(sim.Event{Kind: "state", Subj: "controller[" + strconv.Itoa(k.b.ID) + "]", From: "active", To: "inactive", Src: srcResign})
+	k.s().Emit(sim.Event{Kind: sim.State, Subj: "controller[" + strconv.Itoa(k.b.ID) + "]", From: "active", To: "inactive", Src: srcResign})
 }
 
 func (k *kafkaController) isLive(id int) bool { return slices.Contains(k.live, id) }
@@ -308,7 +308,7 @@ func (k *kafkaController) setStateFrom(tp replication.TP, to, src string) {
 		from = "NonExistentPartition"
 	}
 	k.pstate[tp] = to
-	k.s().Emit(sim.Event{Kind: "state", Subj: "PartitionState[" + tp.String() + "]", From: from, To: to, Note: partitionStates[to], Src: src})
+	k.s().Emit(sim.Event{Kind: sim.State, Subj: "PartitionState[" + tp.String() + "]", From: from, To: to, Note: partitionStates[to], Src: src})
 }
 
 // processBrokerChange compares /brokers/ids with the live brokers it knows.
@@ -551,11 +551,11 @@ func sortedInts(ids []int) []int {
 }
 
 func (k *kafkaController) emitLeader(tp replication.TP, from int, st replication.LeaderAndIsr, why, src string) {
-	k.s().Emit(sim.Event{Kind: "leader", Subj: tp.String(), ID: st.LeaderEpoch, From: strconv.Itoa(from), To: strconv.Itoa(st.Leader), Note: why, Src: src})
+	k.s().Emit(sim.Event{Kind: sim.Leader, Subj: tp.String(), ID: st.LeaderEpoch, From: strconv.Itoa(from), To: strconv.Itoa(st.Leader), Note: why, Src: src})
 }
 
 func (k *kafkaController) emitISR(tp replication.TP, from, to []int, why, src string) {
-	k.s().Emit(sim.Event{Kind: "isr", Subj: tp.String(), ID: k.b.ID, From: replication.IDs(from), To: replication.IDs(to), Note: "controller: " + why, Src: src})
+	k.s().Emit(sim.Event{Kind: sim.ISR, Subj: tp.String(), ID: k.b.ID, From: replication.IDs(from), To: replication.IDs(to), Note: "controller: " + why, Src: src})
 }
 
 // processTopicChange creates the partitions of new topics.
@@ -751,7 +751,7 @@ func (t *sendThread) sendAndReceive(r *ctlRequest) bool {
 		inbox := sim.NewQueue(s, t.name+".responses", 0, responseLabel)
 		conn, err := k.c.dial(k.b.ID, "controller-"+strconv.Itoa(k.b.ID)+"@"+brokerHost(t.broker), t.broker, func(resp *socketserver.Response) { inbox.Put(resp, srcSendThread) })
 		if err != nil {
-			s.Emit(sim.Event{Kind: "client.recv", Subj: "controller-" + strconv.Itoa(k.b.ID) + "@" + brokerHost(t.broker), Item: r.api, Note: replication.ConnectionRefused, Src: srcSendThread})
+			s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: "controller-" + strconv.Itoa(k.b.ID) + "@" + brokerHost(t.broker), Item: r.api, Note: replication.ConnectionRefused, Src: srcSendThread})
 			return false
 		}
 		t.conn, t.inbox = conn, inbox
@@ -765,10 +765,10 @@ func (t *sendThread) sendAndReceive(r *ctlRequest) bool {
 	resp := t.inbox.Take(srcSendThread)
 	if resp == nil {
 		t.conn = nil
-		s.Emit(sim.Event{Kind: "client.recv", Subj: req.Conn.Name, ID: req.ID, Item: req.Label(), Note: replication.NetworkException, Src: srcSendThread})
+		s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: req.Conn.Name, ID: req.ID, Item: req.Label(), Note: replication.NetworkException, Src: srcSendThread})
 		return false
 	}
-	s.Emit(sim.Event{Kind: "client.recv", Subj: req.Conn.Name, ID: req.ID, Item: req.Label(), Note: replication.ResponseError(resp.Body), Src: srcSendThread})
+	s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: req.Conn.Name, ID: req.ID, Item: req.Label(), Note: replication.ResponseError(resp.Body), Src: srcSendThread})
 	return true
 }
 

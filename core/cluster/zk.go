@@ -127,7 +127,7 @@ func (zk *ZooKeeper) children(path string) []string {
 }
 
 func (zk *ZooKeeper) emit(path, op, data, src string) {
-	zk.s.Emit(sim.Event{Kind: "zk", Subj: path, Note: op, To: data, Src: src})
+	zk.s.Emit(sim.Event{Kind: sim.ZK, Subj: path, Note: op, To: data, Src: src})
 }
 
 // create makes a znode (ephemeral if owner ≠ 0); false if it exists.
@@ -213,7 +213,7 @@ func (zk *ZooKeeper) fire(path, what string) {
 			h := w.handler
 			thread := c.eventThread()
 			thread.Post(zk.s.Now(), func() {
-				zk.s.Emit(sim.Event{Kind: "zk.watch", Subj: path, Note: what, Src: srcWatch})
+				zk.s.Emit(sim.Event{Kind: sim.ZKWatch, Subj: path, Note: what, Src: srcWatch})
 				h(what)
 			})
 		}
@@ -229,7 +229,7 @@ func (zk *ZooKeeper) openSession(c *zkClient, timeout time.Duration) *Session {
 	if !slices.Contains(zk.clients, c) {
 		zk.clients = append(zk.clients, c)
 	}
-	zk.s.Emit(sim.Event{Kind: "session", Subj: brokerHost(c.broker), ID: int(sess.ID), From: SessionNone, To: SessionConnected,
+	zk.s.Emit(sim.Event{Kind: sim.Session, Subj: brokerHost(c.broker), ID: int(sess.ID), From: SessionNone, To: SessionConnected,
 		Note: "timeout " + sim.FormatDuration(timeout), Src: "ClientCnxn.java ClientCnxn.SendThread.primeConnection"})
 	return sess
 }
@@ -251,7 +251,7 @@ func (zk *ZooKeeper) disconnect(sess *Session) {
 	}
 	deadline := expiryBucket(heard, sess.Timeout)
 	sess.State, sess.Deadline = SessionDisconnected, deadline
-	zk.s.Emit(sim.Event{Kind: "session", Subj: brokerHost(sess.Broker), ID: int(sess.ID), From: SessionConnected, To: SessionDisconnected,
+	zk.s.Emit(sim.Event{Kind: sim.Session, Subj: brokerHost(sess.Broker), ID: int(sess.ID), From: SessionConnected, To: SessionDisconnected,
 		Item: strconv.FormatInt(int64(deadline/time.Microsecond), 10),
 		Note: "last heard at " + sim.FormatDuration(heard) + "; expires at " + sim.FormatDuration(deadline), Src: "NIOServerCnxn.java NIOServerCnxn.close"})
 	zk.tracker.Post(deadline, func() { zk.expire(sess) })
@@ -270,7 +270,7 @@ func (zk *ZooKeeper) expire(sess *Session) {
 	}
 	from := sess.State
 	sess.State = SessionExpired
-	zk.s.Emit(sim.Event{Kind: "session", Subj: brokerHost(sess.Broker), ID: int(sess.ID), From: from, To: SessionExpired,
+	zk.s.Emit(sim.Event{Kind: sim.Session, Subj: brokerHost(sess.Broker), ID: int(sess.ID), From: from, To: SessionExpired,
 		Note: "no heartbeat for " + sim.FormatDuration(sess.Timeout), Src: srcSessionTrack})
 	zk.deleteEphemerals(sess)
 }
@@ -279,7 +279,7 @@ func (zk *ZooKeeper) expire(sess *Session) {
 func (zk *ZooKeeper) closeSession(sess *Session) {
 	from := sess.State
 	sess.State = SessionClosed
-	zk.s.Emit(sim.Event{Kind: "session", Subj: brokerHost(sess.Broker), ID: int(sess.ID), From: from, To: SessionClosed, Src: "ZooKeeper.java ZooKeeper.close"})
+	zk.s.Emit(sim.Event{Kind: sim.Session, Subj: brokerHost(sess.Broker), ID: int(sess.ID), From: from, To: SessionClosed, Src: "ZooKeeper.java ZooKeeper.close"})
 	zk.deleteEphemerals(sess)
 }
 

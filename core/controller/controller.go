@@ -246,14 +246,14 @@ func (c *Controller) Put(at time.Duration, e Event, clear bool) {
 		verb = "clearAndPut "
 	}
 	w.Post(at, func() {
-		c.s.Emit(sim.Event{Kind: "action", Note: verb + e.Label(), Src: e.Type.Src})
+		c.s.Emit(sim.Event{Kind: sim.Action, Note: verb + e.Label(), Src: e.Type.Src})
 		// The caller's callback records what it got, on the thread that
 		// answers. Nobody waits on a ZooKeeper-triggered election.
 		var q *QueuedEvent
 		if e.Type.Callback && !e.zkTriggered() {
 			e.Callback = func(result string) {
 				c.Callbacks = append(c.Callbacks, e.Type.Name+": "+result)
-				c.s.Emit(sim.Event{Kind: "callback", ID: q.ID, Item: e.Label(), Note: result})
+				c.s.Emit(sim.Event{Kind: sim.Callback, ID: q.ID, Item: e.Label(), Note: result})
 			}
 		}
 		if clear {
@@ -272,7 +272,7 @@ func (c *Controller) Put(at time.Duration, e Event, clear bool) {
 func (c *Controller) ExpireSession(at time.Duration) {
 	w := c.producer(SessionExpiryThread)
 	w.Post(at, func() {
-		c.s.Emit(sim.Event{Kind: "action", Note: "session expire", Src: "ZooKeeperClient.scala ZooKeeperClient.reinitialize"})
+		c.s.Emit(sim.Event{Kind: sim.Action, Note: "session expire", Src: "ZooKeeperClient.scala ZooKeeperClient.reinitialize"})
 		expire, _ := NewEvent("Expire", nil)
 		q := c.Mgr.ClearAndPut(expire)
 		q.AwaitProcessing()
@@ -298,7 +298,7 @@ func (c *Controller) ExpireSession(at time.Duration) {
 func (c *Controller) Shutdown(at time.Duration) {
 	w := c.producer(ShutdownHookThread)
 	w.Post(at, func() {
-		c.s.Emit(sim.Event{Kind: "action", Note: "controller shutdown", Src: srcClose})
+		c.s.Emit(sim.Event{Kind: sim.Action, Note: "controller shutdown", Src: srcClose})
 		e, _ := NewEvent("ShutdownEventThread", nil)
 		c.Mgr.Close(e)
 	})

@@ -85,7 +85,7 @@ func (r *rig) run(t *testing.T) {
 	require.NoError(t, r.s.Run(time.Hour, true, nil))
 }
 
-func (r *rig) actorOf(kind, item string) string {
+func (r *rig) actorOf(kind sim.Kind, item string) string {
 	for _, e := range r.s.Trace() {
 		if e.Kind == kind && e.Item == item {
 			return e.Actor
@@ -104,14 +104,14 @@ func TestProducersAreUpstreamThreads(t *testing.T) {
 	r.put(t, 0, "ReplicaLeaderElection")
 	r.put(t, 0, "ReplicaLeaderElection", Arg{"partitions", "t0-0"})
 	r.run(t)
-	require.Equal(t, "main-EventThread", r.actorOf("queue.put", "BrokerChange"))
-	require.Equal(t, "data-plane-kafka-request-handler-0", r.actorOf("queue.put", "ControlledShutdown(id=2)"))
-	require.Equal(t, "kafka-scheduler-0", r.actorOf("queue.put", "AutoPreferredReplicaLeaderElection"))
-	require.Equal(t, "Controller-1-to-broker-3-send-thread", r.actorOf("queue.put", "LeaderAndIsrResponseReceived(brokerId=3)"))
-	require.Equal(t, "/config/changes-event-process-thread", r.actorOf("queue.put", "TopicUncleanLeaderElectionEnable(topic=t0)"))
-	require.Equal(t, "main-EventThread", r.actorOf("queue.put", "ReplicaLeaderElection"))
-	require.Equal(t, "data-plane-kafka-request-handler-0", r.actorOf("queue.put", "ReplicaLeaderElection(partitions=t0-0)"))
-	require.Equal(t, "controller-event-thread", r.actorOf("event.process", "BrokerChange"))
+	require.Equal(t, "main-EventThread", r.actorOf(sim.QueuePut, "BrokerChange"))
+	require.Equal(t, "data-plane-kafka-request-handler-0", r.actorOf(sim.QueuePut, "ControlledShutdown(id=2)"))
+	require.Equal(t, "kafka-scheduler-0", r.actorOf(sim.QueuePut, "AutoPreferredReplicaLeaderElection"))
+	require.Equal(t, "Controller-1-to-broker-3-send-thread", r.actorOf(sim.QueuePut, "LeaderAndIsrResponseReceived(brokerId=3)"))
+	require.Equal(t, "/config/changes-event-process-thread", r.actorOf(sim.QueuePut, "TopicUncleanLeaderElectionEnable(topic=t0)"))
+	require.Equal(t, "main-EventThread", r.actorOf(sim.QueuePut, "ReplicaLeaderElection"))
+	require.Equal(t, "data-plane-kafka-request-handler-0", r.actorOf(sim.QueuePut, "ReplicaLeaderElection(partitions=t0-0)"))
+	require.Equal(t, "controller-event-thread", r.actorOf(sim.EventProcess, "BrokerChange"))
 }
 
 // FACTS.md 1.3: on preempt only ControlledShutdown and an admin's
@@ -131,7 +131,7 @@ func TestPreemptAnswersOnlyWaitingCallers(t *testing.T) {
 		r.c.Mgr.Count(Preempted))
 	require.ElementsMatch(t, []string{"ControlledShutdown: ControllerMovedException", "ReplicaLeaderElection: NOT_CONTROLLER"}, r.c.Callbacks)
 	for _, e := range r.s.Trace() {
-		if e.Kind == "callback" || e.Kind == "event.preempt" {
+		if e.Kind == sim.Callback || e.Kind == sim.EventPreempt {
 			require.Equal(t, SessionExpiryThread, e.Actor, "preempt runs on the caller of clearAndPut")
 		}
 	}
@@ -148,11 +148,11 @@ func TestAwaitProcessingWaitsForTheStart(t *testing.T) {
 	var started, putAt, finished int64 = -1, -1, -1
 	for _, e := range r.s.Trace() {
 		switch {
-		case e.Kind == "event.process" && e.Item == "Expire":
+		case e.Kind == sim.EventProcess && e.Item == "Expire":
 			started = e.T
-		case e.Kind == "queue.put" && e.Item == "RegisterBrokerAndReelect":
+		case e.Kind == sim.QueuePut && e.Item == "RegisterBrokerAndReelect":
 			putAt = e.T
-		case e.Kind == "state" && e.From == "ControllerChange" && finished < 0:
+		case e.Kind == sim.State && e.From == "ControllerChange" && finished < 0:
 			finished = e.T
 		}
 	}
@@ -169,7 +169,7 @@ func TestDoWorkStatesAndMetrics(t *testing.T) {
 	r.run(t)
 	var states []string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "state" {
+		if e.Kind == sim.State {
 			states = append(states, e.To+"="+e.Note)
 		}
 	}
@@ -179,7 +179,7 @@ func TestDoWorkStatesAndMetrics(t *testing.T) {
 	require.Equal(t, 9.0, r.c.Mgr.QueueTime.MaxMs, "put at 1ms, taken at 10ms")
 	var metrics []string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "metric" {
+		if e.Kind == sim.Metric {
 			metrics = append(metrics, e.Subj)
 		}
 	}
@@ -206,7 +206,7 @@ func TestCloseStopsTheEventThread(t *testing.T) {
 	require.Empty(t, r.c.Mgr.Count(Ignored))
 	require.Equal(t, []string{"ShutdownEventThread", "IsrChangeNotification"}, r.c.Mgr.Count(Pending))
 	require.True(t, r.c.Mgr.MetricsRemoved())
-	require.Equal(t, "kafka-shutdown-hook", r.actorOf("queue.put", "ShutdownEventThread"))
+	require.Equal(t, "kafka-shutdown-hook", r.actorOf(sim.QueuePut, "ShutdownEventThread"))
 }
 
 // An idle thread is blocked in take(): ShutdownEventThread wakes it, and it
@@ -217,7 +217,7 @@ func TestCloseWakesAnIdleEventThread(t *testing.T) {
 	r.run(t)
 	require.False(t, r.c.Mgr.Running())
 	require.Equal(t, []string{"ShutdownEventThread"}, r.c.Mgr.Count(Ignored))
-	require.Equal(t, EventThread, r.actorOf("event.ignore", "ShutdownEventThread"))
+	require.Equal(t, EventThread, r.actorOf(sim.EventIgnore, "ShutdownEventThread"))
 }
 
 // race puts events from two watcher-like threads at the instant the
@@ -246,7 +246,7 @@ func race(t *testing.T, seed int64, putLock bool, expire bool) *rig {
 func fates(t *testing.T, r *rig) (lost []string) {
 	done := map[int]int{}
 	for _, e := range r.s.Trace() {
-		if e.Kind == "event.process" || e.Kind == "event.preempt" {
+		if e.Kind == sim.EventProcess || e.Kind == sim.EventPreempt {
 			done[e.ID]++
 		}
 	}
@@ -357,10 +357,10 @@ func TestLogicProcessesEventsOnTheHostsEventThread(t *testing.T) {
 	r.run(t)
 	require.Equal(t, []string{"BrokerChange 40ms on broker-2/controller-event-thread", "Startup 10ms on broker-2/controller-event-thread"}, got)
 	require.Equal(t, 1, r.c.ActiveControllerID, "left to the logic")
-	require.Equal(t, "broker-2/main-EventThread", r.actorOf("queue.put", "BrokerChange"))
+	require.Equal(t, "broker-2/main-EventThread", r.actorOf(sim.QueuePut, "BrokerChange"))
 	require.Equal(t, "broker-2/main-EventThread", r.c.Thread(ZkWatcherThread).Name())
 	for _, e := range r.s.Trace() {
-		if strings.HasPrefix(e.Kind, "queue.") || strings.HasPrefix(e.Kind, "lock.") || strings.HasPrefix(e.Kind, "latch.") {
+		if strings.HasPrefix(string(e.Kind), "queue.") || strings.HasPrefix(string(e.Kind), "lock.") || strings.HasPrefix(string(e.Kind), "latch.") {
 			require.True(t, strings.HasPrefix(e.Subj, "broker-2/"), "%s %s", e.Kind, e.Subj)
 		}
 	}

@@ -83,7 +83,7 @@ func (q *QueuedEvent) process(s *sim.Sim, p Processor) bool {
 	q.spent = true
 	q.processingStarted.CountDown(srcProcess)
 	q.Fate = Processed
-	s.Emit(sim.Event{Kind: "event.process", ID: q.ID, Item: q.Event.Label(), Src: srcProcess})
+	s.Emit(sim.Event{Kind: sim.EventProcess, ID: q.ID, Item: q.Event.Label(), Src: srcProcess})
 	p.Process(q.Event)
 	return true
 }
@@ -95,7 +95,7 @@ func (q *QueuedEvent) preempt(s *sim.Sim, p Processor) {
 	}
 	q.spent = true
 	q.Fate = Preempted
-	s.Emit(sim.Event{Kind: "event.preempt", ID: q.ID, Item: q.Event.Label(), Src: srcPreempt})
+	s.Emit(sim.Event{Kind: sim.EventPreempt, ID: q.ID, Item: q.Event.Label(), Src: srcPreempt})
 	p.Preempt(q.Event)
 }
 
@@ -222,7 +222,7 @@ func (m *EventManager) doWork() {
 	q := m.queue.Take(srcDoWork)
 	if q.Event.Type.Name == "ShutdownEventThread" {
 		q.Fate = Ignored
-		m.s.Emit(sim.Event{Kind: "event.ignore", ID: q.ID, Item: q.Event.Label(), Note: "shutdown already initiated", Src: srcDoWork})
+		m.s.Emit(sim.Event{Kind: sim.EventIgnore, ID: q.ID, Item: q.Event.Label(), Note: "shutdown already initiated", Src: srcDoWork})
 		return
 	}
 	st, _ := LookupState(q.Event.Type.State)
@@ -230,7 +230,7 @@ func (m *EventManager) doWork() {
 	m.record("EventQueueTimeMs", &m.QueueTime, m.s.Now()-q.EnqueueTime)
 	start := m.s.Now()
 	if !q.process(m.s, m.proc) {
-		m.s.Emit(sim.Event{Kind: "event.ignore", ID: q.ID, Item: q.Event.Label(), Note: "already spent: it was preempted", Src: srcProcess})
+		m.s.Emit(sim.Event{Kind: sim.EventIgnore, ID: q.ID, Item: q.Event.Label(), Note: "already spent: it was preempted", Src: srcProcess})
 	}
 	if st.Metric != "" {
 		m.record(st.Metric, m.Timers[st.Metric], m.s.Now()-start)
@@ -242,14 +242,14 @@ func (m *EventManager) setState(st *State) {
 	if st == m.state {
 		return
 	}
-	m.s.Emit(sim.Event{Kind: "state", Subj: "ControllerState", From: m.state.Name, To: st.Name, Note: strconv.Itoa(int(st.Value)), Src: srcDoWork})
+	m.s.Emit(sim.Event{Kind: sim.State, Subj: "ControllerState", From: m.state.Name, To: st.Name, Note: strconv.Itoa(int(st.Value)), Src: srcDoWork})
 	m.state = st
 }
 
 func (m *EventManager) record(name string, h *Histogram, d time.Duration) {
 	ms := float64(d) / float64(time.Millisecond)
 	h.update(ms)
-	m.s.Emit(sim.Event{Kind: "metric", Subj: name, Note: strconv.FormatFloat(ms, 'f', -1, 64) + "ms", Src: srcDoWork})
+	m.s.Emit(sim.Event{Kind: sim.Metric, Subj: name, Note: strconv.FormatFloat(ms, 'f', -1, 64) + "ms", Src: srcDoWork})
 }
 
 func (m *EventManager) lock(src string) {
@@ -314,7 +314,7 @@ func (m *EventManager) ClearAndPut(e Event) *QueuedEvent {
 			v := "QueuedEvent #" + strconv.Itoa(q.ID) + " " + q.Event.Label() +
 				" was cleared from the queue without being processed or preempted"
 			m.Violations = append(m.Violations, v)
-			m.s.Emit(sim.Event{Kind: "invariant", ID: q.ID, Item: q.Event.Label(), Note: v, Src: srcClearAndPut})
+			m.s.Emit(sim.Event{Kind: sim.Invariant, ID: q.ID, Item: q.Event.Label(), Note: v, Src: srcClearAndPut})
 		}
 	}
 	return m.put(e)

@@ -134,7 +134,7 @@ func (y *System) Append(tp TopicPartition, from, to int64) error {
 	}
 	y.logs[tp] = to + 1
 	emit(y.s, func() sim.Event {
-		return sim.Event{Kind: "log.append", Subj: tp.String(), From: strconv.FormatInt(from, 10), To: strconv.FormatInt(to+1, 10),
+		return sim.Event{Kind: sim.LogAppend, Subj: tp.String(), From: strconv.FormatInt(from, 10), To: strconv.FormatInt(to+1, 10),
 			Note: strconv.FormatInt(to-from+1, 10) + " records", Src: srcAppend}
 	})
 	for _, c := range y.clients {
@@ -245,7 +245,7 @@ func (c *Consumer) emitPoll(recs []Record, exception string) {
 		if exception != "" {
 			item = exception
 		}
-		return sim.Event{Kind: "poll", Subj: "consumer[" + c.Name + "]", Item: item, Note: FormatRecords(recs), Src: srcPoll}
+		return sim.Event{Kind: sim.Poll, Subj: "consumer[" + c.Name + "]", Item: item, Note: FormatRecords(recs), Src: srcPoll}
 	})
 }
 
@@ -353,7 +353,7 @@ func (c *Consumer) initPositions(r *response) {
 func (c *Consumer) setPosition(tp TopicPartition, offset int64, why, src string) {
 	c.f.positions[tp] = offset
 	emit(c.s, func() sim.Event {
-		return sim.Event{Kind: "seek", Subj: tp.String(), To: strconv.FormatInt(offset, 10), Note: why, Src: src}
+		return sim.Event{Kind: sim.Seek, Subj: tp.String(), To: strconv.FormatInt(offset, 10), Note: why, Src: src}
 	})
 }
 
@@ -420,7 +420,7 @@ func (c *Consumer) offsetCommit(offsets []Offset, subj, mode, src string) (*requ
 		id = r.id
 	}
 	emit(c.s, func() sim.Event {
-		return sim.Event{Kind: "commit", Subj: subj, ID: id, Item: mode, Note: FormatOffsets(offsets), Src: src}
+		return sim.Event{Kind: sim.Commit, Subj: subj, ID: id, Item: mode, Note: FormatOffsets(offsets), Src: src}
 	})
 	if r == nil {
 		err := ErrCommitFailed
@@ -436,7 +436,7 @@ func (c *Consumer) offsetCommit(offsets []Offset, subj, mode, src string) (*requ
 
 func (c *Consumer) commitDone(id int, subj string, offsets []Offset, err error, src string) {
 	emit(c.s, func() sim.Event {
-		return sim.Event{Kind: "commit.done", Subj: subj, ID: id, Item: ExceptionName(err), Note: FormatOffsets(offsets), Src: src}
+		return sim.Event{Kind: sim.CommitDone, Subj: subj, ID: id, Item: ExceptionName(err), Note: FormatOffsets(offsets), Src: src}
 	})
 }
 

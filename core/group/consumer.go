@@ -112,7 +112,7 @@ func (c *Consumer) setState(to MemberState, src string) {
 	}
 	from := c.state
 	c.state = to
-	c.s.Emit(sim.Event{Kind: "state", Subj: "consumer[" + c.Name + "]", From: string(from), To: string(to),
+	c.s.Emit(sim.Event{Kind: sim.State, Subj: "consumer[" + c.Name + "]", From: string(from), To: string(to),
 		Note: strconv.Itoa(c.generation), Src: src})
 }
 
@@ -120,7 +120,7 @@ func (c *Consumer) assign(tps []TopicPartition, callback, src string) {
 	c.owned = tps
 	c.dropPositions()
 	emit(c.s, func() sim.Event {
-		return sim.Event{Kind: "assign", Subj: "consumer[" + c.Name + "]", Item: callback, Note: FormatPartitions(tps), Src: src}
+		return sim.Event{Kind: sim.Assign, Subj: "consumer[" + c.Name + "]", Item: callback, Note: FormatPartitions(tps), Src: src}
 	})
 }
 
@@ -232,7 +232,7 @@ func (c *Consumer) received(m *message) {
 		src := map[string]string{apiJoinGroup: srcJoinGroupResponse, apiSyncGroup: srcSyncGroupResponse,
 			apiHeartbeat: srcHeartbeatResponse, apiLeaveGroup: srcLeaveGroupResponse,
 			apiOffsetCommit: srcOffsetCommitResponse, apiOffsetFetch: srcOffsetFetchResponse}[r.req.api]
-		return sim.Event{Kind: "client.recv", Subj: c.subj(), ID: r.req.id, Item: r.label(), Note: r.note(), Src: src}
+		return sim.Event{Kind: sim.ClientRecv, Subj: c.subj(), ID: r.req.id, Item: r.label(), Note: r.note(), Src: src}
 	})
 }
 

@@ -111,17 +111,17 @@ func (c *Coordinator) newPurgatory(name string, background bool) *purgatory.Purg
 		Trace: purgatory.Trace{
 			Add: func(op *purgatory.Operation) {
 				emit(s, func() sim.Event {
-					return sim.Event{Kind: "timer.add", Subj: op.Subj, ID: op.ID, Item: op.Kind, Note: sim.FormatDuration(op.Delay), Src: srcTimerAdd}
+					return sim.Event{Kind: sim.TimerAdd, Subj: op.Subj, ID: op.ID, Item: op.Kind, Note: sim.FormatDuration(op.Delay), Src: srcTimerAdd}
 				})
 			},
 			Cancel: func(op *purgatory.Operation) {
 				emit(s, func() sim.Event {
-					return sim.Event{Kind: "timer.cancel", Subj: op.Subj, ID: op.ID, Item: op.Kind, Src: srcForceComplete}
+					return sim.Event{Kind: sim.TimerCancel, Subj: op.Subj, ID: op.ID, Item: op.Kind, Src: srcForceComplete}
 				})
 			},
 			Fire: func(op *purgatory.Operation) {
 				emit(s, func() sim.Event {
-					return sim.Event{Kind: "timer.fire", Subj: op.Subj, ID: op.ID, Item: op.Kind, Note: "after " + sim.FormatDuration(op.Delay), Src: srcAdvanceClock}
+					return sim.Event{Kind: sim.TimerFire, Subj: op.Subj, ID: op.ID, Item: op.Kind, Note: "after " + sim.FormatDuration(op.Delay), Src: srcAdvanceClock}
 				})
 			},
 		}})
@@ -135,7 +135,7 @@ func (c *Coordinator) newPurgatory(name string, background bool) *purgatory.Purg
 func (c *Coordinator) respond(req *request, resp *response) {
 	resp.req = req
 	emit(c.s, func() sim.Event {
-		return sim.Event{Kind: "send", Subj: req.subj(), ID: req.id, Item: resp.label(), Note: resp.note(), Src: srcSendResponse}
+		return sim.Event{Kind: sim.Send, Subj: req.subj(), ID: req.id, Item: resp.label(), Note: resp.note(), Src: srcSendResponse}
 	})
 	if req.handling {
 		req.answered = resp
@@ -504,7 +504,7 @@ func (c *Coordinator) setAndPropagateAssignment(g *groupMetadata, plan map[strin
 	for _, m := range g.members {
 		m.assignment = plan[m.id]
 		emit(c.s, func() sim.Event {
-			return sim.Event{Kind: "assign", Subj: "member[" + m.client + "]", Item: strconv.Itoa(g.generation),
+			return sim.Event{Kind: sim.Assign, Subj: "member[" + m.client + "]", Item: strconv.Itoa(g.generation),
 				Note: FormatPartitions(m.assignment), Src: srcPropagateAssignment}
 		})
 	}
@@ -662,7 +662,7 @@ func (c *Coordinator) removeMemberAndUpdateGroup(g *groupMetadata, m *member, re
 
 func (c *Coordinator) removePendingMemberAndUpdateGroup(g *groupMetadata, id, client, why string) {
 	if g.removePendingMember(id) {
-		c.s.Emit(sim.Event{Kind: "member.remove", Subj: "member[" + client + "]", Item: g.id, Note: why, Src: srcRemoveMember})
+		c.s.Emit(sim.Event{Kind: sim.MemberRemove, Subj: "member[" + client + "]", Item: g.id, Note: why, Src: srcRemoveMember})
 	}
 	if g.is(PreparingRebalance) {
 		c.joinPurgatory.CheckAndComplete(groupKey(g))

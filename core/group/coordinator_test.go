@@ -63,7 +63,7 @@ func (r *rig) req(api string) *request {
 func (r *rig) heartbeatRearmed() int {
 	n := 0
 	for _, e := range r.s.Trace() {
-		if e.Kind == "timer.add" && e.Subj == "member[A]" && e.Item == "DelayedHeartbeat" {
+		if e.Kind == sim.TimerAdd && e.Subj == "member[A]" && e.Item == "DelayedHeartbeat" {
 			n++
 		}
 	}

@@ -147,7 +147,7 @@ type groupMetadata struct {
 func newGroupMetadata(c *Coordinator, id string) *groupMetadata {
 	g := &groupMetadata{c: c, id: id, state: Empty, stateTime: c.s.Now(), byID: map[string]*member{}, offsets: map[TopicPartition]int64{}}
 	g.lock = sim.NewLock(c.s, "group["+id+"].lock")
-	c.s.Emit(sim.Event{Kind: "state", Subj: g.subj(), To: string(Empty), Note: "0", Src: srcAddGroup})
+	c.s.Emit(sim.Event{Kind: sim.State, Subj: g.subj(), To: string(Empty), Note: "0", Src: srcAddGroup})
 	return g
 }
 
@@ -181,7 +181,7 @@ func (g *groupMetadata) setLeader(id, src string) {
 	}
 	from := g.clientOf(g.leader)
 	g.leader = id
-	g.c.s.Emit(sim.Event{Kind: "state", Subj: g.subj() + ".leader", From: from, To: g.clientOf(id),
+	g.c.s.Emit(sim.Event{Kind: sim.State, Subj: g.subj() + ".leader", From: from, To: g.clientOf(id),
 		Note: strconv.Itoa(g.generation), Src: src})
 }
 
@@ -193,7 +193,7 @@ func (g *groupMetadata) add(m *member, cb func(joinResult)) {
 	g.members = append(g.members, m)
 	g.byID[m.id] = m
 	emit(g.c.s, func() sim.Event {
-		return sim.Event{Kind: "member.add", Subj: "member[" + m.client + "]", Item: g.id, Note: m.id, Src: srcGroupAdd}
+		return sim.Event{Kind: sim.MemberAdd, Subj: "member[" + m.client + "]", Item: g.id, Note: m.id, Src: srcGroupAdd}
 	})
 	if g.leader == "" {
 		g.setLeader(m.id, srcGroupAdd)
@@ -221,7 +221,7 @@ func (g *groupMetadata) remove(id, why string) {
 	if m.isAwaitingJoin() {
 		g.numAwaitingJoin--
 	}
-	g.c.s.Emit(sim.Event{Kind: "member.remove", Subj: "member[" + m.client + "]", Item: g.id, Note: why, Src: srcGroupRemove})
+	g.c.s.Emit(sim.Event{Kind: sim.MemberRemove, Subj: "member[" + m.client + "]", Item: g.id, Note: why, Src: srcGroupRemove})
 	if g.isLeader(id) {
 		next := ""
 		if len(g.members) > 0 {
@@ -229,7 +229,7 @@ func (g *groupMetadata) remove(id, why string) {
 		}
 		from := m.client
 		g.leader = next
-		g.c.s.Emit(sim.Event{Kind: "state", Subj: g.subj() + ".leader", From: from, To: g.clientOf(next),
+		g.c.s.Emit(sim.Event{Kind: sim.State, Subj: g.subj() + ".leader", From: from, To: g.clientOf(next),
 			Note: strconv.Itoa(g.generation), Src: srcGroupRemove})
 	}
 }
@@ -266,7 +266,7 @@ func (g *groupMetadata) isPendingMember(id string) bool {
 func (g *groupMetadata) addPendingMember(id, client string) {
 	g.pending = append(g.pending, id)
 	emit(g.c.s, func() sim.Event {
-		return sim.Event{Kind: "member.pending", Subj: "member[" + client + "]", Item: g.id, Note: id, Src: srcDoUnknownJoinGroup}
+		return sim.Event{Kind: sim.MemberPending, Subj: "member[" + client + "]", Item: g.id, Note: id, Src: srcDoUnknownJoinGroup}
 	})
 }
 
@@ -328,7 +328,7 @@ func (g *groupMetadata) transitionTo(to GroupState, why, src string) {
 	from := g.state
 	g.state = to
 	g.stateTime = g.c.s.Now()
-	g.c.s.Emit(sim.Event{Kind: "state", Subj: g.subj(), From: string(from), To: string(to), Item: why,
+	g.c.s.Emit(sim.Event{Kind: sim.State, Subj: g.subj(), From: string(from), To: string(to), Item: why,
 		Note: strconv.Itoa(g.generation), Src: src})
 	if to == Stable {
 		g.c.sys.checkAssignment(g)
@@ -449,7 +449,7 @@ func (g *groupMetadata) emitProtocol(old string) {
 	if old == g.protocol {
 		return
 	}
-	g.c.s.Emit(sim.Event{Kind: "state", Subj: g.subj() + ".protocol", From: orNone(old), To: orNone(g.protocol),
+	g.c.s.Emit(sim.Event{Kind: sim.State, Subj: g.subj() + ".protocol", From: orNone(old), To: orNone(g.protocol),
 		Note: strconv.Itoa(g.generation), Src: srcInitNextGeneration})
 }
 

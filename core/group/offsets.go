@@ -105,7 +105,7 @@ func (c *Coordinator) storeOffsets(g *groupMetadata, offsets []Offset) {
 			if had {
 				from = strconv.FormatInt(old, 10)
 			}
-			return sim.Event{Kind: "offset.commit", Subj: o.TopicPartition.String(), Item: g.id, From: from,
+			return sim.Event{Kind: sim.OffsetCommit, Subj: o.TopicPartition.String(), Item: g.id, From: from,
 				To: strconv.FormatInt(o.Offset, 10), Src: srcStoreOffsets}
 		})
 	}

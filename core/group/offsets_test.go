@@ -89,7 +89,7 @@ func TestOffsetFetchAnswersTheCommittedOffsets(t *testing.T) {
 	require.Equal(t, []Offset{{a, 3}, {a, 9}}, r.y.Commits("G"))
 	var stored []string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "offset.commit" {
+		if e.Kind == sim.OffsetCommit {
 			stored = append(stored, e.Subj+" "+e.From+"→"+e.To)
 		}
 	}
@@ -165,7 +165,7 @@ func TestClientFetchesFromTheCommittedOffset(t *testing.T) {
 	require.Len(t, d.got, 12)
 	var polls []string
 	for _, e := range w.s.Trace() {
-		if e.Kind == "poll" {
+		if e.Kind == sim.Poll {
 			polls = append(polls, e.Item+" "+e.Note)
 		}
 	}
@@ -194,7 +194,7 @@ func TestClientWithLatestSkipsWhatWasWrittenBefore(t *testing.T) {
 	require.Equal(t, []Record{{tp, 5}, {tp, 6}}, d.got)
 	var seeks []string
 	for _, e := range w.s.Trace() {
-		if e.Kind == "seek" {
+		if e.Kind == sim.Seek {
 			seeks = append(seeks, e.Subj+"→"+e.To+" "+e.Note)
 		}
 	}
@@ -231,7 +231,7 @@ func TestCrashedClientsPartitionsMoveAfterTheSession(t *testing.T) {
 		if e.Actor != "C0-app" && e.Actor != "kafka-coordinator-heartbeat-thread | G (C0)" || e.T < int64(11*time.Second/time.Microsecond) {
 			continue
 		}
-		require.Equal(t, "thread.exit", e.Kind, "seq %d", e.Seq)
+		require.Equal(t, sim.ThreadExit, e.Kind, "seq %d", e.Seq)
 		require.Equal(t, int64(11*time.Second/time.Microsecond), e.T, "seq %d", e.Seq)
 		exits = append(exits, e.Note)
 	}
@@ -262,7 +262,7 @@ func TestClientCommitErrors(t *testing.T) {
 	require.Equal(t, -1, c.Generation())
 	var done []string
 	for _, e := range w.s.Trace() {
-		if e.Kind == "commit.done" {
+		if e.Kind == sim.CommitDone {
 			done = append(done, e.Item)
 		}
 	}

@@ -82,7 +82,7 @@ func sortedPaths(m map[string]string) []string {
 }
 
 // events returns the trace events of kind whose subject is subj.
-func (w *world) events(kind, subj string) []sim.Event {
+func (w *world) events(kind sim.Kind, subj string) []sim.Event {
 	var out []sim.Event
 	for _, e := range w.s.Trace() {
 		if e.Kind == kind && (subj == "" || e.Subj == subj) {
@@ -95,7 +95,7 @@ func (w *world) events(kind, subj string) []sim.Event {
 // states lists group G's transitions as "To@ms/generation".
 func (w *world) states(g string) []string {
 	var out []string
-	for _, e := range w.events("state", "group["+g+"]") {
+	for _, e := range w.events(sim.State, "group["+g+"]") {
 		out = append(out, e.To+"@"+itoa(e.T/1000)+"/"+e.Note)
 	}
 	return out
@@ -131,14 +131,14 @@ func TestInitialDelayRearms(t *testing.T) {
 			}
 			w.runTo(sec(30))
 			var delays []string
-			for _, e := range w.events("timer.add", "group[G]") {
+			for _, e := range w.events(sim.TimerAdd, "group[G]") {
 				if e.Item == "InitialDelayedJoin" {
 					delays = append(delays, e.Note)
 				}
 			}
 			require.Equal(t, tc.delays, delays)
 			var completed int64 = -1
-			for _, e := range w.events("state", "group[G]") {
+			for _, e := range w.events(sim.State, "group[G]") {
 				if e.To == "CompletingRebalance" {
 					completed = e.T / 1000
 					break
@@ -161,7 +161,7 @@ func TestInitialDelayAfterEmptyWaitsOnce(t *testing.T) {
 	w.join(sec(21), "C2", "G", "t0")
 	w.runTo(sec(40))
 	var delays []int64
-	for _, e := range w.events("timer.fire", "group[G]") {
+	for _, e := range w.events(sim.TimerFire, "group[G]") {
 		if e.Item == "InitialDelayedJoin" {
 			delays = append(delays, e.T/1000)
 		}
@@ -191,7 +191,7 @@ func TestGenerationsLeaderAndLastLeave(t *testing.T) {
 		"consumer[C0].assignment": "t0-0,t0-1,t1-0,t1-1", "consumer[C1].state": "STABLE", "consumer[C0].error": "MEMBER_ID_REQUIRED",
 	})
 	// only the leader's JoinGroup response carries the members
-	for _, e := range w.events("client.recv", "") {
+	for _, e := range w.events(sim.ClientRecv, "") {
 		if strings.HasPrefix(e.Item, "JoinGroup NONE") {
 			require.Equal(t, e.Subj == "member[C0]", strings.Contains(e.Note, "members' subscriptions"), e.Subj)
 		}
@@ -225,7 +225,7 @@ func TestSessionExpiry(t *testing.T) {
 			w.join(0, "C1", "G", "t0")
 			w.y.Stall(sec(10), "C1", tc.stall)
 			w.runTo(sec(40))
-			removals := w.events("member.remove", "member[C1]")
+			removals := w.events(sim.MemberRemove, "member[C1]")
 			if !tc.removed {
 				require.Empty(t, removals)
 				w.expect(map[string]string{"group[G].generation": "1", "group[G].members": "C0,C1", "group[G].state": "Stable"})
@@ -236,7 +236,7 @@ func TestSessionExpiry(t *testing.T) {
 			require.Equal(t, "executor-Heartbeat", removals[0].Actor)
 			// session.timeout.ms after the last heartbeat the coordinator accepted
 			var lastBeat int64
-			for _, e := range w.events("recv", "member[C1]") {
+			for _, e := range w.events(sim.Recv, "member[C1]") {
 				if strings.HasPrefix(e.Item, "Heartbeat:") && e.T < int64(sec(10)/time.Microsecond) {
 					lastBeat = e.T
 				}
@@ -250,7 +250,7 @@ func TestSessionExpiry(t *testing.T) {
 			require.Equal(t, []string{"CompletingRebalance", "Stable", "PreparingRebalance", "CompletingRebalance", "Stable"},
 				[]string{strings.Split(st[5], "@")[0], strings.Split(st[6], "@")[0], strings.Split(st[7], "@")[0], strings.Split(st[8], "@")[0], strings.Split(st[9], "@")[0]})
 			w.expect(map[string]string{"group[G].generation": "3", "group[G].members": "C0,C1", "consumer[C1].error": "MEMBER_ID_REQUIRED"})
-			beats := w.events("client.recv", "member[C1]")
+			beats := w.events(sim.ClientRecv, "member[C1]")
 			var after []string
 			for _, e := range beats {
 				if e.T >= int64(sec(25)/time.Microsecond) && e.T < int64(sec(26)/time.Microsecond) {
@@ -258,7 +258,7 @@ func TestSessionExpiry(t *testing.T) {
 				}
 			}
 			require.Equal(t, []string{"Heartbeat UNKNOWN_MEMBER_ID", "JoinGroup MEMBER_ID_REQUIRED"}, after)
-			lost := w.events("assign", "consumer[C1]")
+			lost := w.events(sim.Assign, "consumer[C1]")
 			require.Equal(t, "onPartitionsLost", lost[1].Item)
 		})
 	}
@@ -273,14 +273,14 @@ func TestPollTimeoutLeaves(t *testing.T) {
 	w.join(0, "C1", "G", "t0")
 	w.y.Process(sec(10), "C1", sec(30))
 	w.runTo(sec(35))
-	leaves := w.events("client.send", "member[C1]")
+	leaves := w.events(sim.ClientSend, "member[C1]")
 	last := leaves[len(leaves)-1]
 	require.True(t, strings.HasPrefix(last.Item, "LeaveGroup:"), last.Item)
 	require.Equal(t, "kafka-coordinator-heartbeat-thread | G (C1)", last.Actor)
 	require.Contains(t, last.Note, "consumer poll timeout has expired")
 	require.Equal(t, int64(30000), last.T/1000, "20s after the last poll")
 	// heartbeats kept C1 in the group until it left
-	require.Empty(t, w.events("timer.fire", "member[C1]"))
+	require.Empty(t, w.events(sim.TimerFire, "member[C1]"))
 	w.expect(map[string]string{"group[G].members": "C0", "group[G].generation": "2", "consumer[C1].state": "UNJOINED"})
 	// done processing at 40s, C1 polls, and joins again as a new member
 	w.runTo(sec(50))
@@ -329,7 +329,7 @@ func TestNewPartitionsRebalanceAtTheLeadersRefresh(t *testing.T) {
 	w.expect(map[string]string{"group[G].generation": "2", "group[G].assignment[C0]": "t0-0,t0-1,t1-0",
 		"group[G].assignment[C1]": "t0-2,t0-3,t1-1"})
 	var because []string
-	for _, e := range w.events("client.send", "") {
+	for _, e := range w.events(sim.ClientSend, "") {
 		if strings.HasPrefix(e.Item, "JoinGroup:") && strings.Contains(e.Note, "because metadata") {
 			because = append(because, itoa(e.T/1000)+" "+e.Subj)
 		}
@@ -367,12 +367,12 @@ func TestRebalanceTimeoutRemovesWhoDidNotRejoin(t *testing.T) {
 	w.join(sec(10), "C2", "G", "t0")    // a rebalance from 10.003s: DelayedJoin(10s)
 	w.y.Process(sec(11), "C0", sec(20)) // C0's poll loop is busy: it cannot rejoin
 	w.runTo(sec(20) + ms(100))
-	removed := w.events("member.remove", "member[C0]")
+	removed := w.events(sim.MemberRemove, "member[C0]")
 	require.Len(t, removed, 1)
 	require.Equal(t, "did not rejoin before the rebalance timeout", removed[0].Note)
 	require.Equal(t, "executor-Rebalance", removed[0].Actor)
 	require.Equal(t, int64(20003), removed[0].T/1000)
 	w.expect(map[string]string{"group[G].generation": "2", "group[G].leader": "C1", "group[G].members": "C1,C2"})
 	// C0 kept heartbeating meanwhile: its session never expired
-	require.Empty(t, w.events("timer.fire", "member[C0]"))
+	require.Empty(t, w.events(sim.TimerFire, "member[C0]"))
 }

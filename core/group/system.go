@@ -65,7 +65,7 @@ func (y *System) Config() Config { return y.cfg }
 
 func (y *System) violation(msg, src string) {
 	y.Violations = append(y.Violations, msg)
-	y.s.Emit(sim.Event{Kind: "invariant", Note: msg, Src: src})
+	y.s.Emit(sim.Event{Kind: sim.Invariant, Note: msg, Src: src})
 }
 
 // partitionsAt is the topic's partition count at time t (0: no such topic).
@@ -102,7 +102,7 @@ func sameMetadata(topics []string, a, b map[string]int) bool {
 }
 
 func (y *System) action(text, src string) {
-	y.s.Emit(sim.Event{Kind: "action", Note: text, Src: src})
+	y.s.Emit(sim.Event{Kind: sim.Action, Note: text, Src: src})
 }
 
 // Topic schedules "topic T partitions=N": create the topic, or add
@@ -192,7 +192,7 @@ func (y *System) DeleteGroup(at time.Duration, group string) {
 		r := &request{id: y.s.NextToken(), api: apiDeleteGroups, client: adminClient, groupID: group}
 		r.replyTo = func(resp *response) {
 			y.deletes[group] = resp.err
-			y.s.Emit(sim.Event{Kind: "client.recv", Subj: adminClient, ID: r.id, Item: resp.label(), Src: srcAdmin})
+			y.s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: adminClient, ID: r.id, Item: resp.label(), Src: srcAdmin})
 		}
 		y.send(&y.admin, r, group, srcAdmin)
 	})

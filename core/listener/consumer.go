@@ -85,7 +85,7 @@ func (lc *ListenerConsumer) setPhase(to, src string) {
 	}
 	from := lc.phase
 	lc.phase = to
-	lc.s().Emit(sim.Event{Kind: "state", Subj: lc.subj(), From: from, To: to, Src: src})
+	lc.s().Emit(sim.Event{Kind: sim.State, Subj: lc.subj(), From: from, To: to, Src: src})
 }
 
 // dead reports whether the consumer's process died: its thread was
@@ -204,7 +204,7 @@ func (lc *ListenerConsumer) addOffset(r group.Record) {
 		if had {
 			from = strconv.FormatInt(old, 10)
 		}
-		lc.s().Emit(sim.Event{Kind: "offset.pending", Subj: r.TopicPartition.String(), From: from,
+		lc.s().Emit(sim.Event{Kind: sim.OffsetPending, Subj: r.TopicPartition.String(), From: from,
 			To: strconv.FormatInt(r.Offset, 10), Note: "commit " + strconv.FormatInt(r.Offset+1, 10), Src: srcAddOffset})
 	} else {
 		lc.s().Emit(sim.Event{})
@@ -330,7 +330,7 @@ func (lc *ListenerConsumer) acknowledge(d *delivery, foreign bool) error {
 		d.waiting = false
 		lc.unacked--
 	}
-	lc.s().Emit(sim.Event{Kind: "record.ack", Subj: d.rec.String(), ID: d.id, Src: srcAcknowledge})
+	lc.s().Emit(sim.Event{Kind: sim.RecordAck, Subj: d.rec.String(), ID: d.id, Src: srcAcknowledge})
 	if !foreign {
 		return lc.processAck(d)
 	}
@@ -387,7 +387,7 @@ func (lc *ListenerConsumer) invokeOnMessage(d *delivery) string {
 		lc.s().Sleep(lc.cfg.ListenerTime, "onMessage "+d.rec.String())
 	}
 	if e := lc.sys.failure(d.rec); e != "" {
-		lc.s().Emit(sim.Event{Kind: "record.fail", Subj: d.rec.String(), ID: d.id, Item: e,
+		lc.s().Emit(sim.Event{Kind: sim.RecordFail, Subj: d.rec.String(), ID: d.id, Item: e,
 			Note: "ListenerExecutionFailedException: Listener failed; nested exception is " + e, Src: srcDoInvokeOnMessage})
 		return e
 	}
@@ -407,7 +407,7 @@ func (lc *ListenerConsumer) invokeOnMessage(d *delivery) string {
 
 func (lc *ListenerConsumer) commitFailed(d *delivery, err error) string {
 	e := exceptionOf(err)
-	lc.s().Emit(sim.Event{Kind: "record.fail", Subj: d.rec.String(), ID: d.id, Item: e,
+	lc.s().Emit(sim.Event{Kind: sim.RecordFail, Subj: d.rec.String(), ID: d.id, Item: e,
 		Note: e + " from the commit after the listener returned", Src: srcDoInvokeRecordListener})
 	return e
 }

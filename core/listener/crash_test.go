@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"brokerlab/core/group"
+	"brokerlab/core/sim"
 )
 
 // A concurrent container with concurrency N is N consumers in one group,
@@ -125,10 +126,10 @@ func TestStopWakesThePollAndLeaves(t *testing.T) {
 	require.Equal(t, "false", r.get("listener.running"))
 	require.Equal(t, "stopped", r.get("listener.state[consumer-G-1]"))
 	require.Equal(t, "Empty", r.get("group[G].state"))
-	story := r.story("poll", "state")
+	story := r.story(sim.Poll, sim.State)
 	require.Contains(t, story, "poll consumer[consumer-G-1] WakeupException")
 	for _, e := range r.s.Trace() {
-		if e.Kind == "latch.countDown" {
+		if e.Kind == sim.LatchCountDown {
 			require.Equal(t, (10*time.Second+2*time.Millisecond)/time.Microsecond, time.Duration(e.T), "stop waited for the LeaveGroup's round trip")
 		}
 	}
@@ -152,7 +153,7 @@ func TestDeterminismAndRefusals(t *testing.T) {
 	r.runTo(sec(10))
 	var refused []string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "action" && strings.Contains(e.Note, "refused") {
+		if e.Kind == sim.Action && strings.Contains(e.Note, "refused") {
 			refused = append(refused, e.Note)
 		}
 	}
@@ -190,7 +191,7 @@ func TestSlowListenerPastMaxPollIntervalGetsTheRecordsAgain(t *testing.T) {
 func (r *rig) memberIDs() []string {
 	var out []string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "member.add" {
+		if e.Kind == sim.MemberAdd {
 			out = append(out, e.Note)
 		}
 	}
@@ -201,10 +202,10 @@ func (r *rig) leaveAndCommits() []string {
 	var out []string
 	for _, e := range r.s.Trace() {
 		switch {
-		case e.Kind == "client.send" && strings.HasPrefix(e.Item, "LeaveGroup:"):
-			out = append(out, e.Kind+" "+e.Item+" "+e.Note)
-		case e.Kind == "commit.done":
-			out = append(out, e.Kind+" "+e.Subj+" "+e.Item+" "+e.Note)
+		case e.Kind == sim.ClientSend && strings.HasPrefix(e.Item, "LeaveGroup:"):
+			out = append(out, string(e.Kind)+" "+e.Item+" "+e.Note)
+		case e.Kind == sim.CommitDone:
+			out = append(out, string(e.Kind)+" "+e.Subj+" "+e.Item+" "+e.Note)
 		}
 	}
 	return out
@@ -219,5 +220,5 @@ func TestFatalJoinErrorEndsTheListenerConsumer(t *testing.T) {
 	require.Equal(t, "stopped", r.get("listener.state[consumer-G-1]"))
 	require.Equal(t, "INVALID_SESSION_TIMEOUT", r.get("consumer[consumer-G-1].error"))
 	require.Equal(t, "0", r.get("listener.delivered[t0-0@0]"))
-	require.Contains(t, r.story("poll"), "poll consumer[consumer-G-1] KafkaException")
+	require.Contains(t, r.story(sim.Poll), "poll consumer[consumer-G-1] KafkaException")
 }

@@ -34,7 +34,7 @@ func (lc *ListenerConsumer) invokeErrorHandler(d *delivery, rest []group.Record,
 			outcome = "recovered: " + d.rec.String() + " is skipped"
 		}
 	}
-	lc.s().Emit(sim.Event{Kind: "record.handle", Subj: d.rec.String(), ID: d.id, Item: handler, Note: outcome, Src: src})
+	lc.s().Emit(sim.Event{Kind: sim.RecordHandle, Subj: d.rec.String(), ID: d.id, Item: handler, Note: outcome, Src: src})
 	if recovered && !lc.autoCommit() {
 		lc.commitRecovered = lc.isManualAck()
 		_ = lc.ackCurrent(d) // a failed commit is logged: commit.done says it
@@ -106,7 +106,7 @@ func (lc *ListenerConsumer) backOffString(fr *failedRecord) string {
 // record is then skipped.
 func (lc *ListenerConsumer) recover(d *delivery, exception, log, src string) {
 	lc.sys.recoveredRecord(d)
-	lc.s().Emit(sim.Event{Kind: "record.recover", Subj: d.rec.String(), ID: d.id, Item: exception, Note: log, Src: src})
+	lc.s().Emit(sim.Event{Kind: sim.RecordRecover, Subj: d.rec.String(), ID: d.id, Item: exception, Note: log, Src: src})
 }
 
 // containerStopping is ContainerStoppingErrorHandler.handle: stop the

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"brokerlab/core/sim"
 	"github.com/stretchr/testify/require"
 )
 
@@ -56,7 +57,7 @@ func TestSeekToCurrentErrorHandler(t *testing.T) {
 			}
 			var got []string
 			for _, e := range r.s.Trace() {
-				if e.Kind == "record.recover" {
+				if e.Kind == sim.RecordRecover {
 					got = append(got, e.Subj+" "+e.Item+" "+e.Note)
 				}
 			}
@@ -81,7 +82,7 @@ func TestEarlierRecordsCommittedBeforeTheHandler(t *testing.T) {
 		"commit " + l + ".offsets sync t0-0=2", "seek t0-0 SeekToCurrentErrorHandler: t0-0@2 is the first record left 2",
 		"record.handle t0-0@2 SeekToCurrentErrorHandler KafkaException: Seek to current after exception",
 		"poll consumer[consumer-G-1] 3 records t0-0@2..4",
-	}, r.story("record.done", "record.fail", "commit", "seek", "record.handle", "poll")[3:9])
+	}, r.story(sim.RecordDone, sim.RecordFail, sim.Commit, sim.Seek, sim.RecordHandle, sim.Poll)[3:9])
 }
 
 // With RECORD, the recovered record is committed at once (ackAfterHandle);
@@ -95,7 +96,7 @@ func TestRecoveredRecordIsAcked(t *testing.T) {
 	r = newRig(t, 1, 3, func(c *Config) { c.AckMode = Manual })
 	r.sys.Fail(0, rec(0, 1), -1, "ClassCastException")
 	r.runTo(sec(10))
-	require.Contains(t, r.story("queue.put"), "queue.put listener[consumer-G-1].acks t0-0@1 size 1")
+	require.Contains(t, r.story(sim.QueuePut), "queue.put listener[consumer-G-1].acks t0-0@1 size 1")
 	require.Equal(t, "3", r.get("listener.committed[t0-0]"))
 }
 
@@ -114,16 +115,16 @@ func TestContainerStoppingErrorHandler(t *testing.T) {
 	require.Equal(t, "", r.get("group[G].members"))
 	var stopBy, handled string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "state" && e.Subj == Bean && e.To == "stopped" {
+		if e.Kind == sim.State && e.Subj == Bean && e.To == "stopped" {
 			stopBy = e.Actor
 		}
-		if e.Kind == "record.handle" {
+		if e.Kind == sim.RecordHandle {
 			handled = e.Item + ": " + e.Note
 		}
 	}
 	require.Equal(t, "SimpleAsyncTaskExecutor-1", stopBy)
 	require.Equal(t, "ContainerStoppingErrorHandler: KafkaException: Stopped container", handled)
-	require.Contains(t, strings.Join(r.story("client.send"), "\n"), "LeaveGroup")
+	require.Contains(t, strings.Join(r.story(sim.ClientSend), "\n"), "LeaveGroup")
 
 	r.sys.Start(sec(20))
 	r.runTo(sec(40))

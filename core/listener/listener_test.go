@@ -66,21 +66,21 @@ func (r *rig) get(path string) string {
 // story lists the events of the given kinds, "kind subj item note" (the
 // empty parts left out), in trace order; queue and state events only of
 // the listener's subjects.
-func (r *rig) story(kinds ...string) []string {
+func (r *rig) story(kinds ...sim.Kind) []string {
 	var out []string
 	for _, e := range r.s.Trace() {
-		if (strings.HasPrefix(e.Kind, "queue.") || e.Kind == "state") && !strings.HasPrefix(e.Subj, "listener[") {
+		if (strings.HasPrefix(string(e.Kind), "queue.") || e.Kind == sim.State) && !strings.HasPrefix(e.Subj, "listener[") {
 			continue
 		}
 		for _, k := range kinds {
 			if e.Kind == k {
-				parts := []string{e.Kind}
+				parts := []string{string(e.Kind)}
 				for _, p := range []string{e.Subj, e.Item, e.Note} {
 					if p != "" {
 						parts = append(parts, p)
 					}
 				}
-				if e.Kind == "offset.commit" || e.Kind == "state" || e.Kind == "seek" {
+				if e.Kind == sim.OffsetCommit || e.Kind == sim.State || e.Kind == sim.Seek {
 					parts = append(parts, e.To)
 				}
 				out = append(out, strings.Join(parts, " "))
@@ -94,7 +94,7 @@ func (r *rig) story(kinds ...string) []string {
 func (r *rig) commitsAt() []string {
 	var out []string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "commit" {
+		if e.Kind == sim.Commit {
 			out = append(out, strconv.FormatInt(e.T/1000, 10)+": "+e.Subj+" "+e.Note)
 		}
 	}
@@ -147,7 +147,7 @@ func TestAckModeCommitPoints(t *testing.T) {
 			require.Equal(t, "8", r.get("listener.committed[t0-0]"))
 			require.Equal(t, "8", r.get("listener.processed"))
 			for _, e := range r.s.Trace() {
-				if e.Kind == "commit" || e.Kind == "record.deliver" || strings.HasPrefix(e.Subj, "listener[") {
+				if e.Kind == sim.Commit || e.Kind == sim.RecordDeliver || strings.HasPrefix(e.Subj, "listener[") {
 					require.Equal(t, "org.springframework.kafka.KafkaListenerEndpointContainer#0-0-C-1", e.Actor, "seq %d", e.Seq)
 				}
 			}
@@ -164,7 +164,7 @@ func TestRecordAndBatchOrder(t *testing.T) {
 		"record.deliver t0-0@0 1 delivery 1", "record.done t0-0@0 processed", "commit t0-0@0 sync t0-0=1", "commit.done t0-0@0 NONE t0-0=1",
 		"record.deliver t0-0@1 1 delivery 1", "record.done t0-0@1 processed", "commit t0-0@1 sync t0-0=2", "commit.done t0-0@1 NONE t0-0=2",
 		"record.deliver t0-0@2 1 delivery 1", "record.done t0-0@2 processed", "commit t0-0@2 sync t0-0=3", "commit.done t0-0@2 NONE t0-0=3",
-	}, r.story("record.deliver", "record.done", "commit", "commit.done"))
+	}, r.story(sim.RecordDeliver, sim.RecordDone, sim.Commit, sim.CommitDone))
 
 	r = newRig(t, 1, 2, nil)
 	r.runTo(sec(10))
@@ -176,5 +176,5 @@ func TestRecordAndBatchOrder(t *testing.T) {
 		"state " + l + " processCommits", "queue.take " + l + ".acks t0-0@0 size 1", "offset.pending t0-0 commit 1",
 		"queue.take " + l + ".acks t0-0@1 size 0", "offset.pending t0-0 commit 2",
 		"commit " + l + ".offsets sync t0-0=2", "commit.done " + l + ".offsets NONE t0-0=2", "state " + l + " poll",
-	}, r.story("poll", "record.deliver", "record.done", "queue.put", "queue.take", "offset.pending", "commit", "commit.done", "state")[2:])
+	}, r.story(sim.Poll, sim.RecordDeliver, sim.RecordDone, sim.QueuePut, sim.QueueTake, sim.OffsetPending, sim.Commit, sim.CommitDone, sim.State)[2:])
 }

@@ -3,6 +3,7 @@ package listener
 import (
 	"testing"
 
+	"brokerlab/core/sim"
 	"github.com/stretchr/testify/require"
 )
 
@@ -33,7 +34,7 @@ func TestForeignAcksGoThroughTheQueue(t *testing.T) {
 			r.sys.Ack(sec(5), rec(0, 1))
 			r.runTo(sec(20))
 			require.Equal(t, []string{tc.wantAt}, r.commitsAt())
-			story := r.story("record.ack", "queue.put", "queue.take", "poll", "state", "offset.pending", "commit")
+			story := r.story(sim.RecordAck, sim.QueuePut, sim.QueueTake, sim.Poll, sim.State, sim.OffsetPending, sim.Commit)
 			i := 0
 			for i < len(story) && story[i] != "record.ack t0-0@1" {
 				i++
@@ -42,9 +43,9 @@ func TestForeignAcksGoThroughTheQueue(t *testing.T) {
 			require.Equal(t, tc.wantStory, story[i:i+len(tc.wantStory)])
 			for _, e := range r.s.Trace() {
 				switch {
-				case e.Kind == "record.ack" || (e.Kind == "queue.put" && e.Subj == "listener[consumer-G-1].acks"):
+				case e.Kind == sim.RecordAck || (e.Kind == sim.QueuePut && e.Subj == "listener[consumer-G-1].acks"):
 					require.Equal(t, "pool-1-thread-1", e.Actor)
-				case e.Kind == "queue.take" && e.Subj == "listener[consumer-G-1].acks", e.Kind == "offset.pending", e.Kind == "commit":
+				case e.Kind == sim.QueueTake && e.Subj == "listener[consumer-G-1].acks", e.Kind == sim.OffsetPending, e.Kind == sim.Commit:
 					require.Equal(t, "org.springframework.kafka.KafkaListenerEndpointContainer#0-0-C-1", e.Actor)
 				}
 			}
@@ -60,13 +61,13 @@ func TestManualAcksOnTheConsumerThread(t *testing.T) {
 	r.runTo(sec(10))
 	l := "listener[consumer-G-1]"
 	require.Equal(t, []string{"record.ack t0-0@0", "offset.pending t0-0 commit 1", "record.ack t0-0@1", "offset.pending t0-0 commit 2",
-		"commit " + l + ".offsets sync t0-0=2"}, r.story("record.ack", "offset.pending", "queue.put", "commit"))
+		"commit " + l + ".offsets sync t0-0=2"}, r.story(sim.RecordAck, sim.OffsetPending, sim.QueuePut, sim.Commit))
 
 	r = newRig(t, 1, 2, func(c *Config) { c.AckMode, c.ListenerAck = ManualImmediate, AckBefore })
 	r.runTo(sec(10))
 	require.Equal(t, []string{"record.deliver t0-0@0 1 delivery 1", "record.ack t0-0@0", "commit t0-0@0 sync t0-0=1", "record.done t0-0@0 processed",
 		"record.deliver t0-0@1 1 delivery 1", "record.ack t0-0@1", "commit t0-0@1 sync t0-0=2", "record.done t0-0@1 processed"},
-		r.story("record.deliver", "record.ack", "commit", "record.done", "queue.put"))
+		r.story(sim.RecordDeliver, sim.RecordAck, sim.Commit, sim.RecordDone, sim.QueuePut))
 }
 
 // syncCommits false: commitAsync; the answer is handled in the next poll.
@@ -75,7 +76,7 @@ func TestAsyncCommits(t *testing.T) {
 	r.runTo(sec(10))
 	l := "listener[consumer-G-1]"
 	require.Equal(t, []string{"commit " + l + ".offsets async t0-0=2", "state " + l + " poll", "commit.done " + l + ".offsets NONE t0-0=2"},
-		r.story("commit", "state", "commit.done")[4:])
+		r.story(sim.Commit, sim.State, sim.CommitDone)[4:])
 	require.Equal(t, "2", r.get("listener.committed[t0-0]"))
 }
 
@@ -128,7 +129,7 @@ func TestFailedManualDeliveryLeavesNothingPending(t *testing.T) {
 	require.Equal(t, "2", r.get("listener.committed[t0-0]"))
 	n := 0
 	for _, e := range r.s.Trace() {
-		if e.Kind == "poll" && e.Item == "0 records" {
+		if e.Kind == sim.Poll && e.Item == "0 records" {
 			n++
 		}
 	}

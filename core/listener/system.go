@@ -76,7 +76,7 @@ func (sys *System) Group() *group.System { return sys.y }
 func (sys *System) Container() *Container { return sys.container }
 
 func (sys *System) action(text, src string) {
-	sys.s.Emit(sim.Event{Kind: "action", Note: text, Src: src})
+	sys.s.Emit(sim.Event{Kind: sim.Action, Note: text, Src: src})
 }
 
 // partitions are the partitions of the container's topics, sorted.
@@ -116,7 +116,7 @@ func (sys *System) deliver(lc *ListenerConsumer, r group.Record) *delivery {
 		if dup {
 			note += ", already processed: a duplicate"
 		}
-		sys.s.Emit(sim.Event{Kind: "record.deliver", Subj: r.String(), ID: d.id, Item: strconv.Itoa(d.n), Note: note, Src: srcDoInvokeOnMessage})
+		sys.s.Emit(sim.Event{Kind: sim.RecordDeliver, Subj: r.String(), ID: d.id, Item: strconv.Itoa(d.n), Note: note, Src: srcDoInvokeOnMessage})
 	} else {
 		sys.s.Emit(sim.Event{})
 	}
@@ -135,7 +135,7 @@ func (sys *System) complete(d *delivery) {
 		if st.completions > 1 {
 			note = "processed again (" + strconv.Itoa(st.completions) + " times)"
 		}
-		sys.s.Emit(sim.Event{Kind: "record.done", Subj: d.rec.String(), ID: d.id, Note: note, Src: srcDoInvokeOnMessage})
+		sys.s.Emit(sim.Event{Kind: sim.RecordDone, Subj: d.rec.String(), ID: d.id, Note: note, Src: srcDoInvokeOnMessage})
 	} else {
 		sys.s.Emit(sim.Event{})
 	}
@@ -340,7 +340,7 @@ func (c *Container) child(name string) *ListenerConsumer {
 func (c *Container) setState(to, src string) {
 	from := c.state
 	c.state = to
-	c.sys.s.Emit(sim.Event{Kind: "state", Subj: Bean, From: from, To: to, Src: src})
+	c.sys.s.Emit(sim.Event{Kind: sim.State, Subj: Bean, From: from, To: to, Src: src})
 }
 
 func (c *Container) cannotStart() string {

@@ -152,7 +152,7 @@ func (t *FetcherThread) state(tp TP) *fetchState {
 func (t *FetcherThread) setState(st *fetchState, to, note, src string) {
 	from := st.State
 	st.State = to
-	t.rm.s.Emit(sim.Event{Kind: "fetcher", Subj: st.TP.String(), ID: t.rm.ID, Item: t.Name, From: from, To: to, Note: note, Src: src})
+	t.rm.s.Emit(sim.Event{Kind: sim.Fetcher, Subj: st.TP.String(), ID: t.rm.ID, Item: t.Name, From: from, To: to, Note: note, Src: src})
 }
 
 // addPartition is addPartitions: a partition whose epoch is the one the
@@ -396,7 +396,7 @@ func (t *FetcherThread) sendAndReceive(api string, body any) (any, bool) {
 		inbox := sim.NewQueue(rm.s, rm.name(t.Name+".responses"), 0, responseLabel)
 		conn, err := rm.net.Dial("replica-"+itoa(rm.ID)+"@broker-"+itoa(t.Leader), t.Leader, func(r *socketserver.Response) { inbox.Put(r, srcBlockingSend) })
 		if err != nil {
-			rm.s.Emit(sim.Event{Kind: "client.recv", Subj: "replica-" + itoa(rm.ID) + "@broker-" + itoa(t.Leader), Item: api, Note: ConnectionRefused, Src: srcBlockingSend})
+			rm.s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: "replica-" + itoa(rm.ID) + "@broker-" + itoa(t.Leader), Item: api, Note: ConnectionRefused, Src: srcBlockingSend})
 			return nil, false
 		}
 		t.conn, t.inbox = conn, inbox
@@ -410,15 +410,15 @@ func (t *FetcherThread) sendAndReceive(api string, body any) (any, bool) {
 	if rm.s.Select(srcBlockingSend, t.inbox.Recv(&resp, srcBlockingSend), sim.After(rm.cfg.ReplicaSocketTimeout)) == 1 {
 		t.conn.Close()
 		t.conn = nil
-		rm.s.Emit(sim.Event{Kind: "client.recv", Subj: req.Conn.Name, ID: req.ID, Item: req.Label(), Note: RequestTimedOut, Src: srcBlockingSend})
+		rm.s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: req.Conn.Name, ID: req.ID, Item: req.Label(), Note: RequestTimedOut, Src: srcBlockingSend})
 		return nil, false
 	}
 	if resp == nil {
 		t.conn = nil
-		rm.s.Emit(sim.Event{Kind: "client.recv", Subj: req.Conn.Name, ID: req.ID, Item: req.Label(), Note: NetworkException, Src: srcBlockingSend})
+		rm.s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: req.Conn.Name, ID: req.ID, Item: req.Label(), Note: NetworkException, Src: srcBlockingSend})
 		return nil, false
 	}
-	rm.s.Emit(sim.Event{Kind: "client.recv", Subj: req.Conn.Name, ID: req.ID, Item: label(rm.s, req), Note: ResponseError(resp.Body), Src: srcBlockingSend})
+	rm.s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: req.Conn.Name, ID: req.ID, Item: label(rm.s, req), Note: ResponseError(resp.Body), Src: srcBlockingSend})
 	return resp.Body, true
 }
 

@@ -72,7 +72,7 @@ func epochKey(tp TP, epoch int) string { return tp.String() + "/" + strconv.Itoa
 
 func (m *Monitor) violate(tp TP, msg string) {
 	m.Violations = append(m.Violations, msg)
-	m.s.Emit(sim.Event{Kind: "invariant", Subj: tp.String(), Note: msg})
+	m.s.Emit(sim.Event{Kind: sim.Invariant, Subj: tp.String(), Note: msg})
 }
 
 // OnUncleanElection is the controller's report of an unclean election of
@@ -148,7 +148,7 @@ func (m *Monitor) onMakeLeader(p *Partition, epoch int) {
 		if unclean {
 			how = "unclean"
 		}
-		m.s.Emit(sim.Event{Kind: "record.lost", Subj: tp.String(), ID: r.Offset, Item: r.Producer, From: strconv.Itoa(r.Epoch),
+		m.s.Emit(sim.Event{Kind: sim.RecordLost, Subj: tp.String(), ID: r.Offset, Item: r.Producer, From: strconv.Itoa(r.Epoch),
 			Note: acks + "; new leader " + strconv.Itoa(broker) + " (epoch " + strconv.Itoa(epoch) + ", " + how + " election) ends at " + strconv.Itoa(log.LEO()),
 			Src:  srcMonitor})
 		if r.Acks == -1 && !unclean {

@@ -266,7 +266,7 @@ func (p *Partition) appendLog(recs []Record, item, src string) {
 			j++
 		}
 		if rm.s.Tracing() {
-			rm.s.Emit(sim.Event{Kind: "log.append", Subj: p.TP.String(), ID: rm.ID, Item: item,
+			rm.s.Emit(sim.Event{Kind: sim.LogAppend, Subj: p.TP.String(), ID: rm.ID, Item: item,
 				From: strconv.Itoa(recs[i].Offset), To: strconv.Itoa(recs[j-1].Offset + 1), Note: strconv.Itoa(recs[i].Epoch), Src: src})
 		} else {
 			rm.s.Emit(sim.Event{})
@@ -441,7 +441,7 @@ func (p *Partition) truncateTo(offset int, why string) {
 	}
 	epochs := len(p.Log.Epochs)
 	p.Log.truncateTo(offset)
-	rm.emitLog("log.truncate", p.TP, "", leo, offset, why, srcTruncate)
+	rm.emitLog(sim.LogTruncate, p.TP, "", leo, offset, why, srcTruncate)
 	if len(p.Log.Epochs) != epochs {
 		rm.emitCache(p.TP, cache, p.Log.EpochsString(), "truncateFromEnd("+strconv.Itoa(offset)+")", srcTruncate)
 	}

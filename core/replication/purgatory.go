@@ -27,7 +27,7 @@ func (rm *ReplicaManager) newPurgatory(name string, background bool) *purgatory.
 			if s.Tracing() {
 				note = sim.FormatDuration(op.Delay) + ": " + op.Wait
 			}
-			s.Emit(sim.Event{Kind: "delay.add", Subj: subj, ID: op.ID, Item: op.Subj, Note: note, Src: srcWatch})
+			s.Emit(sim.Event{Kind: sim.DelayAdd, Subj: subj, ID: op.ID, Item: op.Subj, Note: note, Src: srcWatch})
 		}}})
 }
 
@@ -45,9 +45,9 @@ func (rm *ReplicaManager) park(pg *purgatory.Purgatory, kind string, req *socket
 	op.OnComplete = func() {
 		result, send := finish(op.Expired())
 		if op.Watched() {
-			e := sim.Event{Kind: "delay.complete", Subj: rm.name(pg.Name()), ID: req.ID, Item: op.Subj, Note: result, Src: srcCheck}
+			e := sim.Event{Kind: sim.DelayComplete, Subj: rm.name(pg.Name()), ID: req.ID, Item: op.Subj, Note: result, Src: srcCheck}
 			if op.Expired() {
-				e.Kind, e.Src = "delay.expire", srcDelayDue
+				e.Kind, e.Src = sim.DelayExpire, srcDelayDue
 			}
 			s.Emit(e)
 		}

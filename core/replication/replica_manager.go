@@ -503,17 +503,17 @@ func (rm *ReplicaManager) updateMetadata(req *UpdateMetadataRequest) string {
 	if rm.s.Tracing() {
 		note = rm.Metadata.summary(req.Partitions)
 	}
-	rm.s.Emit(sim.Event{Kind: "metadata", Subj: rm.Host, ID: rm.ID, Note: note, Src: srcUpdateMetadata})
+	rm.s.Emit(sim.Event{Kind: sim.Metadata, Subj: rm.Host, ID: rm.ID, Note: note, Src: srcUpdateMetadata})
 	return None
 }
 
 // The trace's replication kinds (see sim.Kinds and doc.go).
 
 func (rm *ReplicaManager) emitHW(tp TP, from, to int, note, src string) {
-	rm.emitLog("hw", tp, "", from, to, note, src)
+	rm.emitLog(sim.HW, tp, "", from, to, note, src)
 }
 
-func (rm *ReplicaManager) emitLog(kind string, tp TP, item string, from, to int, note, src string) {
+func (rm *ReplicaManager) emitLog(kind sim.Kind, tp TP, item string, from, to int, note, src string) {
 	if !rm.s.Tracing() {
 		rm.s.Emit(sim.Event{})
 		return
@@ -526,15 +526,15 @@ func (rm *ReplicaManager) emitLEO(tp TP, follower, from, to int, note, src strin
 		rm.s.Emit(sim.Event{})
 		return
 	}
-	rm.s.Emit(sim.Event{Kind: "replica.leo", Subj: tp.String(), ID: follower, Item: rm.Host, From: itoa(from), To: itoa(to), Note: note, Src: src})
+	rm.s.Emit(sim.Event{Kind: sim.ReplicaLEO, Subj: tp.String(), ID: follower, Item: rm.Host, From: itoa(from), To: itoa(to), Note: note, Src: src})
 }
 
 func (rm *ReplicaManager) emitRole(tp TP, from, to string, epoch int, src string) {
-	rm.s.Emit(sim.Event{Kind: "role", Subj: tp.String(), ID: rm.ID, From: from, To: to, Note: "epoch " + itoa(epoch), Src: src})
+	rm.s.Emit(sim.Event{Kind: sim.Role, Subj: tp.String(), ID: rm.ID, From: from, To: to, Note: "epoch " + itoa(epoch), Src: src})
 }
 
 func (rm *ReplicaManager) emitISR(tp TP, from, to, why, src string) {
-	rm.s.Emit(sim.Event{Kind: "isr", Subj: tp.String(), ID: rm.ID, From: from, To: to, Note: why, Src: src})
+	rm.s.Emit(sim.Event{Kind: sim.ISR, Subj: tp.String(), ID: rm.ID, From: from, To: to, Note: why, Src: src})
 }
 
 func (rm *ReplicaManager) emitCache(tp TP, from, to, note, src string) {
@@ -542,7 +542,7 @@ func (rm *ReplicaManager) emitCache(tp TP, from, to, note, src string) {
 		rm.s.Emit(sim.Event{})
 		return
 	}
-	rm.s.Emit(sim.Event{Kind: "epoch.cache", Subj: tp.String(), ID: rm.ID, From: from, To: to, Note: note, Src: src})
+	rm.s.Emit(sim.Event{Kind: sim.EpochCache, Subj: tp.String(), ID: rm.ID, From: from, To: to, Note: note, Src: src})
 }
 
 // nextRequestName names a request this broker's threads send: "replica-2#7".

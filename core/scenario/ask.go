@@ -353,7 +353,7 @@ func (r *runner) reveal() error {
 		note = "no choice holds: " + strings.Join(dedup(got), ", ")
 		r.res.Failures = append(r.res.Failures, Failure{Line: ask.Line, Col: ask.Col, Msg: "ask " + strconv.Quote(ask.EN) + ": " + note})
 	}
-	r.s.Emit(sim.Event{Kind: "reveal", ID: k, Item: strings.Join(right, ","), Note: note})
+	r.s.Emit(sim.Event{Kind: sim.Reveal, ID: k, Item: strings.Join(right, ","), Note: note})
 	r.res.Asks = append(r.res.Asks, res)
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"brokerlab/core/scenario"
+	"brokerlab/core/sim"
 )
 
 // labAsk queues three events and lets the session expire in step 2, whose
@@ -78,11 +79,11 @@ func TestAskIsGradedByTheRun(t *testing.T) {
 		// The reveal event comes after the step's last statement and
 		// before the next step begins.
 		ev := res.Trace[a.Seq]
-		require.Equal(t, "reveal", ev.Kind)
+		require.Equal(t, sim.Reveal, ev.Kind)
 		require.Equal(t, 1, ev.ID)
 		require.Equal(t, c.item, ev.Item)
 		next := res.Trace[a.Seq+1]
-		require.Equal(t, "step", next.Kind)
+		require.Equal(t, sim.Step, next.Kind)
 		require.Equal(t, 2, next.ID)
 		require.Equal(t, res.Steps[2].Seq, a.Seq+1)
 	}
@@ -98,7 +99,7 @@ func TestAskInTheLastStepAndUnanswered(t *testing.T) {
 	require.Len(t, res.Asks, 1)
 	require.Empty(t, res.Asks[0].Right())
 	last := res.Trace[res.Asks[0].Seq]
-	require.Equal(t, "reveal", last.Kind)
+	require.Equal(t, sim.Reveal, last.Kind)
 	require.Equal(t, "no choice holds: controller.preempted is TopicChange,TopicDeletion", last.Note)
 	require.Equal(t, []scenario.Failure{{Line: 11, Col: 1, Msg: `ask "Which of the queued events are processed?": no choice holds: controller.preempted is TopicChange,TopicDeletion`}}, res.Failures)
 }

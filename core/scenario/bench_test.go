@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"brokerlab/core/scenario"
+	"brokerlab/lessons"
 )
 
 // BenchmarkLessonRun is what the UI pays to (re)compute lesson 01's run,
@@ -15,6 +16,26 @@ func BenchmarkLessonRun(b *testing.B) {
 	events := 0
 	for b.Loop() {
 		events += scenario.Run(sc, scenario.Options{}).Events
+	}
+	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+}
+
+// BenchmarkLessons runs every lesson once per iteration (compare with
+// -tags invariants: what the expensive checks cost).
+func BenchmarkLessons(b *testing.B) {
+	all, err := lessons.All()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var scs []*scenario.Scenario
+	for _, l := range all {
+		scs = append(scs, lesson(b, l.ID))
+	}
+	events := 0
+	for b.Loop() {
+		for _, sc := range scs {
+			events += scenario.Run(sc, scenario.Options{}).Events
+		}
 	}
 	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
 }

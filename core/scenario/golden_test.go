@@ -4,19 +4,16 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"brokerlab/core/scenario"
+	"brokerlab/internal/labtest"
 	"brokerlab/lessons"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 func encode(t testing.TB, res *scenario.Result) []byte {
 	var b bytes.Buffer
@@ -27,17 +24,10 @@ func encode(t testing.TB, res *scenario.Result) []byte {
 	return b.Bytes()
 }
 
+// golden compares got with testdata/name (labtest.Golden: -update
+// rewrites it, a difference prints the first differing line).
 func golden(t *testing.T, name string, got []byte) {
-	path := filepath.Join("testdata", name)
-	if *update {
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-		return
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test ./core/scenario -update to create it")
-	if !bytes.Equal(want, got) {
-		t.Fatalf("%s differs from the run; review the change and regenerate with -update", path)
-	}
+	labtest.Golden(t, filepath.Join("testdata", name), got)
 }
 
 func lesson(t testing.TB, id string) *scenario.Scenario {
@@ -48,15 +38,23 @@ func lesson(t testing.TB, id string) *scenario.Scenario {
 	return sc
 }
 
-// The lesson's trace, JSON lines, is a reviewed golden file.
+// Every lesson's trace, as JSON lines, hashed into one file: natively
+// and under GOOS=js (make test-js) the same bytes. What a change does to
+// a system's events is reviewed in the packages' datadriven excerpts
+// (internal/labtest); this file only says that the trace moved, and which
+// lesson's. `go run . run -trace` writes a lesson's whole trace.
 func TestGoldenLessonTraces(t *testing.T) {
 	all, err := lessons.All()
 	require.NoError(t, err)
+	var b bytes.Buffer
 	for _, l := range all {
 		res := scenario.Run(lesson(t, l.ID), scenario.Options{})
 		require.Empty(t, res.Failures)
-		golden(t, l.ID+".trace.jsonl", encode(t, res))
+		require.Empty(t, res.Panic)
+		tr := encode(t, res)
+		fmt.Fprintf(&b, "%-28s events %5d bytes %7d sha256 %x\n", l.ID, res.Events, len(tr), sha256.Sum256(tr))
 	}
+	golden(t, "lessons.golden", b.Bytes())
 }
 
 // Same scenario and seed, same bytes: natively and under GOOS=js, this

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"brokerlab/core/scenario"
+	"brokerlab/core/sim"
 )
 
 const labUG = "use group\n"
@@ -158,8 +159,8 @@ run until group[G].state == Stable
 	require.NoError(t, stalled.Err)
 	var removed, rejoined bool
 	for _, e := range stalled.Trace {
-		removed = removed || (e.Kind == "member.remove" && e.Subj == "member[C1]" && strings.Contains(e.Note, "heartbeat expiration"))
-		rejoined = rejoined || (removed && e.Kind == "member.add" && e.Subj == "member[C1]")
+		removed = removed || (e.Kind == sim.MemberRemove && e.Subj == "member[C1]" && strings.Contains(e.Note, "heartbeat expiration"))
+		rejoined = rejoined || (removed && e.Kind == sim.MemberAdd && e.Subj == "member[C1]")
 	}
 	require.True(t, removed, "the stalled member's session expires")
 	require.True(t, rejoined, "and it joins again after the pause")
@@ -168,7 +169,7 @@ run until group[G].state == Stable
 	kept := labRun(t, src, scenario.Options{Sets: []string{"session.timeout.ms 30000"},
 		Inject: []scenario.Injection{{After: last, Action: "consumer C1 stall 15s"}}})
 	for _, e := range kept.Trace {
-		require.False(t, e.Kind == "member.remove", "seq %d: %s", e.Seq, e.Note)
+		require.False(t, e.Kind == sim.MemberRemove, "seq %d: %s", e.Seq, e.Note)
 	}
 
 	// a second join of a running consumer is refused in the trace, not fatal
@@ -178,7 +179,7 @@ run until group[G].state == Stable
 
 func lastAction(res *scenario.Result) string {
 	for i := len(res.Trace) - 1; i >= 0; i-- {
-		if res.Trace[i].Kind == "action" {
+		if res.Trace[i].Kind == sim.Action {
 			return res.Trace[i].Note
 		}
 	}

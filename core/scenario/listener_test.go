@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"brokerlab/core/scenario"
+	"brokerlab/core/sim"
 )
 
 const labUL = "use listener\n"
@@ -152,7 +153,7 @@ func TestListenerWhatIfs(t *testing.T) {
 	require.Empty(t, sync.Failures)
 	n := 0
 	for _, e := range sync.Trace {
-		if e.Kind == "commit" {
+		if e.Kind == sim.Commit {
 			n++
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"brokerlab/core/scenario"
+	"brokerlab/core/sim"
 )
 
 // placed checks that each failure's Seq is the trace event that reports it
@@ -18,7 +19,7 @@ func placed(t *testing.T, res *scenario.Result) []scenario.Failure {
 	for _, f := range res.Failures {
 		require.Less(t, f.Seq, len(res.Trace), "%+v", f)
 		e := res.Trace[f.Seq]
-		require.Contains(t, []string{"expect", "action"}, e.Kind, "%+v: event %+v", f, e)
+		require.Contains(t, []sim.Kind{sim.Expect, sim.Action}, e.Kind, "%+v: event %+v", f, e)
 		require.Equal(t, f.Msg, e.Note, "%+v: event %+v", f, e)
 		f.Seq = 0
 		out = append(out, f)
@@ -168,7 +169,7 @@ func TestRefusedInjectionIsAFailureAtLineZero(t *testing.T) {
 	src := "use group\nat 0ms topic t0 partitions=1\nat 1ms consumer C0 join G topics=t0\nrun 10ms\n"
 	joined := -1
 	for _, e := range labRun(t, src, scenario.Options{}).Trace {
-		if e.Kind == "action" && e.Note == "consumer C0 join G topics=t0" {
+		if e.Kind == sim.Action && e.Note == "consumer C0 join G topics=t0" {
 			joined = e.Seq
 		}
 	}

@@ -312,7 +312,7 @@ func (r *runner) exec(st *Stmt) error {
 			return err
 		}
 		if holds(got, st.Cond.Op, st.Cond.Value) {
-			s.Emit(sim.Event{Kind: "expect", Note: st.Cond.String() + ": ok"})
+			s.Emit(sim.Event{Kind: sim.Expect, Note: st.Cond.String() + ": ok"})
 		} else {
 			r.fail(st, "expect "+st.Cond.String()+": got "+quoteIfNeeded(got))
 		}
@@ -327,7 +327,7 @@ func (r *runner) exec(st *Stmt) error {
 			}
 		}
 		r.res.Steps = append(r.res.Steps, Mark{Step: st.Step, Seq: s.Events(), T: int64(s.Now() / time.Microsecond)})
-		s.Emit(sim.Event{Kind: "step", ID: st.Step, Note: st.Val})
+		s.Emit(sim.Event{Kind: sim.Step, ID: st.Step, Note: st.Val})
 	}
 	return nil
 }
@@ -360,7 +360,7 @@ func budgetMsg(e *sim.BudgetError) string {
 
 func (r *runner) fail(st *Stmt, msg string) {
 	r.left = r.left || r.path != nil
-	r.s.Emit(sim.Event{Kind: "expect", Note: msg})
+	r.s.Emit(sim.Event{Kind: sim.Expect, Note: msg})
 	r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Col: st.Col, Msg: msg, Seq: r.s.Events() - 1})
 }
 

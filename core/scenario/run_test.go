@@ -36,7 +36,7 @@ type labTimed struct {
 	Note string
 }
 
-func labOfKind(res *scenario.Result, kind string) []labTimed {
+func labOfKind(res *scenario.Result, kind sim.Kind) []labTimed {
 	var out []labTimed
 	for _, e := range res.Trace {
 		if e.Kind == kind {
@@ -81,11 +81,11 @@ after 1.5s controller shutdown
 		{102 * labMs, "clearAndPut LogDirEventNotification"},
 		{1003 * labMs, "put ControllerChange"},
 		{2503 * labMs, "controller shutdown"},
-	}, labOfKind(res, "action"))
+	}, labOfKind(res, sim.Action))
 	// each action runs on the thread that performs it upstream
 	actors := map[string]string{}
 	for _, e := range res.Trace {
-		if e.Kind == "action" {
+		if e.Kind == sim.Action {
 			actors[e.Note] = e.Actor
 		}
 	}
@@ -110,9 +110,9 @@ after 1ms put BrokerChange
 		{5000 * labMs, "controller.state == Idle: ok"},
 		{5250 * labMs, "controller.queue.size == 0: ok"},
 		{5250*labMs + 40, "controller.state == Idle: ok"},
-	}, labOfKind(res, "expect"))
+	}, labOfKind(res, sim.Expect))
 	// after counts from the clock: no timed line came before
-	require.Equal(t, []labTimed{{5251*labMs + 40, "put BrokerChange"}}, labOfKind(res, "action"))
+	require.Equal(t, []labTimed{{5251*labMs + 40, "put BrokerChange"}}, labOfKind(res, sim.Action))
 }
 
 // run idle runs until nothing is pending, and not a moment longer.
@@ -129,7 +129,7 @@ expect controller.processed == BrokerChange,TopicChange
 	require.Equal(t, []labTimed{
 		{0, "controller.state == Idle: ok"},
 		{30 * labMs, "controller.processed == BrokerChange,TopicChange: ok"}, // 10ms each, back to back
-	}, labOfKind(res, "expect"))
+	}, labOfKind(res, sim.Expect))
 }
 
 // A run idle that is still busy after 10m is a failure of its line.
@@ -166,7 +166,7 @@ expect controller.state == Idle
 		{20 * labMs, "controller.queue.size == 0: ok"},
 		{45 * labMs, "controller.state == Idle: ok"},
 		{45 * labMs, "controller.state == Idle: ok"},
-	}, labOfKind(res, "expect"))
+	}, labOfKind(res, sim.Expect))
 }
 
 // A run until that does not hold within max is a Failure naming its line;
@@ -190,7 +190,7 @@ expect controller.processed == BrokerChange,TopicChange
 		{2000 * labMs, "controller.processed == BrokerChange: ok"},
 		{602000 * labMs, "run until controller.queue.size > 3: not reached within 10m (got 0)"},
 		{602011 * labMs, "controller.processed == BrokerChange,TopicChange: ok"},
-	}, labOfKind(res, "expect"))
+	}, labOfKind(res, sim.Expect))
 }
 
 // A failed expect is a Failure{Line, Col, "expect PATH OP VALUE: got X"}, traced,
@@ -221,7 +221,7 @@ expect controller.processed == BrokerChange,TopicChange
 		{20 * labMs, `expect controller.callbacks == "a b": got ""`},
 		{20 * labMs, `expect controller.preempted != "": got ""`},
 		{31 * labMs, "controller.processed == BrokerChange,TopicChange: ok"},
-	}, labOfKind(res, "expect"))
+	}, labOfKind(res, sim.Expect))
 }
 
 // Numbers compare as numbers, everything else as strings; an ordering
@@ -284,8 +284,8 @@ run idle
 expect controller.processed == BrokerChange,TopicChange
 `, scenario.Options{})
 	require.Equal(t, []scenario.Failure{{Line: 3, Col: 1, Msg: "at 50ms: the clock already reads 100ms; the action runs now"}}, placed(t, res))
-	require.Equal(t, []labTimed{{100 * labMs, "put BrokerChange"}, {105 * labMs, "put TopicChange"}}, labOfKind(res, "action"))
-	require.Equal(t, labTimed{100 * labMs, "at 50ms: the clock already reads 100ms; the action runs now"}, labOfKind(res, "expect")[0])
+	require.Equal(t, []labTimed{{100 * labMs, "put BrokerChange"}, {105 * labMs, "put TopicChange"}}, labOfKind(res, sim.Action))
+	require.Equal(t, labTimed{100 * labMs, "at 50ms: the clock already reads 100ms; the action runs now"}, labOfKind(res, sim.Expect)[0])
 }
 
 func labTraceJSON(t *testing.T, res *scenario.Result) []byte { return encode(t, res) }
@@ -379,7 +379,7 @@ func TestOptionsInjectBranchesAfterAnEvent(t *testing.T) {
 			require.Equal(t, labJSON(t, base.Trace[:after+1]), labJSON(t, res.Trace[:after+1]), "inject %q after %d", action, after)
 			found := false
 			for _, e := range res.Trace[after+1:] {
-				if e.Kind == "action" && e.Note == strings.Join(strings.Fields(action), " ") {
+				if e.Kind == sim.Action && e.Note == strings.Join(strings.Fields(action), " ") {
 					require.Equal(t, base.Trace[after].T, e.T, "the action runs at the event's time")
 					found = true
 					break
@@ -400,7 +400,7 @@ func TestOptionsInjectAfterTheEnd(t *testing.T) {
 	src := "use controller\nat 1ms put BrokerChange\nrun idle\n"
 	base := labRun(t, src, scenario.Options{})
 	res := labRun(t, src, scenario.Options{Inject: []scenario.Injection{{After: len(base.Trace) + 10, Action: "put TopicChange"}}})
-	require.Equal(t, []labTimed{{1 * labMs, "put BrokerChange"}, {11 * labMs, "put TopicChange"}}, labOfKind(res, "action"))
+	require.Equal(t, []labTimed{{1 * labMs, "put BrokerChange"}, {11 * labMs, "put TopicChange"}}, labOfKind(res, sim.Action))
 }
 
 // A bad injected action stops the run before it starts, with Result.Err.
@@ -456,7 +456,7 @@ func TestStepMarks(t *testing.T) {
 	require.Len(t, res.Steps, len(sc.Steps))
 	steps := 0
 	for _, e := range res.Trace {
-		if e.Kind == "step" {
+		if e.Kind == sim.Step {
 			steps++
 		}
 	}
@@ -465,7 +465,7 @@ func TestStepMarks(t *testing.T) {
 		require.Equal(t, i, m.Step)
 		require.Less(t, m.Seq, len(res.Trace))
 		e := res.Trace[m.Seq]
-		require.Equal(t, "step", e.Kind)
+		require.Equal(t, sim.Step, e.Kind)
 		require.Equal(t, m.Step, e.ID)
 		require.Equal(t, m.T, e.T)
 		require.Equal(t, m.Seq, e.Seq)
@@ -593,7 +593,7 @@ run idle
 expect controller.processed == Expire,RegisterBrokerAndReelect,BrokerChange
 `, scenario.Options{})
 		require.Empty(t, res.Failures)
-		require.Equal(t, []labTimed{{10 * labMs, "session expire"}, {100 * labMs, "put BrokerChange"}}, labOfKind(res, "action"))
+		require.Equal(t, []labTimed{{10 * labMs, "session expire"}, {100 * labMs, "put BrokerChange"}}, labOfKind(res, sim.Action))
 	})
 	t.Run("injected into lesson 01", func(t *testing.T) {
 		sc := labLesson(t, "01-controller-event-queue")
@@ -604,7 +604,7 @@ expect controller.processed == Expire,RegisterBrokerAndReelect,BrokerChange
 		}
 		res := scenario.Run(sc, scenario.Options{Inject: []scenario.Injection{{After: after, Action: "put BrokerChange"}}})
 		require.NoError(t, res.Err)
-		require.Contains(t, labOfKind(res, "action"), labTimed{base.Trace[after].T, "put BrokerChange"})
+		require.Contains(t, labOfKind(res, sim.Action), labTimed{base.Trace[after].T, "put BrokerChange"})
 	})
 }
 

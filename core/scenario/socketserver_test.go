@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"brokerlab/core/scenario"
+	"brokerlab/core/sim"
 	"brokerlab/core/socketserver"
 )
 
@@ -130,7 +131,7 @@ expect invariant.violations == 0
 	require.Empty(t, res.Failures)
 	var stepped []string
 	for _, e := range res.Trace {
-		if e.Kind == "action" {
+		if e.Kind == sim.Action {
 			stepped = append(stepped, e.Actor+": "+e.Note)
 		}
 	}

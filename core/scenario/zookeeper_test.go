@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"brokerlab/core/scenario"
+	"brokerlab/core/sim"
 	"brokerlab/core/zookeeper"
 )
 
@@ -129,7 +130,7 @@ expect invariant.violations == 0
 	require.Empty(t, res.Failures)
 	var actors []string
 	for _, e := range res.Trace {
-		if e.Kind == "action" {
+		if e.Kind == sim.Action {
 			actors = append(actors, e.Actor)
 		}
 	}
@@ -173,7 +174,7 @@ func TestZookeeperInjection(t *testing.T) {
 	require.NoError(t, res.Err)
 	var answered []string
 	for _, e := range res.Trace {
-		if e.Kind == "send" {
+		if e.Kind == sim.Send {
 			answered = append(answered, e.Subj+":"+e.Item)
 		}
 	}

@@ -27,5 +27,9 @@
 // Invariants: the trace of a seed is byte-identical natively and under
 // GOOS=js; a stale wake-up (a timeout after its wait ended) never runs a
 // thread; a Lock is handed over to its next waiter, never taken by a
-// latecomer.
+// latecomer. Built with -tags invariants (the tests, the fault campaign),
+// every event is also checked by a Checker (check.go: documented kinds,
+// locks, exited threads, QueuedEvents spent once), which panics at the
+// first violation; the browser build leaves it out, and a run that holds
+// them has the same trace either way.
 package sim

@@ -13,7 +13,7 @@ func (e Event) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(append(b, `{"seq":`...), int64(e.Seq), 10)
 	b = strconv.AppendInt(append(b, `,"t":`...), e.T, 10)
 	b = jsonlite.AppendString(append(b, `,"actor":`...), e.Actor)
-	b = jsonlite.AppendString(append(b, `,"kind":`...), e.Kind)
+	b = jsonlite.AppendString(append(b, `,"kind":`...), string(e.Kind))
 	b = omitEmpty(b, `,"subj":`, e.Subj)
 	if e.ID != 0 {
 		b = strconv.AppendInt(append(b, `,"id":`...), int64(e.ID), 10)

@@ -29,7 +29,7 @@ func (s *Sim) Kill(note string, match func(name string) bool) int {
 		// started): hand it the CPU so that its goroutine ends, and take
 		// the CPU back when it has.
 		s.unwind(g)
-		s.Emit(Event{Kind: "thread.exit", Actor: g.Name, Note: note})
+		s.Emit(Event{Kind: ThreadExit, Actor: g.Name, Note: note})
 		for len(g.locks) > 0 {
 			g.locks[0].release(g, "holder killed", "")
 		}

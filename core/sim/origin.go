@@ -56,7 +56,7 @@ func (s *Sim) Refuse(text, why, src string) {
 		return
 	}
 	note := text + ": refused, " + why
-	s.Emit(Event{Kind: "action", Note: note, Src: src})
+	s.Emit(Event{Kind: Action, Note: note, Src: src})
 	if s.onRefuse != nil {
 		s.onRefuse(s.Origin(), note)
 	}

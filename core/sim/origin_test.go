@@ -55,7 +55,7 @@ func TestRefusalsKeepTheirOrigin(t *testing.T) {
 	}, heard)
 	var notes []string
 	for _, e := range s.Trace() {
-		if e.Kind == "action" {
+		if e.Kind == Action {
 			notes = append(notes, e.Note)
 		}
 	}

@@ -32,7 +32,7 @@ func (q *Queue[T]) Len() int { return len(q.buf) - q.head }
 // Items returns the queued items, head first. The slice is the caller's.
 func (q *Queue[T]) Items() []T { return append([]T(nil), q.buf[q.head:]...) }
 
-func (q *Queue[T]) emit(kind string, x T, note, src string) {
+func (q *Queue[T]) emit(kind Kind, x T, note, src string) {
 	if !q.s.keep {
 		q.s.Emit(Event{})
 		return
@@ -62,7 +62,7 @@ func (q *Queue[T]) Put(x T, src string) {
 		g := q.s.self("Queue.Put")
 		w := g.begin()
 		q.putters = append(q.putters, w)
-		q.s.Emit(Event{Kind: "queue.wait", Subj: q.name, Note: "full", Src: src})
+		q.s.Emit(Event{Kind: QueueWait, Subj: q.name, Note: "full", Src: src})
 		q.s.park(g)
 	}
 	q.add(x, src)
@@ -84,7 +84,7 @@ func (q *Queue[T]) add(x T, src string) {
 		q.buf, q.head = q.buf[:n], 0
 	}
 	q.buf = append(q.buf, x)
-	q.emit("queue.put", x, q.size(), src)
+	q.emit(QueuePut, x, q.size(), src)
 	q.takers = wakeOne(q.s, q.takers)
 }
 
@@ -94,7 +94,7 @@ func (q *Queue[T]) Take(src string) T {
 		g := q.s.self("Queue.Take")
 		w := g.begin()
 		q.takers = append(q.takers, w)
-		q.s.Emit(Event{Kind: "queue.wait", Subj: q.name, Note: "empty", Src: src})
+		q.s.Emit(Event{Kind: QueueWait, Subj: q.name, Note: "empty", Src: src})
 		q.s.park(g)
 	}
 	return q.remove(src)
@@ -116,7 +116,7 @@ func (q *Queue[T]) remove(src string) T {
 	if q.head++; q.head == len(q.buf) {
 		q.buf, q.head = q.buf[:0], 0
 	}
-	q.emit("queue.take", x, q.size(), src)
+	q.emit(QueueTake, x, q.size(), src)
 	q.putters = wakeOne(q.s, q.putters)
 	return x
 }
@@ -126,7 +126,7 @@ func (q *Queue[T]) Clear(src string) []T {
 	out := q.Items()
 	clear(q.buf)
 	q.buf, q.head = q.buf[:0], 0
-	q.s.Emit(Event{Kind: "queue.clear", Subj: q.name, Note: "removed " + strconv.Itoa(len(out)), Src: src})
+	q.s.Emit(Event{Kind: QueueClear, Subj: q.name, Note: "removed " + strconv.Itoa(len(out)), Src: src})
 	for len(q.putters) > 0 {
 		q.putters = wakeOne(q.s, q.putters)
 	}
@@ -194,14 +194,14 @@ func (l *Lock) Lock(src string) {
 		w := g.begin()
 		l.waiters = append(l.waiters, w)
 		l.waits++
-		l.s.Emit(Event{Kind: "lock.wait", Subj: l.name, Note: "held by " + l.holder.Name, Src: src})
+		l.s.Emit(Event{Kind: LockWait, Subj: l.name, Note: "held by " + l.holder.Name, Src: src})
 		l.s.park(g) // Unlock made us the holder before waking us
 	} else {
 		l.holder = g
 		g.locks = append(g.locks, l)
 	}
 	l.count = 1
-	l.s.Emit(Event{Kind: "lock.acquire", Subj: l.name, Src: src})
+	l.s.Emit(Event{Kind: LockAcquire, Subj: l.name, Src: src})
 }
 
 // Unlock releases one hold; the last one hands the lock to the next waiter.
@@ -222,7 +222,7 @@ func (l *Lock) release(g *G, note, src string) {
 	if i := slices.Index(g.locks, l); i >= 0 {
 		g.locks = slices.Delete(g.locks, i, i+1)
 	}
-	l.s.Emit(Event{Kind: "lock.release", Subj: l.name, Actor: g.Name, Note: note, Src: src})
+	l.s.Emit(Event{Kind: LockRelease, Subj: l.name, Actor: g.Name, Note: note, Src: src})
 	for len(l.waiters) > 0 {
 		w := l.waiters[0]
 		l.waiters = l.waiters[1:]
@@ -257,7 +257,7 @@ func (l *Latch) CountDown(src string) {
 		return
 	}
 	l.count--
-	l.s.Emit(Event{Kind: "latch.countDown", Subj: l.name, ID: l.id, Note: "count " + strconv.Itoa(l.count), Src: src})
+	l.s.Emit(Event{Kind: LatchCountDown, Subj: l.name, ID: l.id, Note: "count " + strconv.Itoa(l.count), Src: src})
 	if l.count == 0 {
 		for _, w := range l.waiters {
 			l.s.wake(w)
@@ -269,14 +269,14 @@ func (l *Latch) CountDown(src string) {
 // Await blocks until the count reaches zero.
 func (l *Latch) Await(src string) {
 	if l.count == 0 {
-		l.s.Emit(Event{Kind: "latch.await", Subj: l.name, ID: l.id, Note: "open", Src: src})
+		l.s.Emit(Event{Kind: LatchAwait, Subj: l.name, ID: l.id, Note: "open", Src: src})
 		return
 	}
 	g := l.s.self("Latch.Await")
 	for l.count > 0 {
 		w := g.begin()
 		l.waiters = append(l.waiters, w)
-		l.s.Emit(Event{Kind: "latch.await", Subj: l.name, ID: l.id, Note: "blocked", Src: src})
+		l.s.Emit(Event{Kind: LatchAwait, Subj: l.name, ID: l.id, Note: "blocked", Src: src})
 		l.s.park(g)
 	}
 }
@@ -337,7 +337,7 @@ func (s *Sim) Select(src string, cases ...Case) int {
 		if timeoutAt >= 0 {
 			s.timeout(w, deadline, timeoutAt)
 		}
-		s.Emit(Event{Kind: "select.wait", Note: strings.Join(names, " | "), Src: src})
+		s.Emit(Event{Kind: SelectWait, Note: strings.Join(names, " | "), Src: src})
 		s.park(g)
 		if g.which == timeoutAt {
 			return timeoutAt

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"time"
 	"unsafe"
+
+	"brokerlab/internal/invariants"
 )
 
 // ErrPanicked is returned by every run after a simulated thread panicked.
@@ -45,8 +47,17 @@ type Sim struct {
 	dying   *G // the thread Kill or Close is unwinding, while it unwinds
 	panic   string
 
+	check *Checker // the kernel's invariants on every event, with -tags invariants (check.go)
+
 	origin   any                           // the host's current origin (origin.go)
 	onRefuse func(origin any, note string) // hears refused actions (origin.go)
+}
+
+func newCheck() *Checker {
+	if invariants.Enabled {
+		return NewChecker()
+	}
+	return nil
 }
 
 // New returns a simulation seeded with seed. keepTrace=false only counts events.
@@ -56,6 +67,7 @@ func New(seed int64, keepTrace bool) *Sim {
 		host:   make(chan struct{}, 1),
 		keep:   keepTrace,
 		budget: -1,
+		check:  newCheck(),
 	}
 }
 
@@ -118,6 +130,13 @@ func (s *Sim) Emit(e Event) {
 			n++
 		}
 		s.chunks[n-1] = append(s.chunks[n-1], e)
+	}
+	// A run that keeps no trace emits blank events (only counted): it is
+	// not checked.
+	if invariants.Enabled && s.keep {
+		if inv, p := s.check.Check(e); p != "" {
+			panic(fmt.Sprintf("sim: invariant %s broken at event %d: %s", inv, s.events, p))
+		}
 	}
 	s.events++
 	if s.budget > 0 {
@@ -206,7 +225,7 @@ func (g *G) main(fn func()) {
 		if r := recover(); r != nil {
 			g.done = true
 			s.panic = fmt.Sprintf("%s: %v", g.Name, r)
-			s.Emit(Event{Kind: "panic", Note: s.panic})
+			s.Emit(Event{Kind: Panic, Note: s.panic})
 			if s.dying == g {
 				return // Kill or Close waits on exited, not on the host channel
 			}
@@ -223,10 +242,10 @@ func (g *G) main(fn func()) {
 			return
 		}
 		g.done = true
-		s.Emit(Event{Kind: "thread.exit"})
+		s.Emit(Event{Kind: ThreadExit})
 		s.dispatch()
 	}()
-	s.Emit(Event{Kind: "thread.start"})
+	s.Emit(Event{Kind: ThreadStart})
 	fn()
 }
 
@@ -418,7 +437,7 @@ func (s *Sim) Sleep(d time.Duration, note string) {
 	if note == "" {
 		note = FormatDuration(d)
 	}
-	s.Emit(Event{Kind: "sleep", Note: note})
+	s.Emit(Event{Kind: Sleep, Note: note})
 	s.schedule(g, s.now+d)
 	s.park(g)
 }

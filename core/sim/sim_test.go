@@ -37,20 +37,20 @@ func TestPingPongTrace(t *testing.T) {
 	require.NoError(t, s.Run(time.Hour, true, nil))
 	var kinds []string
 	for _, e := range s.Trace() {
-		kinds = append(kinds, e.Actor+" "+e.Kind+" "+e.Subj)
+		kinds = append(kinds, e.Actor+" "+string(e.Kind)+" "+e.Subj)
 	}
 	// Both threads start at t=0; the seed decides which runs first.
 	got := strings.Join(kinds, "\n")
 	require.Contains(t, got, "ping queue.put a")
 	require.Contains(t, got, "pong queue.take a")
-	require.Equal(t, 2+4*2+2, countKind(s.Trace(), "thread.start", "thread.exit", "queue.put", "queue.take"))
+	require.Equal(t, 2+4*2+2, countKind(s.Trace(), ThreadStart, ThreadExit, QueuePut, QueueTake))
 	for _, e := range s.Trace() {
 		_, ok := Kinds[e.Kind]
 		require.True(t, ok, "unknown kind %q", e.Kind)
 	}
 }
 
-func countKind(tr []Event, kinds ...string) int {
+func countKind(tr []Event, kinds ...Kind) int {
 	n := 0
 	for _, e := range tr {
 		for _, k := range kinds {
@@ -157,11 +157,11 @@ func TestBoundedQueueBlocksPutter(t *testing.T) {
 	})
 	require.NoError(t, s.Run(time.Minute, true, nil))
 	require.Equal(t, time.Second, putDone)
-	require.Equal(t, 1, countKind(s.Trace(), "queue.wait"))
+	require.Equal(t, 1, countKind(s.Trace(), QueueWait))
 	var notes []string
 	for _, e := range s.Trace() {
-		if e.Kind == "queue.put" || e.Kind == "queue.take" {
-			notes = append(notes, e.Kind+" "+e.Note)
+		if e.Kind == QueuePut || e.Kind == QueueTake {
+			notes = append(notes, string(e.Kind)+" "+e.Note)
 		}
 	}
 	// A bounded queue's notes say how full it is.
@@ -293,7 +293,7 @@ func TestKillEndsThreadsWhereTheyStand(t *testing.T) {
 	require.True(t, s.Idle(), "the killed threads' timers are gone")
 	exits := 0
 	for _, e := range s.Trace() {
-		if e.Kind == "thread.exit" && e.Note == "killed" {
+		if e.Kind == ThreadExit && e.Note == "killed" {
 			require.True(t, strings.HasPrefix(e.Actor, "b/"), e.Actor)
 			exits++
 		}
@@ -351,7 +351,7 @@ func TestKillReleasesTheLocksOfTheKilled(t *testing.T) {
 		require.Nil(t, l.Holder())
 		var released []string
 		for _, e := range s.Trace() {
-			if e.Kind == "lock.release" {
+			if e.Kind == LockRelease {
 				released = append(released, e.Actor+" "+e.Note)
 			}
 		}
@@ -389,7 +389,7 @@ func TestBudgetsStopWhereTheyAreReached(t *testing.T) {
 	busy := func(s *Sim) {
 		s.Go("loop", func() {
 			for i := 0; ; i++ {
-				s.Emit(Event{Kind: "state", Note: "0123456789"})
+				s.Emit(Event{Kind: State, Note: "0123456789"})
 				if i%1000 == 999 {
 					s.Sleep(time.Minute, "")
 				}

@@ -80,7 +80,7 @@ func (w *Worker) loop() {
 		}
 		if !w.announced {
 			w.announced = true
-			s.Emit(Event{Kind: "queue.wait", Subj: w.inbox, Note: "idle"})
+			s.Emit(Event{Kind: QueueWait, Subj: w.inbox, Note: "idle"})
 		}
 		w.wait = w.g.begin()
 		w.parked = true

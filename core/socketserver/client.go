@@ -86,7 +86,7 @@ func (srv *Server) pace(i int) {
 }
 
 func (srv *Server) action(note, src string) {
-	srv.s.Emit(sim.Event{Kind: "action", Note: note, Src: src})
+	srv.s.Emit(sim.Event{Kind: sim.Action, Note: note, Src: src})
 }
 
 // ListenerFor is the listener a Connect reaches with this configuration.
@@ -180,7 +180,7 @@ func (srv *Server) Send(at time.Duration, sd Send) {
 					ReadAt: -1, QueuedAt: -1, TakenAt: -1, RespondedAt: -1}
 				srv.requests[name] = req
 				c.unread = append(c.unread, req)
-				srv.s.Emit(sim.Event{Kind: "client.send", Subj: c.Name, ID: req.ID, Item: req.Label(), Src: srcClientSend})
+				srv.s.Emit(sim.Event{Kind: sim.ClientSend, Subj: c.Name, ID: req.ID, Item: req.Label(), Src: srcClientSend})
 			}
 			if c.proc != nil {
 				c.proc.markReady(c, srcSelect)

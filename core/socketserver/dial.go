@@ -61,7 +61,7 @@ func (c *Conn) SendNote(api, name, note, src string, body any) (*Request, error)
 		Cost: -1, Body: body, State: StateSent, Processor: -1, SentAt: srv.s.Now(),
 		ReadAt: -1, QueuedAt: -1, TakenAt: -1, RespondedAt: -1}
 	srv.requests[name] = req
-	srv.s.Emit(sim.Event{Kind: "client.send", Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Note: note, Src: src})
+	srv.s.Emit(sim.Event{Kind: sim.ClientSend, Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Note: note, Src: src})
 	srv.Carry(func() {
 		if c.eof || c.State == ConnClosed {
 			req.State = StateDropped

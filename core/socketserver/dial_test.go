@@ -62,7 +62,7 @@ func TestDialledClientReceivesResponsesAndSeesTheKill(t *testing.T) {
 		if e.Actor != "client" && e.Actor != "killer" {
 			require.True(t, strings.HasPrefix(e.Actor, "broker-1/"), e.Actor)
 		}
-		if strings.HasPrefix(e.Kind, "queue.") && e.Subj != "client.inbox" {
+		if strings.HasPrefix(string(e.Kind), "queue.") && e.Subj != "client.inbox" {
 			require.True(t, strings.HasPrefix(e.Subj, "broker-1/"), e.Subj)
 		}
 	}

@@ -357,7 +357,7 @@ func (srv *Server) Config() Config { return srv.cfg }
 
 func (srv *Server) violate(c *Conn, r *Request, msg string) {
 	srv.Violations = append(srv.Violations, msg)
-	srv.s.Emit(sim.Event{Kind: "invariant", Subj: c.Name, ID: r.ID, Item: r.Label(), Note: msg})
+	srv.s.Emit(sim.Event{Kind: sim.Invariant, Subj: c.Name, ID: r.ID, Item: r.Label(), Note: msg})
 }
 
 // run is Acceptor.run: take the next connection from the backlog, accept
@@ -368,7 +368,7 @@ func (a *Acceptor) run() {
 	procs := a.plane.Processors
 	for {
 		c := a.selector.Take(srcAcceptorRun)
-		s.Emit(sim.Event{Kind: "conn.accept", Subj: c.Name, Note: "ip=" + c.IP, Src: srcAccept})
+		s.Emit(sim.Event{Kind: sim.ConnAccept, Subj: c.Name, Note: "ip=" + c.IP, Src: srcAccept})
 		retriesLeft := len(procs)
 		for {
 			retriesLeft--
@@ -428,7 +428,7 @@ func (p *Processor) configureNewConnections() {
 		}
 		c.State = ConnOpen
 		p.Connections++
-		s.Emit(sim.Event{Kind: "conn.register", Subj: c.Name, Src: srcConfigure})
+		s.Emit(sim.Event{Kind: sim.ConnRegister, Subj: c.Name, Src: srcConfigure})
 		p.setMute(c, NotMuted, srcRegister)
 		p.markReady(c, srcRegister)
 	}
@@ -513,7 +513,7 @@ func (p *Processor) read(c *Conn) {
 	c.unread[0] = nil
 	c.unread = c.unread[1:]
 	req.State, req.ReadBy, req.Processor, req.ReadAt = StateRead, p.Thread, p.ID, srv.s.Now()
-	srv.s.Emit(sim.Event{Kind: "recv", Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Src: srcRead})
+	srv.s.Emit(sim.Event{Kind: sim.Recv, Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Src: srcRead})
 	if len(c.inFlight) > 0 {
 		srv.violate(c, req, fmt.Sprintf("two requests of connection %s in the pipeline: %s is read while %s is not answered", c.Name, req.Label(), c.inFlight[0].Label()))
 	}
@@ -525,7 +525,7 @@ func (p *Processor) read(c *Conn) {
 func (p *Processor) write(r *Response) {
 	srv := p.plane.srv
 	req, c := r.Request, r.Request.Conn
-	srv.s.Emit(sim.Event{Kind: "send", Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Src: srcWrite})
+	srv.s.Emit(sim.Event{Kind: sim.Send, Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Src: srcWrite})
 	if len(c.inFlight) > 0 && c.inFlight[0] != req {
 		srv.violate(c, req, fmt.Sprintf("responses of connection %s out of order: %s leaves before %s", c.Name, req.Label(), c.inFlight[0].Label()))
 	}
@@ -597,7 +597,7 @@ func (p *Processor) processDisconnected() {
 		}
 		c.State = ConnClosed
 		p.Connections--
-		s.Emit(sim.Event{Kind: "conn.close", Subj: c.Name, Note: "client closed", Src: srcDisconnected})
+		s.Emit(sim.Event{Kind: sim.ConnClose, Subj: c.Name, Note: "client closed", Src: srcDisconnected})
 	}
 	clear(p.disconnected)
 	p.disconnected = p.disconnected[:0]
@@ -611,7 +611,7 @@ func (p *Processor) closeConn(c *Conn, why, src string) {
 	}
 	c.State = ConnClosed
 	p.Connections--
-	p.plane.srv.s.Emit(sim.Event{Kind: "conn.close", Subj: c.Name, Note: why, Src: src})
+	p.plane.srv.s.Emit(sim.Event{Kind: sim.ConnClose, Subj: c.Name, Note: why, Src: src})
 	for _, r := range c.unread {
 		r.State = StateDropped
 	}
@@ -632,7 +632,7 @@ func (p *Processor) responseSent(c *Conn, src string) {
 }
 
 func (p *Processor) setMute(c *Conn, to MuteState, src string) {
-	p.plane.srv.s.Emit(sim.Event{Kind: "conn.mute", Subj: c.Name, From: string(c.Mute), To: string(to), Src: src})
+	p.plane.srv.s.Emit(sim.Event{Kind: sim.ConnMute, Subj: c.Name, From: string(c.Mute), To: string(to), Src: src})
 	c.Mute = to
 }
 

@@ -66,7 +66,7 @@ func (r *rig) get(t testing.TB, path string) string {
 func (r *rig) threads() []string {
 	var out []string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "thread.start" {
+		if e.Kind == sim.ThreadStart {
 			out = append(out, e.Actor)
 		}
 	}
@@ -218,7 +218,7 @@ func TestAcceptorSkipsAFullQueueThenBlocks(t *testing.T) {
 	require.Equal(t, "connecting", r.get(t, "socketserver.conn[x].state"))
 	waits := 0
 	for _, e := range r.s.Trace() {
-		if e.Kind == "queue.wait" && strings.HasSuffix(e.Subj, ".newConnections") && e.Actor == r.srv.Data.Acceptor.Thread {
+		if e.Kind == sim.QueueWait && strings.HasSuffix(e.Subj, ".newConnections") && e.Actor == r.srv.Data.Acceptor.Thread {
 			waits++
 		}
 	}
@@ -275,7 +275,7 @@ func TestFullRequestQueueBlocksTheProcessor(t *testing.T) {
 	require.Equal(t, "sent", r.get(t, "socketserver.request[e1].state"))
 	var waits []string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "queue.wait" && e.Subj == "RequestChannel.requestQueue" && e.Note == "full" {
+		if e.Kind == sim.QueueWait && e.Subj == "RequestChannel.requestQueue" && e.Note == "full" {
 			waits = append(waits, e.Actor)
 		}
 	}
@@ -299,7 +299,7 @@ func TestFullRequestQueueBlocksTheProcessor(t *testing.T) {
 func (r *rig) muteStates(c string) []string {
 	var out []string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "conn.mute" && e.Subj == c {
+		if e.Kind == sim.ConnMute && e.Subj == c {
 			out = append(out, e.To)
 		}
 	}
@@ -329,8 +329,8 @@ func TestMuteKeepsOneRequestInFlightAndOrder(t *testing.T) {
 	// The enqueue comes before the mute, as in processCompletedReceives.
 	var order []string
 	for _, e := range r.s.Trace() {
-		if (e.Kind == "queue.put" && e.Subj == "RequestChannel.requestQueue") || (e.Kind == "conn.mute" && e.To == "MUTED") {
-			order = append(order, e.Kind)
+		if (e.Kind == sim.QueuePut && e.Subj == "RequestChannel.requestQueue") || (e.Kind == sim.ConnMute && e.To == "MUTED") {
+			order = append(order, string(e.Kind))
 		}
 	}
 	require.Equal(t, []string{"queue.put", "conn.mute", "conn.mute", "queue.put", "conn.mute", "conn.mute"}, order)
@@ -358,7 +358,7 @@ func TestResponsesGoBackToTheProcessorThatReadTheRequest(t *testing.T) {
 	r.runIdle(t)
 	n := 0
 	for _, e := range r.s.Trace() {
-		if e.Kind == "queue.put" && strings.HasSuffix(e.Subj, ".responseQueue") {
+		if e.Kind == sim.QueuePut && strings.HasSuffix(e.Subj, ".responseQueue") {
 			req := r.srv.requests[strings.TrimPrefix(e.Item, "Fetch:")]
 			require.Equal(t, "Processor-"+strconv.Itoa(req.Processor)+".responseQueue", e.Subj)
 			require.Equal(t, req.Conn.proc.ID, req.Processor)
@@ -417,7 +417,7 @@ func TestConnectToAnUnknownListenerIsRefused(t *testing.T) {
 	require.Equal(t, "none", r.get(t, "socketserver.request[m].state"))
 	var notes []string
 	for _, e := range r.s.Trace() {
-		if e.Kind == "action" {
+		if e.Kind == sim.Action {
 			notes = append(notes, e.Note)
 		}
 	}
@@ -461,7 +461,7 @@ func TestInvariantOnePerConnectionInOrder(t *testing.T) {
 		w := hammer(t, seed, false)
 		without += len(w.srv.Violations)
 		for _, e := range w.s.Trace() {
-			if e.Kind == "conn.mute" {
+			if e.Kind == sim.ConnMute {
 				require.Empty(t, e.From, "seed %d: without muting only the initial NOT_MUTED", seed)
 			}
 		}

@@ -163,7 +163,7 @@ func (f *Factory) connect(c *Cnxn, text string) {
 }
 
 func (f *Factory) action(note string) {
-	f.s.Emit(sim.Event{Kind: "action", Note: note})
+	f.s.Emit(sim.Event{Kind: sim.Action, Note: note})
 }
 
 func (f *Factory) inUse(name string) bool {
@@ -237,7 +237,7 @@ func (f *Factory) Send(at time.Duration, a Send) error {
 					label = a.ID + "#" + strconv.Itoa(k)
 				}
 				r := &Request{ID: f.s.NextToken(), Label: label, Seq: c.sent, Cost: cost}
-				f.s.Emit(sim.Event{Kind: "client.send", Subj: c.Name, ID: r.ID, Item: r.Label})
+				f.s.Emit(sim.Event{Kind: sim.ClientSend, Subj: c.Name, ID: r.ID, Item: r.Label})
 				c.in = append(c.in, r)
 			}
 			f.maybeReady(c, "")

@@ -188,14 +188,14 @@ func (f *Factory) doAccept(c *Cnxn) {
 		c.State, c.CloseReason, c.ClosedAt = StateClosed, msg, s.Now()
 		c.in = nil
 		f.refused++
-		s.Emit(sim.Event{Kind: "conn.refuse", Subj: c.Name, Note: msg, Src: srcDoAccept})
+		s.Emit(sim.Event{Kind: sim.ConnRefuse, Subj: c.Name, Note: msg, Src: srcDoAccept})
 		return
 	}
 	note := ""
 	if s.Tracing() {
 		note = "ip=" + c.IP
 	}
-	s.Emit(sim.Event{Kind: "conn.accept", Subj: c.Name, Note: note, Src: srcDoAccept})
+	s.Emit(sim.Event{Kind: sim.ConnAccept, Subj: c.Name, Note: note, Src: srcDoAccept})
 	if f.nextSel == len(f.selectors) {
 		f.nextSel = 0 // selectorIterator = selectorThreads.iterator()
 	}
@@ -272,8 +272,8 @@ func (f *Factory) processAcceptedConnections(t *selectorThread) {
 			c = t.accepted.Take(srcProcessAccepted)
 		}
 		c.State, c.registered, c.selectable = StateOpen, true, true
-		f.s.Emit(sim.Event{Kind: "conn.register", Subj: c.Name, Src: srcProcessAccepted})
-		f.s.Emit(sim.Event{Kind: "conn.interest", Subj: c.Name, From: "", To: OpsString(OpRead), Src: srcProcessAccepted})
+		f.s.Emit(sim.Event{Kind: sim.ConnRegister, Subj: c.Name, Src: srcProcessAccepted})
+		f.s.Emit(sim.Event{Kind: sim.ConnInterest, Subj: c.Name, From: "", To: OpsString(OpRead), Src: srcProcessAccepted})
 		c.interest = OpRead
 		c.Interests = append(c.Interests, OpsString(OpRead))
 		f.ipMap[c.IP]++
@@ -309,7 +309,7 @@ func (f *Factory) setInterest(c *Cnxn, ops int, src string) {
 		return
 	}
 	if f.s.Tracing() {
-		f.s.Emit(sim.Event{Kind: "conn.interest", Subj: c.Name, From: OpsString(c.interest), To: OpsString(ops), Src: src})
+		f.s.Emit(sim.Event{Kind: sim.ConnInterest, Subj: c.Name, From: OpsString(c.interest), To: OpsString(ops), Src: src})
 	} else {
 		f.s.Emit(sim.Event{})
 	}
@@ -371,7 +371,7 @@ func (f *Factory) doIO(c *Cnxn, ops int) {
 			f.close(c, ReasonReadFailed, srcDoIO)
 			return
 		}
-		s.Emit(sim.Event{Kind: "recv", Subj: c.Name, ID: r.ID, Item: r.Label, Src: srcProcessPacket})
+		s.Emit(sim.Event{Kind: sim.Recv, Subj: c.Name, ID: r.ID, Item: r.Label, Src: srcProcessPacket})
 		c.Received = append(c.Received, r.Label)
 		f.submit(c, r)
 	}
@@ -387,7 +387,7 @@ func (f *Factory) handleWrite(c *Cnxn) {
 			f.violation(c, r, "the response to "+r.Label+" leaves "+c.Name+" out of order")
 		}
 		c.answered = r.Seq
-		f.s.Emit(sim.Event{Kind: "send", Subj: c.Name, ID: r.ID, Item: r.Label, Src: srcHandleWrite})
+		f.s.Emit(sim.Event{Kind: sim.Send, Subj: c.Name, ID: r.ID, Item: r.Label, Src: srcHandleWrite})
 		c.Responses = append(c.Responses, r.Label)
 	}
 	c.out = c.out[:0]
@@ -395,7 +395,7 @@ func (f *Factory) handleWrite(c *Cnxn) {
 
 func (f *Factory) violation(c *Cnxn, r *Request, msg string) {
 	f.Violations = append(f.Violations, msg)
-	e := sim.Event{Kind: "invariant", Subj: c.Name, Note: msg, Src: srcDoWork}
+	e := sim.Event{Kind: sim.Invariant, Subj: c.Name, Note: msg, Src: srcDoWork}
 	if r != nil {
 		e.ID, e.Item = r.ID, r.Label
 	}
@@ -409,7 +409,7 @@ func (f *Factory) touch(c *Cnxn) {
 	if f.s.Tracing() {
 		note = "bucket " + strconv.FormatInt(b, 10) + "ms"
 	}
-	f.s.Emit(sim.Event{Kind: "conn.touch", Subj: c.Name, Note: note, Src: srcTouch})
+	f.s.Emit(sim.Event{Kind: sim.ConnTouch, Subj: c.Name, Note: note, Src: srcTouch})
 }
 
 // close is NIOServerCnxn.close: removeCnxn (once), then the key is
@@ -424,7 +424,7 @@ func (f *Factory) close(c *Cnxn, reason, src string) {
 	c.sel.conns--
 	f.open--
 	c.in, c.out = nil, nil
-	f.s.Emit(sim.Event{Kind: "conn.close", Subj: c.Name, Note: reason, Src: src})
+	f.s.Emit(sim.Event{Kind: sim.ConnClose, Subj: c.Name, Note: reason, Src: src})
 }
 
 // expirerLoop is ConnectionExpirerThread.run: sleep until the next bucket

@@ -70,7 +70,7 @@ func (f *Factory) submit(c *Cnxn, r *Request) {
 		if f.s.Tracing() {
 			note = "disableRecv: " + strconv.Itoa(p.inProcess) + " in process > globalOutstandingLimit " + strconv.Itoa(f.cfg.GlobalOutstandingLimit)
 		}
-		f.s.Emit(sim.Event{Kind: "state", Subj: c.Name + ".throttled", From: "false", To: "true", Note: note, Src: srcIncrOut})
+		f.s.Emit(sim.Event{Kind: sim.State, Subj: c.Name + ".throttled", From: "false", To: "true", Note: note, Src: srcIncrOut})
 	}
 }
 
@@ -116,7 +116,7 @@ func (f *Factory) final(r *Request) {
 	c.out = append(c.out, r)
 	if c.throttled && (c.outstanding < 1 || p.inProcess < f.cfg.GlobalOutstandingLimit) {
 		c.throttled = false // enableRecv
-		f.s.Emit(sim.Event{Kind: "state", Subj: c.Name + ".throttled", From: "true", To: "false", Note: "enableRecv", Src: srcSendResponse})
+		f.s.Emit(sim.Event{Kind: sim.State, Subj: c.Name + ".throttled", From: "true", To: "false", Note: "enableRecv", Src: srcSendResponse})
 	}
 	// requestInterestOpsUpdate: only while the connection is selectable;
 	// a worker that owns it queues the update when it hands it back.

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"brokerlab/core/sim"
 	"github.com/stretchr/testify/require"
 )
 
@@ -27,7 +28,7 @@ func TestSlowRequestDelaysEveryConnection(t *testing.T) {
 		require.Equal(t, "none", r.get("zookeeper.conn[a].worker"), "workers %d: no worker holds the slow request", workers)
 		r.runIdle()
 		var order []string
-		for _, e := range r.of("send") {
+		for _, e := range r.of(sim.Send) {
 			order = append(order, e.Item)
 		}
 		require.Equal(t, []string{"slow", "b#1", "b#2"}, order, "workers %d", workers)
@@ -47,7 +48,7 @@ func TestReadAheadWhileRequestsAreInFlight(t *testing.T) {
 	require.Equal(t, "c#1,c#2,c#3", r.get("zookeeper.conn[c].received"))
 	require.Equal(t, "", r.get("zookeeper.conn[c].responses"))
 	var readers []string
-	for _, e := range r.of("recv") {
+	for _, e := range r.of(sim.Recv) {
 		readers = append(readers, e.Actor)
 	}
 	require.Len(t, readers, 3)
@@ -57,7 +58,7 @@ func TestReadAheadWhileRequestsAreInFlight(t *testing.T) {
 	r.runIdle()
 	require.Equal(t, "c#1,c#2,c#3", r.get("zookeeper.conn[c].responses"))
 	var at []int64
-	for _, e := range r.of("send") {
+	for _, e := range r.of(sim.Send) {
 		at = append(at, e.T)
 	}
 	require.True(t, slices.IsSorted(at))
@@ -76,11 +77,11 @@ func TestRequestGoesThroughTheChain(t *testing.T) {
 	var steps []string
 	for _, e := range r.s.Trace() {
 		switch {
-		case e.Kind == "recv" || e.Kind == "send":
-			steps = append(steps, e.Kind+"@"+e.Actor)
-		case (e.Kind == "queue.put" || e.Kind == "queue.take") && e.Item == "w":
-			steps = append(steps, e.Kind+" "+e.Subj+"@"+e.Actor)
-		case e.Kind == "sleep" && e.Note == "process w 5ms":
+		case e.Kind == sim.Recv || e.Kind == sim.Send:
+			steps = append(steps, string(e.Kind)+"@"+e.Actor)
+		case (e.Kind == sim.QueuePut || e.Kind == sim.QueueTake) && e.Item == "w":
+			steps = append(steps, string(e.Kind)+" "+e.Subj+"@"+e.Actor)
+		case e.Kind == sim.Sleep && e.Note == "process w 5ms":
 			steps = append(steps, "sleep@"+e.Actor)
 		}
 	}

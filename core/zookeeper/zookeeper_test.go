@@ -64,7 +64,7 @@ func (r *zkRun) send(at time.Duration, name string, n int, cost time.Duration, i
 	require.NoError(r.t, r.f.Send(at, Send{Name: name, N: n, Cost: cost, ID: id}))
 }
 
-func (r *zkRun) of(kind string) []sim.Event {
+func (r *zkRun) of(kind sim.Kind) []sim.Event {
 	var out []sim.Event
 	for _, e := range r.s.Trace() {
 		if e.Kind == kind {
@@ -102,7 +102,7 @@ func TestThreadCountsFromCores(t *testing.T) {
 		require.Equal(t, strconv.Itoa(tt.workers), r.get("zookeeper.workerThreads"))
 		require.Equal(t, strconv.Itoa(1+tt.selectors+tt.workers+1+2), r.get("zookeeper.threadCount"), "1 accept, the selectors, the workers, 1 expirer, SyncThread and ProcessThread")
 		started := 0
-		for _, e := range r.of("thread.start") {
+		for _, e := range r.of(sim.ThreadStart) {
 			if e.Actor != ClientsThread {
 				started++
 			}
@@ -155,7 +155,7 @@ func TestThreadNamesAndStartOrder(t *testing.T) {
 		r.send(0, "c", 2, -1, "")
 		r.runFor(time.Second)
 		var got []string
-		for _, e := range r.of("thread.start") {
+		for _, e := range r.of(sim.ThreadStart) {
 			got = append(got, e.Actor)
 		}
 		require.Equal(t, want, got, "seed %d", seed)
@@ -195,7 +195,7 @@ func TestRoundRobinAssignment(t *testing.T) {
 		require.Equal(t, tt.selector, r.get("zookeeper.conn["+tt.conn+"].selector"), tt.conn)
 	}
 	for _, e := range r.s.Trace() {
-		if e.Kind == "conn.register" || e.Kind == "conn.interest" {
+		if e.Kind == sim.ConnRegister || e.Kind == sim.ConnInterest {
 			c := r.f.Conn(e.Subj)
 			require.Equal(t, SelectorThread(c.Selector), e.Actor, "event %d", e.Seq)
 		}
@@ -228,7 +228,7 @@ func TestMaxClientCnxns(t *testing.T) {
 		require.Equal(t, tt.last, r.get(last+".closeReason"), tt.name)
 		require.Equal(t, "open", r.get("zookeeper.conn[other].state"), "%s: another IP is not limited", tt.name)
 		require.Equal(t, strconv.Itoa(tt.open+1), r.get("zookeeper.connections"), tt.name)
-		refuse := r.of("conn.refuse")
+		refuse := r.of(sim.ConnRefuse)
 		require.Len(t, refuse, tt.refused, tt.name)
 		for _, e := range refuse {
 			require.Equal(t, AcceptThread, e.Actor)
@@ -284,12 +284,12 @@ func TestIdleConnectionExpiresBusyDoesNot(t *testing.T) {
 	require.Equal(t, "1", r.get("zookeeper.connections"))
 	r.runUntil(func() bool { return r.f.Conn("busy").State == StateClosed })
 	require.Equal(t, "30000", r.get("zookeeper.conn[busy].closedAt"))
-	for _, e := range r.of("conn.close") {
+	for _, e := range r.of(sim.ConnClose) {
 		require.Equal(t, ExpirerThread, e.Actor)
 	}
 	// Every touch is traced with the bucket the connection is now in.
 	var buckets []string
-	for _, e := range r.of("conn.touch") {
+	for _, e := range r.of(sim.ConnTouch) {
 		if e.Subj == "busy" {
 			buckets = append(buckets, e.Note)
 		}
@@ -317,7 +317,7 @@ func TestInterestOpsWhileAWorkerOwnsTheConnection(t *testing.T) {
 	require.Equal(t, "OP_READ", r.get("zookeeper.conn[c].interestOps"))
 	require.Equal(t, "slow,next", r.get("zookeeper.conn[c].responses"))
 	var got []string
-	for _, e := range r.of("conn.interest") {
+	for _, e := range r.of(sim.ConnInterest) {
 		got = append(got, e.From+">"+e.To+"@"+e.Actor)
 	}
 	sel := SelectorThread(0)
@@ -335,7 +335,7 @@ func TestInterestOpsWhileAWorkerOwnsTheConnection(t *testing.T) {
 		"0>OP_READ@" + sel,
 	}, got)
 	var updaters []string
-	for _, e := range r.of("queue.put") {
+	for _, e := range r.of(sim.QueuePut) {
 		if e.Subj == "SelectorThread-0"+updateQueue {
 			updaters = append(updaters, e.Actor)
 		}
@@ -361,7 +361,7 @@ func TestClientClose(t *testing.T) {
 	require.Equal(t, ReasonReadFailed, r.get("zookeeper.conn[c].closeReason"))
 	require.Equal(t, "0", r.get("zookeeper.connections"))
 	require.Equal(t, "0", r.get("zookeeper.ip[10.0.0.1].connections"))
-	acts := r.of("action")
+	acts := r.of(sim.Action)
 	require.Equal(t, "send c: refused, no open connection c", acts[len(acts)-1].Note)
 }
 
@@ -374,12 +374,12 @@ func TestZeroWorkers(t *testing.T) {
 	for _, e := range r.s.Trace() {
 		require.NotContains(t, e.Actor, "NIOWorker")
 		require.NotEqual(t, workerQueue, e.Subj)
-		if e.Kind == "recv" || e.Kind == "send" {
+		if e.Kind == sim.Recv || e.Kind == sim.Send {
 			require.Equal(t, SelectorThread(r.f.Conn(e.Subj).Selector), e.Actor)
 		}
 	}
 	require.Equal(t, "c-1#1,c-1#2,c-1#3", r.get("zookeeper.conn[c-1].responses"))
-	require.Len(t, r.of("send"), 12)
+	require.Len(t, r.of(sim.Send), 12)
 	require.Equal(t, "0", r.get("zookeeper.workerThreads"))
 }
 
@@ -408,14 +408,14 @@ func TestOrderingUnderLoad(t *testing.T) {
 			answered := map[string][]string{}
 			for _, e := range r.s.Trace() {
 				switch {
-				case e.Kind == "queue.put" && e.Subj == workerQueue:
+				case e.Kind == sim.QueuePut && e.Subj == workerQueue:
 					require.False(t, inFlight[e.Item], "workers %d seed %d: second IOWorkRequest of %s at event %d", workers, seed, e.Item, e.Seq)
 					inFlight[e.Item] = true
-				case e.Kind == "queue.put" && strings.HasSuffix(e.Subj, updateQueue):
+				case e.Kind == sim.QueuePut && strings.HasSuffix(e.Subj, updateQueue):
 					inFlight[e.Item] = false
-				case e.Kind == "client.send":
+				case e.Kind == sim.ClientSend:
 					sent[e.Subj] = append(sent[e.Subj], e.Item)
-				case e.Kind == "send":
+				case e.Kind == sim.Send:
 					answered[e.Subj] = append(answered[e.Subj], e.Item)
 				}
 			}
@@ -450,7 +450,7 @@ func TestInvariantChecksFire(t *testing.T) {
 		"probe would own c while NIOWorkerThread-7 does",
 		"the response to c#3 leaves c out of order", // c#1 went first, then c#3 without c#2
 	}, r.f.Violations)
-	require.Len(t, r.of("invariant"), 2)
+	require.Len(t, r.of(sim.Invariant), 2)
 	require.Equal(t, "2", r.get("invariant.violations"))
 }
 
@@ -505,7 +505,7 @@ func TestNamesAndBursts(t *testing.T) {
 	require.NoError(t, r.f.Close(30*ms, "a"))
 	r.connect(40*ms, "a", DefaultIP, 1, 0)
 	r.runIdle()
-	acts := r.of("action")
+	acts := r.of(sim.Action)
 	require.Equal(t, "connect a ip=10.0.0.1: refused, the name a is in use", acts[1].Note)
 	for i := 1; i <= 3; i++ {
 		require.Equal(t, "q#1,q#2", r.get(fmt.Sprintf("zookeeper.conn[g-%d].responses", i)))

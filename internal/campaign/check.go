@@ -157,17 +157,11 @@ func (o *Outcome) run(sc *scenario.Scenario, inject []scenario.Injection, b Budg
 	return res
 }
 
-// TraceProblems checks a trace: every kind is documented, no system
-// traced an invariant violation (if invariants: not when a setting
-// switched off a safeguard on purpose), and the invariants below, which the
-// trace alone shows, hold at every event:
-//   - a lock is released only by its holder and acquired only when free
-//     (a lock a killed thread held is released on its behalf, Note
-//     "holder killed");
-//   - a thread that exited emits nothing, unless another thread of the
-//     same name is alive (a killed thread runs no instruction);
-//   - each QueuedEvent is processed or preempted at most once (token ids
-//     are unique in a run, across every controller of a cluster);
+// TraceProblems checks a trace: the kernel's invariants (sim.Checker:
+// every kind documented, locks, threads that exited, each QueuedEvent
+// spent once), that no system traced an invariant violation (if
+// invariants: not when a setting switched off a safeguard on purpose),
+// and these, which the trace alone shows, at every event:
 //   - a group's generation never decreases, until the group is created
 //     afresh (GroupMetadata's generationId only grows);
 //   - only a ListenerConsumer's own thread takes from its acks queue
@@ -179,51 +173,20 @@ func TraceProblems(tr []sim.Event, invariants bool) []string {
 			out = append(out, fmt.Sprintf("%s: event %d (%s, %s): ", kind, e.Seq, e.Actor, e.Kind)+fmt.Sprintf(format, args...))
 		}
 	}
-	holder := map[string]string{}
-	exited := map[string]bool{}
-	live := map[string]int{}
-	spent := map[int]string{}
+	kernel := sim.NewChecker()
 	generation := map[string]int{}
 	taker := map[string]string{}
 	for _, e := range tr {
-		if _, ok := sim.Kinds[e.Kind]; !ok {
-			bad(e, "kind", "%q is not documented in sim.Kinds", e.Kind)
-		}
-		// Threads are known by name only, and two may share one (a
-		// consumer closing while its successor with the same client id
-		// starts): a name acts while one of its threads is alive.
-		if live[e.Actor] == 0 && exited[e.Actor] && e.Kind != "thread.start" && e.Kind != "thread.exit" && !(e.Kind == "lock.release" && e.Note == "holder killed") {
-			bad(e, "thread", "%s acts after its thread.exit", e.Actor)
+		if inv, p := kernel.Check(e); p != "" {
+			bad(e, inv, "%s", p)
 		}
 		switch e.Kind {
-		case "invariant":
+		case sim.Invariant:
 			if !invariants {
 				break
 			}
 			bad(e, "invariant", "%s %s", e.Subj, e.Note)
-		case "thread.start":
-			live[e.Actor]++
-		case "thread.exit":
-			// A thread killed before it started exits without starting.
-			live[e.Actor] = max(live[e.Actor]-1, 0)
-			exited[e.Actor] = true
-		case "lock.acquire":
-			if h, ok := holder[e.Subj]; ok {
-				bad(e, "lock", "%s acquires %s, held by %s", e.Actor, e.Subj, h)
-			}
-			holder[e.Subj] = e.Actor
-		case "lock.release":
-			h, ok := holder[e.Subj]
-			if ok && h != e.Actor || !ok && e.Note != "holder killed" {
-				bad(e, "lock", "%s releases %s, held by %q", e.Actor, e.Subj, h)
-			}
-			delete(holder, e.Subj)
-		case "event.process", "event.preempt":
-			if was, ok := spent[e.ID]; ok {
-				bad(e, "controller", "QueuedEvent %d (%s) is %s after %s", e.ID, e.Item, e.Kind, was)
-			}
-			spent[e.ID] = e.Kind
-		case "queue.take":
+		case sim.QueueTake:
 			if !strings.HasPrefix(e.Subj, "listener[") || !strings.HasSuffix(e.Subj, "].acks") {
 				break
 			}
@@ -231,7 +194,7 @@ func TraceProblems(tr []sim.Event, invariants bool) []string {
 				bad(e, "listener", "%s takes from %s, which %s takes from", e.Actor, e.Subj, t)
 			}
 			taker[e.Subj] = e.Actor
-		case "state":
+		case sim.State:
 			if !strings.HasPrefix(e.Subj, "group[") || !strings.HasSuffix(e.Subj, "]") {
 				break
 			}

@@ -10,7 +10,7 @@ import (
 // Each trace invariant catches what it is about, and only that.
 func TestTraceProblems(t *testing.T) {
 	ev := func(actor, kind, subj string, id int, from, note string) sim.Event {
-		return sim.Event{Actor: actor, Kind: kind, Subj: subj, ID: id, From: from, Note: note}
+		return sim.Event{Actor: actor, Kind: sim.Kind(kind), Subj: subj, ID: id, From: from, Note: note}
 	}
 	for _, c := range []struct {
 		name string

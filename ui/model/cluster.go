@@ -120,11 +120,11 @@ func (c *Cluster) size() int {
 // isCluster says whether e belongs to the cluster's fold.
 func isCluster(e sim.Event) bool {
 	switch e.Kind {
-	case "broker", "session", "leader", "isr", "role", "log.truncate", "hw", "fetcher", "client.done", "record.lost", "delay.add", "delay.complete", "delay.expire":
+	case sim.Broker, sim.Session, sim.Leader, sim.ISR, sim.Role, sim.LogTruncate, sim.HW, sim.Fetcher, sim.ClientDone, sim.RecordLost, sim.DelayAdd, sim.DelayComplete, sim.DelayExpire:
 		return true
-	case "log.append":
+	case sim.LogAppend:
 		return e.ID != 0 // a broker's log; the listener's logs have no broker
-	case "state":
+	case sim.State:
 		return strings.HasPrefix(e.Subj, "controller[")
 	}
 	return false
@@ -164,7 +164,7 @@ func (c *Cluster) replica(p string, b int) *Replica {
 
 func (c *Cluster) apply(e sim.Event) {
 	switch e.Kind {
-	case "broker":
+	case sim.Broker:
 		id := strings.TrimPrefix(e.Subj, "broker-")
 		c.broker(id).State = e.To
 		if e.To == "dead" {
@@ -178,27 +178,27 @@ func (c *Cluster) apply(e sim.Event) {
 			c.Parked -= len(c.Delayed) - len(kept)
 			c.Delayed = kept
 		}
-	case "session":
+	case sim.Session:
 		b := c.broker(strings.TrimPrefix(e.Subj, "broker-"))
 		b.Session = e.To
 		b.Expires, _ = strconv.ParseInt(e.Item, 10, 64)
-	case "state":
+	case sim.State:
 		_, id, _ := Bracket(e.Subj)
 		if e.To == "active" {
 			c.Controller = id
 		} else if c.Controller == id {
 			c.Controller = ""
 		}
-	case "leader":
+	case sim.Leader:
 		p := c.part(e.Subj)
 		p.Leader, p.Epoch = e.To, strconv.Itoa(e.ID)
-	case "isr":
+	case sim.ISR:
 		c.part(e.Subj).ISR = e.To
-	case "role":
+	case sim.Role:
 		c.replica(e.Subj, e.ID).Role = e.To
-	case "fetcher":
+	case sim.Fetcher:
 		c.replica(e.Subj, e.ID).Fetcher = e.To
-	case "log.append":
+	case sim.LogAppend:
 		r := c.replica(e.Subj, e.ID)
 		from, err1 := strconv.Atoi(e.From)
 		to, err2 := strconv.Atoi(e.To)
@@ -208,24 +208,24 @@ func (c *Cluster) apply(e sim.Event) {
 		for len(r.Log) < to {
 			r.Log = append(r.Log, e.Note)
 		}
-	case "log.truncate":
+	case sim.LogTruncate:
 		r := c.replica(e.Subj, e.ID)
 		if to, err := strconv.Atoi(e.To); err == nil && to >= 0 && to < len(r.Log) {
 			r.Log = r.Log[:to:to]
 		}
-	case "hw":
+	case sim.HW:
 		if to, err := strconv.Atoi(e.To); err == nil {
 			c.replica(e.Subj, e.ID).HW = to
 		}
-	case "client.done":
+	case sim.ClientDone:
 		c.Done = append(c.Done, e.Subj+" "+e.Item+" "+e.To+" "+e.Note)
-	case "record.lost":
+	case sim.RecordLost:
 		c.Lost = append(c.Lost, e.Subj+"@"+strconv.Itoa(e.ID)+" epoch "+e.From+" ("+e.Item+")")
-	case "delay.add":
+	case sim.DelayAdd:
 		c.Parked++
 		b, k, _ := strings.Cut(e.Subj, "/")
 		c.Delayed = append(c.Delayed, Delayed{ID: e.ID, Item: e.Item, Broker: strings.TrimPrefix(b, "broker-"), Kind: k, Note: e.Note})
-	case "delay.complete", "delay.expire":
+	case sim.DelayComplete, sim.DelayExpire:
 		if c.Parked > 0 {
 			c.Parked--
 		}

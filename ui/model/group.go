@@ -117,11 +117,11 @@ func (g *Groups) size() int {
 // isGroup says whether e belongs to the groups' fold.
 func isGroup(e sim.Event) bool {
 	switch e.Kind {
-	case "member.pending", "member.add", "member.remove", "assign", "timer.add", "timer.cancel", "timer.fire":
+	case sim.MemberPending, sim.MemberAdd, sim.MemberRemove, sim.Assign, sim.TimerAdd, sim.TimerCancel, sim.TimerFire:
 		return true
-	case "state":
+	case sim.State:
 		return strings.HasPrefix(e.Subj, "group[") || strings.HasPrefix(e.Subj, "consumer[")
-	case "client.recv":
+	case sim.ClientRecv:
 		return strings.HasPrefix(e.Subj, "member[")
 	}
 	return false
@@ -165,7 +165,7 @@ func (g *Groups) apply(e sim.Event) {
 		}
 	}
 	switch e.Kind {
-	case "state":
+	case sim.State:
 		switch {
 		case head == "group" && tail == "":
 			x := g.group(key)
@@ -184,15 +184,15 @@ func (g *Groups) apply(e sim.Event) {
 		case head == "consumer":
 			g.member(key).Client = e.To
 		}
-	case "member.pending":
+	case sim.MemberPending:
 		m := g.member(key)
 		m.Group, m.ID, m.Pending = e.Item, e.Note, true
 		g.group(e.Item)
-	case "member.add":
+	case sim.MemberAdd:
 		m := g.member(key)
 		m.Group, m.ID, m.Pending, m.In = e.Item, e.Note, false, true
 		g.group(e.Item)
-	case "member.remove":
+	case sim.MemberRemove:
 		m := g.member(key)
 		m.In, m.Pending, m.Assigned = false, false, ""
 		if x, ok := g.groupOf(m.Group); ok {
@@ -204,7 +204,7 @@ func (g *Groups) apply(e sim.Event) {
 			}
 			x.Deal = deal
 		}
-	case "assign":
+	case sim.Assign:
 		m := g.member(key)
 		if head == "member" {
 			m.Assigned, m.Gen = e.Note, e.Item
@@ -217,17 +217,17 @@ func (g *Groups) apply(e sim.Event) {
 		} else {
 			m.Owned = ""
 		}
-	case "client.recv":
+	case sim.ClientRecv:
 		_, errCode, _ := strings.Cut(e.Item, " ") // "JoinGroup MEMBER_ID_REQUIRED"
 		g.member(key).Error = errCode
-	case "timer.add":
+	case sim.TimerAdd:
 		d, err := time.ParseDuration(e.Note)
 		if err != nil {
 			d = 0
 		}
 		g.dropTimer(e.ID)
 		g.Timers = append(g.Timers, Timer{ID: e.ID, Subj: e.Subj, Item: e.Item, Start: e.T, End: e.T + d.Microseconds()})
-	case "timer.cancel", "timer.fire":
+	case sim.TimerCancel, sim.TimerFire:
 		g.dropTimer(e.ID)
 	}
 }

@@ -145,11 +145,11 @@ func (c *Containers) size() int {
 // isListener says whether e belongs to the containers' fold.
 func isListener(e sim.Event) bool {
 	switch e.Kind {
-	case "record.deliver", "record.done", "record.fail", "record.handle", "record.recover", "offset.pending", "commit", "commit.done", "offset.commit", "seek":
+	case sim.RecordDeliver, sim.RecordDone, sim.RecordFail, sim.RecordHandle, sim.RecordRecover, sim.OffsetPending, sim.Commit, sim.CommitDone, sim.OffsetCommit, sim.Seek:
 		return true
-	case "log.append":
+	case sim.LogAppend:
 		return e.ID == 0 // the listener's logs; a cluster's brokers number theirs
-	case "state":
+	case sim.State:
 		return strings.HasPrefix(e.Subj, "listener[") || strings.HasPrefix(e.Subj, "org.springframework.kafka")
 	}
 	return false
@@ -201,7 +201,7 @@ func (c *Containers) rec(key string) *Rec {
 
 func (c *Containers) apply(e sim.Event) {
 	switch e.Kind {
-	case "state":
+	case sim.State:
 		if strings.HasPrefix(e.Subj, "listener[") {
 			_, client, _ := Bracket(e.Subj)
 			lc := c.consumer(client)
@@ -209,12 +209,12 @@ func (c *Containers) apply(e sim.Event) {
 		} else if !strings.Contains(e.Subj, "[") {
 			c.Bean = e.To
 		}
-	case "log.append":
+	case sim.LogAppend:
 		p := c.part(e.Subj)
 		if end, err := strconv.Atoi(e.To); err == nil && end <= 1<<20 && end > len(p.Recs) {
 			p.Recs = append(p.Recs, make([]Rec, end-len(p.Recs))...)
 		}
-	case "record.deliver":
+	case sim.RecordDeliver:
 		r := c.rec(e.Subj)
 		r.Deliveries++
 		r.Failing = false
@@ -227,41 +227,41 @@ func (c *Containers) apply(e sim.Event) {
 		if lc := c.byThread(e.Actor); lc != nil {
 			lc.Record, lc.Deliver, lc.Failed = e.Subj, e.ID, ""
 		}
-	case "record.done":
+	case sim.RecordDone:
 		c.rec(e.Subj).Done = true
 		c.rec(e.Subj).try('d')
 		if lc := c.byThread(e.Actor); lc != nil && lc.Record == e.Subj {
 			lc.Record = ""
 		}
-	case "record.fail":
+	case sim.RecordFail:
 		c.rec(e.Subj).Failing = true
 		c.rec(e.Subj).try('f')
 		if lc := c.byThread(e.Actor); lc != nil {
 			lc.Failed = e.Item
 		}
-	case "record.handle":
+	case sim.RecordHandle:
 		if lc := c.byThread(e.Actor); lc != nil && lc.Record == e.Subj {
 			lc.Record = ""
 		}
-	case "record.recover":
+	case sim.RecordRecover:
 		r := c.rec(e.Subj)
 		r.Recovered, r.Failing = true, false
-	case "offset.pending":
+	case sim.OffsetPending:
 		if lc := c.byThread(e.Actor); lc != nil {
 			lc.setPending(e.Subj, e.To)
 		}
-	case "commit":
+	case sim.Commit:
 		if lc := c.byThread(e.Actor); lc != nil {
 			lc.Commit = e.Item + " " + e.Note
 			if strings.HasSuffix(e.Subj, ".offsets") {
 				lc.Offsets = nil // the commit takes the whole map
 			}
 		}
-	case "commit.done":
+	case sim.CommitDone:
 		if lc := c.byThread(e.Actor); lc != nil {
 			lc.Commit += " → " + e.Item
 		}
-	case "offset.commit":
+	case sim.OffsetCommit:
 		if to, err := strconv.Atoi(e.To); err == nil {
 			c.part(e.Subj).Committed = to
 		}

@@ -184,17 +184,17 @@ func (m *Model) Token(i, id int) (Token, string, bool) {
 			continue
 		}
 		switch e.Kind {
-		case "queue.put":
+		case sim.QueuePut:
 			tok, found = Token{ID: id, Item: e.Item, By: e.Actor, PutAt: e.T, Seq: e.Seq}, true
-		case "queue.take":
+		case sim.QueueTake:
 			tok.Wait = e.T - tok.PutAt
-		case "event.process":
+		case sim.EventProcess:
 			tok.Fate = "processed"
-		case "event.preempt":
+		case sim.EventPreempt:
 			tok.Fate = "preempted"
-		case "event.ignore":
+		case sim.EventIgnore:
 			tok.Fate = "ignored"
-		case "invariant":
+		case sim.Invariant:
 			tok.Fate = "lost"
 		}
 	}
@@ -227,7 +227,7 @@ func New(trace []sim.Event) *Model {
 			seen[e.Actor] = true
 			m.Threads = append(m.Threads, e.Actor)
 		}
-		if e.Kind == "state" && e.Subj == ControllerState {
+		if e.Kind == sim.State && e.Subj == ControllerState {
 			if _, ok := states[e.From]; !ok && e.From != "" {
 				states[e.From] = ""
 			}
@@ -329,7 +329,7 @@ func (s *State) size() int {
 // Narration, expectations and the kernel's own reports do not.
 func isThreadEvent(e sim.Event) bool {
 	switch e.Kind {
-	case "step", "expect", "invariant", "panic":
+	case sim.Step, sim.Expect, sim.Invariant, sim.Panic:
 		return false
 	}
 	return e.Actor != "" && e.Actor != "scenario" // the kernel's host side
@@ -383,28 +383,28 @@ func (s *State) apply(e sim.Event) {
 		s.Clu.apply(e)
 	}
 	switch e.Kind {
-	case "thread.exit":
+	case sim.ThreadExit:
 		s.set(e, Exited, "")
 		if s.Ctl.LockOwner == e.Actor {
 			s.Ctl.LockOwner = ""
 		}
-	case "sleep":
+	case sim.Sleep:
 		s.set(e, Busy, e.Note)
-	case "lock.wait":
+	case sim.LockWait:
 		s.set(e, Blocked, e.Subj)
-	case "lock.acquire":
+	case sim.LockAcquire:
 		s.Ctl.LockOwner = e.Actor
-	case "lock.release":
+	case sim.LockRelease:
 		if s.Ctl.LockOwner == e.Actor {
 			s.Ctl.LockOwner = ""
 		}
-	case "queue.wait", "select.wait":
+	case sim.QueueWait, sim.SelectWait:
 		if s.Net != nil && e.Note != "full" {
 			s.Net.release(e.Actor, 0)
 		}
 	}
 	switch e.Kind {
-	case "queue.wait":
+	case sim.QueueWait:
 		// Waiting to take from an empty queue is waiting for work; only a
 		// put into a full queue is stuck (backpressure).
 		if e.Note == "full" {
@@ -412,13 +412,13 @@ func (s *State) apply(e sim.Event) {
 		} else {
 			s.set(e, Idle, e.Subj)
 		}
-	case "select.wait":
+	case sim.SelectWait:
 		s.set(e, Idle, e.Note)
-	case "latch.await":
+	case sim.LatchAwait:
 		if strings.Contains(e.Note, "block") {
 			s.set(e, Blocked, e.Subj+" #"+strconv.Itoa(e.ID))
 		}
-	case "latch.countDown":
+	case sim.LatchCountDown:
 		if e.Note == "count 0" {
 			on := e.Subj + " #" + strconv.Itoa(e.ID)
 			for i := range s.Threads {
@@ -427,18 +427,18 @@ func (s *State) apply(e sim.Event) {
 				}
 			}
 		}
-	case "action":
+	case sim.Action:
 		s.thread(e.Actor).Action = e.Note
-	case "queue.put":
+	case sim.QueuePut:
 		if e.Subj != ControllerQueue {
 			return
 		}
 		s.Ctl.Queue = append(s.Ctl.Queue, Token{ID: e.ID, Item: e.Item, By: e.Actor, PutAt: e.T, Seq: e.Seq})
-	case "queue.take":
+	case sim.QueueTake:
 		if e.Subj == ControllerQueue {
 			s.take(e)
 		}
-	case "queue.clear":
+	case sim.QueueClear:
 		if e.Subj != ControllerQueue {
 			return
 		}
@@ -451,32 +451,32 @@ func (s *State) apply(e sim.Event) {
 			}
 		}
 		s.Ctl.Queue = s.Ctl.Queue[:0]
-	case "event.process":
+	case sim.EventProcess:
 		s.fate(e, "processed", &s.Ctl.Processed)
-	case "event.ignore":
+	case sim.EventIgnore:
 		s.fate(e, "ignored", &s.Ctl.Ignored)
-	case "event.preempt":
+	case sim.EventPreempt:
 		s.fate(e, "preempted", &s.Ctl.Preempted)
-	case "callback":
+	case sim.Callback:
 		s.Answers = append(s.Answers, Answer{e.ID, e.Note})
-	case "state":
+	case sim.State:
 		if e.Subj == ControllerState {
 			s.Ctl.CtlState, s.Ctl.CtlValue = e.To, e.Note
 		}
-	case "metric":
+	case sim.Metric:
 		s.metric(e.Subj, e.Note)
-	case "step":
+	case sim.Step:
 		s.Step = e.ID
-	case "expect":
+	case sim.Expect:
 		if e.Note != "ok" && !strings.HasSuffix(e.Note, ": ok") {
 			s.Failures = append(s.Failures, e.Note)
 		}
-	case "invariant":
+	case sim.Invariant:
 		s.Invariants = append(s.Invariants, e.Note)
 		if e.ID != 0 {
 			s.lose(e)
 		}
-	case "panic":
+	case sim.Panic:
 		s.Panic = e.Note
 	}
 }

@@ -16,37 +16,37 @@ const q = "ControllerEventManager.queue"
 // clearAndPut(Expire) preempts them.
 func fixture() []sim.Event {
 	ev := []sim.Event{
-		{Actor: "controller-event-thread", Kind: "thread.start"},
-		{Actor: "controller-event-thread", Kind: "queue.wait", Subj: q},
-		{Actor: "scenario", Kind: "step", ID: 0, Note: "A broker dies."},
-		{T: 1000, Actor: "main-EventThread", Kind: "thread.start"},
-		{T: 1000, Actor: "main-EventThread", Kind: "action", Note: "put BrokerChange"},
-		{T: 1000, Actor: "main-EventThread", Kind: "lock.acquire", Subj: "putLock"},
-		{T: 1000, Actor: "main-EventThread", Kind: "queue.put", Subj: q, ID: 1, Item: "BrokerChange"},
-		{T: 1000, Actor: "main-EventThread", Kind: "lock.release", Subj: "putLock"},
-		{T: 1000, Actor: "controller-event-thread", Kind: "queue.take", Subj: q, ID: 1, Item: "BrokerChange"},
-		{T: 1000, Actor: "controller-event-thread", Kind: "state", Subj: "ControllerState", From: "Idle", To: "BrokerChange", Note: "2"},
-		{T: 1000, Actor: "controller-event-thread", Kind: "metric", Subj: "EventQueueTimeMs", Note: "0"},
-		{T: 1000, Actor: "controller-event-thread", Kind: "event.process", ID: 1, Item: "BrokerChange"},
-		{T: 1000, Actor: "controller-event-thread", Kind: "latch.countDown", Subj: "processingStarted", ID: 1, Note: "count 0"},
-		{T: 1000, Actor: "controller-event-thread", Kind: "sleep", Note: "50ms"},
-		{Kind: "step", ID: 1, Note: "Two more events wait."},
-		{T: 2000, Actor: "data-plane-kafka-request-handler-0", Kind: "queue.put", Subj: q, ID: 2, Item: "ControlledShutdown"},
-		{T: 3000, Actor: "kafka-scheduler-0", Kind: "queue.put", Subj: q, ID: 3, Item: "AutoPreferredReplicaLeaderElection"},
-		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: "lock.acquire", Subj: "putLock"},
-		{T: 4000, Actor: "kafka-scheduler-0", Kind: "lock.wait", Subj: "putLock"},
-		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: "event.preempt", ID: 2, Item: "ControlledShutdown"},
-		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: "callback", ID: 2, Note: "ControllerMovedException"},
-		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: "event.preempt", ID: 3, Item: "AutoPreferredReplicaLeaderElection"},
-		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: "queue.clear", Subj: q},
-		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: "queue.put", Subj: q, ID: 4, Item: "Expire"},
-		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: "lock.release", Subj: "putLock"},
-		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: "latch.await", Subj: "processingStarted", ID: 4, Note: "blocked"},
-		{T: 51000, Actor: "controller-event-thread", Kind: "state", Subj: "ControllerState", From: "BrokerChange", To: "Idle", Note: "0"},
-		{T: 51000, Actor: "controller-event-thread", Kind: "queue.take", Subj: q, ID: 4, Item: "Expire"},
-		{T: 51000, Actor: "controller-event-thread", Kind: "event.process", ID: 4, Item: "Expire"},
-		{T: 51000, Actor: "controller-event-thread", Kind: "latch.countDown", Subj: "processingStarted", ID: 4, Note: "count 0"},
-		{T: 51000, Actor: "main-EventThread", Kind: "thread.exit"},
+		{Actor: "controller-event-thread", Kind: sim.ThreadStart},
+		{Actor: "controller-event-thread", Kind: sim.QueueWait, Subj: q},
+		{Actor: "scenario", Kind: sim.Step, ID: 0, Note: "A broker dies."},
+		{T: 1000, Actor: "main-EventThread", Kind: sim.ThreadStart},
+		{T: 1000, Actor: "main-EventThread", Kind: sim.Action, Note: "put BrokerChange"},
+		{T: 1000, Actor: "main-EventThread", Kind: sim.LockAcquire, Subj: "putLock"},
+		{T: 1000, Actor: "main-EventThread", Kind: sim.QueuePut, Subj: q, ID: 1, Item: "BrokerChange"},
+		{T: 1000, Actor: "main-EventThread", Kind: sim.LockRelease, Subj: "putLock"},
+		{T: 1000, Actor: "controller-event-thread", Kind: sim.QueueTake, Subj: q, ID: 1, Item: "BrokerChange"},
+		{T: 1000, Actor: "controller-event-thread", Kind: sim.State, Subj: "ControllerState", From: "Idle", To: "BrokerChange", Note: "2"},
+		{T: 1000, Actor: "controller-event-thread", Kind: sim.Metric, Subj: "EventQueueTimeMs", Note: "0"},
+		{T: 1000, Actor: "controller-event-thread", Kind: sim.EventProcess, ID: 1, Item: "BrokerChange"},
+		{T: 1000, Actor: "controller-event-thread", Kind: sim.LatchCountDown, Subj: "processingStarted", ID: 1, Note: "count 0"},
+		{T: 1000, Actor: "controller-event-thread", Kind: sim.Sleep, Note: "50ms"},
+		{Kind: sim.Step, ID: 1, Note: "Two more events wait."},
+		{T: 2000, Actor: "data-plane-kafka-request-handler-0", Kind: sim.QueuePut, Subj: q, ID: 2, Item: "ControlledShutdown"},
+		{T: 3000, Actor: "kafka-scheduler-0", Kind: sim.QueuePut, Subj: q, ID: 3, Item: "AutoPreferredReplicaLeaderElection"},
+		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: sim.LockAcquire, Subj: "putLock"},
+		{T: 4000, Actor: "kafka-scheduler-0", Kind: sim.LockWait, Subj: "putLock"},
+		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: sim.EventPreempt, ID: 2, Item: "ControlledShutdown"},
+		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: sim.Callback, ID: 2, Note: "ControllerMovedException"},
+		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: sim.EventPreempt, ID: 3, Item: "AutoPreferredReplicaLeaderElection"},
+		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: sim.QueueClear, Subj: q},
+		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: sim.QueuePut, Subj: q, ID: 4, Item: "Expire"},
+		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: sim.LockRelease, Subj: "putLock"},
+		{T: 4000, Actor: "zk-session-expiry-handler0", Kind: sim.LatchAwait, Subj: "processingStarted", ID: 4, Note: "blocked"},
+		{T: 51000, Actor: "controller-event-thread", Kind: sim.State, Subj: "ControllerState", From: "BrokerChange", To: "Idle", Note: "0"},
+		{T: 51000, Actor: "controller-event-thread", Kind: sim.QueueTake, Subj: q, ID: 4, Item: "Expire"},
+		{T: 51000, Actor: "controller-event-thread", Kind: sim.EventProcess, ID: 4, Item: "Expire"},
+		{T: 51000, Actor: "controller-event-thread", Kind: sim.LatchCountDown, Subj: "processingStarted", ID: 4, Note: "count 0"},
+		{T: 51000, Actor: "main-EventThread", Kind: sim.ThreadExit},
 	}
 	for i := range ev {
 		ev[i].Seq = i
@@ -111,11 +111,11 @@ func TestFold(t *testing.T) {
 // clear: that token is neither processed nor preempted.
 func TestLost(t *testing.T) {
 	tr := []sim.Event{
-		{Actor: "a", Kind: "queue.put", Subj: q, ID: 1, Item: "BrokerChange"},
-		{Actor: "b", Kind: "event.preempt", ID: 1, Item: "BrokerChange"},
-		{Actor: "a", Kind: "queue.put", Subj: q, ID: 2, Item: "TopicChange"},
-		{Actor: "b", Kind: "queue.clear", Subj: q},
-		{Actor: "b", Kind: "invariant", ID: 2, Item: "TopicChange", Note: "QueuedEvent 2 was neither processed nor preempted"},
+		{Actor: "a", Kind: sim.QueuePut, Subj: q, ID: 1, Item: "BrokerChange"},
+		{Actor: "b", Kind: sim.EventPreempt, ID: 1, Item: "BrokerChange"},
+		{Actor: "a", Kind: sim.QueuePut, Subj: q, ID: 2, Item: "TopicChange"},
+		{Actor: "b", Kind: sim.QueueClear, Subj: q},
+		{Actor: "b", Kind: sim.Invariant, ID: 2, Item: "TopicChange", Note: "QueuedEvent 2 was neither processed nor preempted"},
 	}
 	for i := range tr {
 		tr[i].Seq = i
@@ -139,14 +139,14 @@ func long(n int) []sim.Event {
 		if queued == 0 || queued < 40 && (len(tr)/97)%2 == 0 {
 			id++
 			queued++
-			e.Actor, e.Kind, e.ID, e.Item = "main-EventThread", "queue.put", id, "BrokerChange"
+			e.Actor, e.Kind, e.ID, e.Item = "main-EventThread", sim.QueuePut, id, "BrokerChange"
 		} else {
-			e.Actor, e.Kind, e.ID, e.Item = "controller-event-thread", "queue.take", id-queued+1, "BrokerChange"
+			e.Actor, e.Kind, e.ID, e.Item = "controller-event-thread", sim.QueueTake, id-queued+1, "BrokerChange"
 			queued--
 		}
 		tr = append(tr, e)
-		if e.Kind == "queue.take" && len(tr) < n {
-			tr = append(tr, sim.Event{Seq: len(tr), T: e.T, Actor: e.Actor, Kind: "event.process", ID: e.ID, Item: e.Item})
+		if e.Kind == sim.QueueTake && len(tr) < n {
+			tr = append(tr, sim.Event{Seq: len(tr), T: e.T, Actor: e.Actor, Kind: sim.EventProcess, ID: e.ID, Item: e.Item})
 		}
 	}
 	return tr
@@ -200,7 +200,7 @@ func BenchmarkJump(b *testing.B) {
 // A run of large states keeps its snapshots within SnapBytes: it spaces
 // them out instead, and random access still gives what a fold gives.
 func TestSnapshotsStayWithinTheirBytes(t *testing.T) {
-	tr := []sim.Event{{Kind: "log.append", Actor: "producer", Subj: "t0-0", To: "300000"}}
+	tr := []sim.Event{{Kind: sim.LogAppend, Actor: "producer", Subj: "t0-0", To: "300000"}}
 	for _, e := range long(20 * SnapEvery) {
 		e.Seq = len(tr)
 		tr = append(tr, e)

@@ -177,15 +177,15 @@ func (n *Net) req(id int) *Req {
 // isNet says whether e belongs to the reactors' fold.
 func isNet(e sim.Event) bool {
 	switch e.Kind {
-	case "conn.accept", "conn.refuse", "conn.register", "conn.interest", "conn.mute", "conn.touch", "conn.close", "client.send", "recv", "send":
+	case sim.ConnAccept, sim.ConnRefuse, sim.ConnRegister, sim.ConnInterest, sim.ConnMute, sim.ConnTouch, sim.ConnClose, sim.ClientSend, sim.Recv, sim.Send:
 		return true
-	case "queue.put", "queue.take", "queue.clear":
+	case sim.QueuePut, sim.QueueTake, sim.QueueClear:
 		return e.Subj != ControllerQueue
-	case "queue.wait":
+	case sim.QueueWait:
 		return SharedQueue(e.Subj) // a pool waiting on it: the queue is there, empty
-	case "sleep":
+	case sim.Sleep:
 		return strings.HasPrefix(e.Note, "getWaitTime ")
-	case "broker":
+	case sim.Broker:
 		return e.To == "dead" // its connections break, its requests with them
 	}
 	return false
@@ -196,7 +196,7 @@ func isNet(e sim.Event) bool {
 func queueCaps(trace []sim.Event) map[string]int {
 	var caps map[string]int
 	for _, e := range trace {
-		if e.Kind != "queue.put" || e.Subj == ControllerQueue {
+		if e.Kind != sim.QueuePut || e.Subj == ControllerQueue {
 			continue
 		}
 		if _, ok := caps[e.Subj]; ok {
@@ -226,32 +226,32 @@ const ControllerQueue = "ControllerEventManager.queue"
 
 func (n *Net) apply(e sim.Event) {
 	switch e.Kind {
-	case "conn.accept":
+	case sim.ConnAccept:
 		c := n.at(e.Subj, e.Seq)
 		c.Status, c.IP, c.Acceptor = Accepted, strings.TrimPrefix(e.Note, "ip="), e.Actor
-	case "conn.refuse":
+	case sim.ConnRefuse:
 		c := n.at(e.Subj, e.Seq)
 		c.Status, c.Reason, c.Acceptor = Refused, e.Note, e.Actor
 		n.Refused++
-	case "conn.register":
+	case sim.ConnRegister:
 		c := n.at(e.Subj, e.Seq)
 		c.Status, c.Owner = Open, e.Actor
-	case "conn.interest", "conn.mute":
+	case sim.ConnInterest, sim.ConnMute:
 		n.at(e.Subj, e.Seq).Ops = e.To
-	case "conn.touch":
+	case sim.ConnTouch:
 		ms := strings.TrimSuffix(strings.TrimPrefix(e.Note, "bucket "), "ms")
 		if v, err := strconv.ParseInt(ms, 10, 64); err == nil {
 			n.at(e.Subj, e.Seq).Bucket = v
 			n.Interval = gcd(n.Interval, v)
 		}
-	case "sleep": // the expirer's getWaitTime
+	case sim.Sleep: // the expirer's getWaitTime
 		if d, err := time.ParseDuration(strings.TrimPrefix(e.Note, "getWaitTime ")); err == nil {
 			n.NextCheck = e.T/1000 + d.Milliseconds()
 			n.Interval = gcd(n.Interval, n.NextCheck)
 		}
-	case "queue.wait":
+	case sim.QueueWait:
 		n.queue(e.Subj)
-	case "conn.close":
+	case sim.ConnClose:
 		c := n.at(e.Subj, e.Seq)
 		if c.Status != Refused {
 			if c.Status != Closed {
@@ -260,26 +260,26 @@ func (n *Net) apply(e sim.Event) {
 			c.Status, c.Reason = Closed, e.Note
 		}
 		n.drop(func(r Req) bool { return r.Conn == e.Subj })
-	case "client.send":
+	case sim.ClientSend:
 		n.at(e.Subj, e.Seq).Sent++
 		n.Reqs = append(n.Reqs, Req{ID: e.ID, Item: e.Item, Conn: e.Subj, Loc: "sock"})
-	case "recv":
+	case sim.Recv:
 		if r := n.req(e.ID); r != nil {
 			r.Loc = "t:" + e.Actor
 		} else {
 			n.Reqs = append(n.Reqs, Req{ID: e.ID, Item: e.Item, Conn: e.Subj, Loc: "t:" + e.Actor})
 		}
-	case "send":
+	case sim.Send:
 		n.at(e.Subj, e.Seq).Done++
 		n.Answered++
 		n.drop(func(r Req) bool { return r.ID == e.ID })
-	case "queue.put":
+	case sim.QueuePut:
 		q := n.queue(e.Subj) // its capacity is the run's (queueCaps)
 		q.Toks = append(q.Toks, QTok{e.ID, e.Item})
 		if r := n.req(e.ID); r != nil {
 			r.Loc = "q:" + e.Subj
 		}
-	case "queue.take":
+	case sim.QueueTake:
 		q := n.queue(e.Subj)
 		for i, t := range q.Toks {
 			if t.ID == e.ID {
@@ -293,9 +293,9 @@ func (n *Net) apply(e sim.Event) {
 		if r := n.req(e.ID); r != nil {
 			r.Loc = "t:" + e.Actor
 		}
-	case "queue.clear":
+	case sim.QueueClear:
 		n.queue(e.Subj).Toks = nil
-	case "broker":
+	case sim.Broker:
 		// kill -9 on broker-N: the requests to it and those its fetchers
 		// and controller sent die with it, answered or not.
 		id := strings.TrimPrefix(e.Subj, "broker-")

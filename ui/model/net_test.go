@@ -17,23 +17,23 @@ const (
 // refused.
 func zkTrace() []sim.Event {
 	ev := []sim.Event{
-		{Actor: acc, Kind: "conn.accept", Subj: "c1", Note: "ip=10.0.0.1"},
-		{Actor: acc, Kind: "queue.put", Subj: "SelectorThread-0.acceptedQueue", ID: 1, Item: "c1", Note: "size 1"},
-		{Actor: acc, Kind: "conn.refuse", Subj: "c2", Note: "Too many connections from 10.0.0.1 - max is 1"},
-		{Actor: sel, Kind: "queue.take", Subj: "SelectorThread-0.acceptedQueue", ID: 1, Item: "c1", Note: "size 0"},
-		{Actor: sel, Kind: "conn.register", Subj: "c1"},
-		{Actor: sel, Kind: "conn.interest", Subj: "c1", To: "OP_READ"},
-		{Actor: sel, Kind: "conn.touch", Subj: "c1", Note: "bucket 20000ms"},
-		{Actor: "clients", Kind: "client.send", Subj: "c1", ID: 2, Item: "c1#1"}, // 7
-		{Actor: sel, Kind: "conn.interest", Subj: "c1", From: "OP_READ", To: "0"},
-		{Actor: sel, Kind: "queue.put", Subj: "WorkerService.queue", ID: 3, Item: "c1", Note: "size 1"},
-		{Actor: wrk, Kind: "queue.take", Subj: "WorkerService.queue", ID: 3, Item: "c1", Note: "size 0"},
-		{Actor: wrk, Kind: "recv", Subj: "c1", ID: 2, Item: "c1#1"}, // 11
-		{Actor: wrk, Kind: "sleep", Note: "1ms"},
-		{Actor: wrk, Kind: "queue.wait", Subj: "WorkerService.queue", Note: "idle"}, // 13
-		{Actor: sel, Kind: "conn.interest", Subj: "c1", From: "0", To: "OP_READ|OP_WRITE"},
-		{Actor: wrk, Kind: "send", Subj: "c1", ID: 2, Item: "c1#1"}, // 15
-		{Actor: "ConnnectionExpirer", Kind: "conn.close", Subj: "c1", Note: "expired"},
+		{Actor: acc, Kind: sim.ConnAccept, Subj: "c1", Note: "ip=10.0.0.1"},
+		{Actor: acc, Kind: sim.QueuePut, Subj: "SelectorThread-0.acceptedQueue", ID: 1, Item: "c1", Note: "size 1"},
+		{Actor: acc, Kind: sim.ConnRefuse, Subj: "c2", Note: "Too many connections from 10.0.0.1 - max is 1"},
+		{Actor: sel, Kind: sim.QueueTake, Subj: "SelectorThread-0.acceptedQueue", ID: 1, Item: "c1", Note: "size 0"},
+		{Actor: sel, Kind: sim.ConnRegister, Subj: "c1"},
+		{Actor: sel, Kind: sim.ConnInterest, Subj: "c1", To: "OP_READ"},
+		{Actor: sel, Kind: sim.ConnTouch, Subj: "c1", Note: "bucket 20000ms"},
+		{Actor: "clients", Kind: sim.ClientSend, Subj: "c1", ID: 2, Item: "c1#1"}, // 7
+		{Actor: sel, Kind: sim.ConnInterest, Subj: "c1", From: "OP_READ", To: "0"},
+		{Actor: sel, Kind: sim.QueuePut, Subj: "WorkerService.queue", ID: 3, Item: "c1", Note: "size 1"},
+		{Actor: wrk, Kind: sim.QueueTake, Subj: "WorkerService.queue", ID: 3, Item: "c1", Note: "size 0"},
+		{Actor: wrk, Kind: sim.Recv, Subj: "c1", ID: 2, Item: "c1#1"}, // 11
+		{Actor: wrk, Kind: sim.Sleep, Note: "1ms"},
+		{Actor: wrk, Kind: sim.QueueWait, Subj: "WorkerService.queue", Note: "idle"}, // 13
+		{Actor: sel, Kind: sim.ConnInterest, Subj: "c1", From: "0", To: "OP_READ|OP_WRITE"},
+		{Actor: wrk, Kind: sim.Send, Subj: "c1", ID: 2, Item: "c1#1"}, // 15
+		{Actor: "ConnnectionExpirer", Kind: sim.ConnClose, Subj: "c1", Note: "expired"},
 	}
 	for i := range ev {
 		ev[i].Seq = i

@@ -23,24 +23,24 @@ func reactorTrace(n int) []sim.Event {
 	var ev []sim.Event
 	add := func(e sim.Event) { e.Seq = len(ev); ev = append(ev, e) }
 	for _, th := range []string{acc, sel(0), sel(1), wrk1, "clients", "ConnnectionExpirer"} {
-		add(sim.Event{Actor: th, Kind: "thread.start"})
+		add(sim.Event{Actor: th, Kind: sim.ThreadStart})
 	}
 	for i := 0; i < n; i++ {
 		c := fmt.Sprintf("c%d", i)
 		s := i % 2
 		q := fmt.Sprintf("SelectorThread-%d.acceptedQueue", s)
-		add(sim.Event{Actor: acc, Kind: "conn.accept", Subj: c, Note: "ip=10.0.0.1"})
-		add(sim.Event{Actor: acc, Kind: "queue.put", Subj: q, ID: 100000 + i, Item: c})
-		add(sim.Event{Actor: sel(s), Kind: "queue.take", Subj: q, ID: 100000 + i, Item: c})
-		add(sim.Event{Actor: sel(s), Kind: "conn.register", Subj: c})
-		add(sim.Event{Actor: sel(s), Kind: "conn.interest", Subj: c, To: "OP_READ"})
-		add(sim.Event{Actor: sel(s), Kind: "conn.touch", Subj: c, Note: "bucket 20000ms"})
+		add(sim.Event{Actor: acc, Kind: sim.ConnAccept, Subj: c, Note: "ip=10.0.0.1"})
+		add(sim.Event{Actor: acc, Kind: sim.QueuePut, Subj: q, ID: 100000 + i, Item: c})
+		add(sim.Event{Actor: sel(s), Kind: sim.QueueTake, Subj: q, ID: 100000 + i, Item: c})
+		add(sim.Event{Actor: sel(s), Kind: sim.ConnRegister, Subj: c})
+		add(sim.Event{Actor: sel(s), Kind: sim.ConnInterest, Subj: c, To: "OP_READ"})
+		add(sim.Event{Actor: sel(s), Kind: sim.ConnTouch, Subj: c, Note: "bucket 20000ms"})
 	}
-	add(sim.Event{Actor: "clients", Kind: "client.send", Subj: "c0", ID: 1, Item: "c0#1"})
-	add(sim.Event{Actor: sel(0), Kind: "conn.interest", Subj: "c0", From: "OP_READ", To: "0"})
-	add(sim.Event{Actor: sel(0), Kind: "queue.put", Subj: wq, ID: 2, Item: "c0"})
-	add(sim.Event{Actor: wrk1, Kind: "queue.take", Subj: wq, ID: 2, Item: "c0"})
-	add(sim.Event{Actor: wrk1, Kind: "recv", Subj: "c0", ID: 1, Item: "c0#1"})
+	add(sim.Event{Actor: "clients", Kind: sim.ClientSend, Subj: "c0", ID: 1, Item: "c0#1"})
+	add(sim.Event{Actor: sel(0), Kind: sim.ConnInterest, Subj: "c0", From: "OP_READ", To: "0"})
+	add(sim.Event{Actor: sel(0), Kind: sim.QueuePut, Subj: wq, ID: 2, Item: "c0"})
+	add(sim.Event{Actor: wrk1, Kind: sim.QueueTake, Subj: wq, ID: 2, Item: "c0"})
+	add(sim.Event{Actor: wrk1, Kind: sim.Recv, Subj: "c0", ID: 1, Item: "c0#1"})
 	return ev
 }
 
@@ -152,12 +152,12 @@ func TestReactorStageDrawsTheQueuesCapacity(t *testing.T) {
 	h0 := "data-plane-kafka-request-handler-0"
 	for _, c := range []int{6, 500} {
 		ev := []sim.Event{
-			{Actor: proc, Kind: "thread.start"},
-			{Actor: h0, Kind: "thread.start"},
-			{Actor: h0, Kind: "queue.wait", Subj: rq, Note: "empty"},
-			{Actor: "clients", Kind: "client.send", Subj: "c1", ID: 5, Item: "Produce:c1#1"},
-			{Actor: proc, Kind: "recv", Subj: "c1", ID: 5, Item: "Produce:c1#1"},
-			{Actor: proc, Kind: "queue.put", Subj: rq, ID: 5, Item: "Produce:c1#1", Note: fmt.Sprintf("size 1/%d", c)},
+			{Actor: proc, Kind: sim.ThreadStart},
+			{Actor: h0, Kind: sim.ThreadStart},
+			{Actor: h0, Kind: sim.QueueWait, Subj: rq, Note: "empty"},
+			{Actor: "clients", Kind: sim.ClientSend, Subj: "c1", ID: 5, Item: "Produce:c1#1"},
+			{Actor: proc, Kind: sim.Recv, Subj: "c1", ID: 5, Item: "Produce:c1#1"},
+			{Actor: proc, Kind: sim.QueuePut, Subj: rq, ID: 5, Item: "Produce:c1#1", Note: fmt.Sprintf("size 1/%d", c)},
 		}
 		for i := range ev {
 			ev[i].Seq = i
@@ -195,7 +195,7 @@ func TestReactorStageDrawsTheQueuesCapacity(t *testing.T) {
 // next, then the later ones, each with the connections that expire then.
 func TestReactorStageDrawsTheExpiryQueueAsATimeAxis(t *testing.T) {
 	ev := reactorTrace(3)
-	ev = append(ev[:6:6], append([]sim.Event{{Actor: "ConnnectionExpirer", Kind: "sleep", Note: "getWaitTime 10s"}}, ev[6:]...)...)
+	ev = append(ev[:6:6], append([]sim.Event{{Actor: "ConnnectionExpirer", Kind: sim.Sleep, Note: "getWaitTime 10s"}}, ev[6:]...)...)
 	for i := range ev {
 		ev[i].Seq = i
 	}

@@ -11,11 +11,11 @@ import (
 func trace() []sim.Event {
 	q := "ControllerEventManager.queue"
 	ev := []sim.Event{
-		{Actor: "controller-event-thread", Kind: "queue.wait", Subj: q},
-		{Actor: "main-EventThread", Kind: "lock.acquire", Subj: "putLock"},
-		{Actor: "main-EventThread", Kind: "queue.put", Subj: q, ID: 1, Item: "BrokerChange"},
-		{Actor: "main-EventThread", Kind: "lock.release", Subj: "putLock"},
-		{Actor: "controller-event-thread", Kind: "queue.take", Subj: q, ID: 1, Item: "BrokerChange"},
+		{Actor: "controller-event-thread", Kind: sim.QueueWait, Subj: q},
+		{Actor: "main-EventThread", Kind: sim.LockAcquire, Subj: "putLock"},
+		{Actor: "main-EventThread", Kind: sim.QueuePut, Subj: q, ID: 1, Item: "BrokerChange"},
+		{Actor: "main-EventThread", Kind: sim.LockRelease, Subj: "putLock"},
+		{Actor: "controller-event-thread", Kind: sim.QueueTake, Subj: q, ID: 1, Item: "BrokerChange"},
 	}
 	for i := range ev {
 		ev[i].Seq = i
@@ -77,14 +77,14 @@ func TestLabelsFit(t *testing.T) {
 	q := "ControllerEventManager.queue"
 	long := "ReplicaLeaderElection(partitions=t0-0,t0-1,t0-2)"
 	ev := []sim.Event{
-		{Actor: "data-plane-kafka-request-handler-0", Kind: "queue.wait", Subj: "RequestChannel.requestQueue", Note: "idle"},
-		{Actor: "kafka-scheduler-0", Kind: "action", Note: "put " + long + " and a few more words"},
-		{Actor: "kafka-scheduler-0", Kind: "queue.put", Subj: q, ID: 1, Item: long},
-		{Actor: "kafka-scheduler-0", Kind: "queue.put", Subj: q, ID: 2, Item: long},
-		{Actor: "kafka-scheduler-0", Kind: "queue.put", Subj: q, ID: 12345, Item: long},
-		{Actor: "zk", Kind: "event.preempt", ID: 1, Item: long},
-		{Actor: "zk", Kind: "event.ignore", ID: 2, Item: long},
-		{Actor: "zk", Kind: "invariant", ID: 12345, Item: long, Note: "lost"},
+		{Actor: "data-plane-kafka-request-handler-0", Kind: sim.QueueWait, Subj: "RequestChannel.requestQueue", Note: "idle"},
+		{Actor: "kafka-scheduler-0", Kind: sim.Action, Note: "put " + long + " and a few more words"},
+		{Actor: "kafka-scheduler-0", Kind: sim.QueuePut, Subj: q, ID: 1, Item: long},
+		{Actor: "kafka-scheduler-0", Kind: sim.QueuePut, Subj: q, ID: 2, Item: long},
+		{Actor: "kafka-scheduler-0", Kind: sim.QueuePut, Subj: q, ID: 12345, Item: long},
+		{Actor: "zk", Kind: sim.EventPreempt, ID: 1, Item: long},
+		{Actor: "zk", Kind: sim.EventIgnore, ID: 2, Item: long},
+		{Actor: "zk", Kind: sim.Invariant, ID: 12345, Item: long, Note: "lost"},
 	}
 	for i := range ev {
 		ev[i].Seq = i

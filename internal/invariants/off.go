@@ -1,0 +1,6 @@
+//go:build !invariants
+
+package invariants
+
+// Enabled is false: built without -tags invariants.
+const Enabled = false
