@@ -407,6 +407,7 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 		Actor:    a.Event().Actor,
 		NoLock:   a.NoLock(),
 		ZH:       a.Lang == "zh",
+		Note:     a.note,
 	}
 	return a.sys().build(sa, sb, a.tween(), o), key
 }

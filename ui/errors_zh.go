@@ -382,6 +382,7 @@ type zhTemplate struct {
 	lit    int      // the English's literal characters: more is more specific
 	han    bool     // the Chinese says something of its own (not only "%s：%s")
 	part   bool     // from zhParts
+	note   bool     // from zhNotes (notes_zh.go): used for trace notes only
 }
 
 // zhSeg is a piece of a Chinese template: text, or capture arg (from 0).
@@ -398,18 +399,19 @@ var (
 // zhCompile compiles the catalog once, on first use.
 func zhCompile() []*zhTemplate {
 	zhOnce.Do(func() {
-		add := func(m map[string]string, part bool) {
+		add := func(m map[string]string, part, note bool) {
 			for en, zh := range m {
 				t, err := compileZH(en, zh)
 				if err != nil {
 					panic(err) // the catalog is constant: TestZHCatalog reports it first
 				}
-				t.part = part
+				t.part, t.note = part, note
 				zhTemplates = append(zhTemplates, t)
 			}
 		}
-		add(zhMessages, false)
-		add(zhParts, true)
+		add(zhMessages, false, false)
+		add(zhParts, true, false)
+		add(zhNotes, false, true)
 		slices.SortFunc(zhTemplates, func(a, b *zhTemplate) int {
 			if a.lit != b.lit {
 				return b.lit - a.lit
@@ -612,7 +614,11 @@ func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }
 // matches it (the message then stays in English). used, if not nil, hears
 // each catalog entry the translation used (tests).
 func zhMessage(msg string, used func(en string)) (string, bool) {
-	r := (&zhRun{memo: map[zhKey]zhResult{}}).translate(msg, false)
+	return (&zhRun{memo: map[zhKey]zhResult{}}).whole(msg, used)
+}
+
+func (z *zhRun) whole(msg string, used func(en string)) (string, bool) {
+	r := z.translate(msg, false)
 	if !r.ok {
 		return msg, false
 	}
@@ -628,7 +634,10 @@ func zhMessage(msg string, used func(en string)) (string, bool) {
 // may match several ways; the one that explains the most of it wins, its
 // score being the English text its formats account for. A tie goes to the
 // more specific outer format.
-type zhRun struct{ memo map[zhKey]zhResult }
+type zhRun struct {
+	memo  map[zhKey]zhResult
+	notes bool // translate a trace note (zhNotes), not an error
+}
 
 type zhKey struct {
 	msg    string
@@ -649,7 +658,7 @@ func (z *zhRun) translate(msg string, inside bool) zhResult {
 	}
 	var best zhResult
 	for _, t := range zhCompile() {
-		if t.part && !inside {
+		if t.part && !inside || t.note != z.notes {
 			continue
 		}
 		args, ok := t.match(msg)
