@@ -36,6 +36,21 @@ func TestBrowserLinkLangTheme(t *testing.T) {
 	if got := page(); !strings.HasPrefix(got, "en | light | The controller's event queue") {
 		t.Fatalf("after the buttons: %s", got)
 	}
+	// Lesson 06 in Chinese, from a link: the cluster stage and the log
+	// say no English word they used to (TestZHStageAndLogWords checks
+	// every word of every lesson natively).
+	p.open("#/lesson/06-broker-failure?pos=400&lang=zh")
+	p.wait("the cluster stage", `!!document.querySelector('#stage [data-k^="broker:"]')`)
+	if got := p.str(`(() => {
+		const stage = [...document.querySelectorAll("#stage text")].map((t) => t.textContent).join(" ");
+		const notes = [...document.querySelectorAll("#logbody td.note")].map((t) => t.textContent);
+		return [/connected|expired|clients' results|ZK session|not retriable|records below/.test(stage), notes.filter((n) => /[\u4e00-\u9fff]/.test(n)).length > 0].join(" ");
+	})()`); got != "false true" {
+		t.Fatalf("lesson 06 in Chinese: English on the stage, Chinese notes in the log: %s", got)
+	}
+	p.shot("zh-06.png")
+	p.open("#/lesson/" + lesson + "?pos=5&lang=en")
+
 	// A link without them leaves the page in the kept choice.
 	p.open("#/lesson/" + lesson)
 	p.wait("the lesson", `!!document.querySelector("#stage [data-k]")`)
