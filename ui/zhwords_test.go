@@ -22,70 +22,61 @@ import (
 // looks like one (a digit, a dot, a dash, CamelCase, CAPS) or is one of
 // upstreamWords; any other English word fails the test, with where it was.
 func TestZHStageAndLogWords(t *testing.T) {
-	all, err := lessons.All()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, l := range all {
-		t.Run(l.ID, func(t *testing.T) {
-			t.Parallel()
-			names := scenarioWords(l.Scenario)
-			_, a := newFake()
-			a.SetLang("zh")
-			a.Route("#/lesson/" + l.ID)
-			for _, th := range a.M.Threads {
-				for _, w := range wordRe.FindAllString(th, -1) {
-					names[w] = true // the run's thread names, and their stage labels
+	eachLesson(t, func(t *testing.T, l lessons.Lesson, open func(lang string) *App) {
+		names := scenarioWords(l.Scenario)
+		a := open("zh")
+		for _, th := range a.M.Threads {
+			for _, w := range wordRe.FindAllString(th, -1) {
+				names[w] = true // the run's thread names, and their stage labels
+			}
+		}
+		found := map[string]string{}
+		check := func(where, s string) {
+			for _, w := range proseWords(s) {
+				// One report a word on the stage, one in the log.
+				if k := strings.Fields(where)[0] + " " + w; !names[w] && found[k] == "" {
+					found[k] = where + ": " + s
 				}
 			}
-			found := map[string]string{}
-			check := func(where, s string) {
-				for _, w := range proseWords(s) {
-					// One report a word on the stage, one in the log.
-					if k := strings.Fields(where)[0] + " " + w; !names[w] && found[k] == "" {
-						found[k] = where + ": " + s
+		}
+		for i := 0; i < a.Len(); i++ {
+			a.Seek(i)
+			sc, _ := a.Frame()
+			for _, nd := range sc.Nodes {
+				check("stage "+nd.Key, nodeText(nd))
+			}
+			for _, r := range a.LogRows() {
+				if scenarioLine[r.Kind] {
+					continue // the scenario's own text, as written
+				}
+				if r.Kind == "step" {
+					// The lesson's own Chinese, which names upstream's
+					// things in English where it must.
+					if !strings.ContainsFunc(r.Note, isHan) {
+						t.Errorf("log #%d: the step in English: %s", r.Seq, r.Note)
 					}
+					continue
 				}
+				where := fmt.Sprintf("log #%d %s", r.Seq, r.Kind)
+				// The subject is always a name: a queue, a connection,
+				// a partition, a group, a thread.
+				check(where, stage.Short(r.Actor))
+				check(where, r.Item)
+				check(where, r.Note)
 			}
-			for i := 0; i < a.Len(); i++ {
-				a.Seek(i)
-				sc, _ := a.Frame()
-				for _, nd := range sc.Nodes {
-					check("stage "+nd.Key, nodeText(nd))
-				}
-				for _, r := range a.LogRows() {
-					if scenarioLine[r.Kind] {
-						continue // the scenario's own text, as written
-					}
-					if r.Kind == "step" {
-						// The lesson's own Chinese, which names upstream's
-						// things in English where it must.
-						if !strings.ContainsFunc(r.Note, isHan) {
-							t.Errorf("log #%d: the step in English: %s", r.Seq, r.Note)
-						}
-						continue
-					}
-					where := fmt.Sprintf("log #%d %s", r.Seq, r.Kind)
-					// The subject is always a name: a queue, a connection,
-					// a partition, a group, a thread.
-					check(where, stage.Short(r.Actor))
-					check(where, r.Item)
-					check(where, r.Note)
-				}
+		}
+		if len(found) > 0 {
+			ws := make([]string, 0, len(found))
+			for w := range found {
+				ws = append(ws, w)
 			}
-			if len(found) > 0 {
-				ws := make([]string, 0, len(found))
-				for w := range found {
-					ws = append(ws, w)
-				}
-				sort.Strings(ws)
-				for _, w := range ws[:min(len(ws), 250)] {
-					t.Errorf("English %q on the Chinese page, at %s", strings.Fields(w)[1], found[w])
-				}
-				t.Errorf("%d English words in all", len(ws))
+			sort.Strings(ws)
+			for _, w := range ws[:min(len(ws), 250)] {
+				t.Errorf("English %q on the Chinese page, at %s", strings.Fields(w)[1], found[w])
 			}
-		})
-	}
+			t.Errorf("%d English words in all", len(ws))
+		}
+	})
 }
 
 // scenarioLine are the trace kinds whose note is a line of the scenario.
