@@ -1,9 +1,14 @@
-// Before the first paint: the theme and the language, as stored, else the
+// Before the first paint: the theme and the language, as the link says
+// (theme=, lang=: for this visit, ui/link.go), else as stored, else the
 // system's (prefers-color-scheme, navigator.language). web.js follows the
 // system's theme while nothing is stored.
 (function () {
   var d = document.documentElement, theme = null, lang = null;
   try { theme = localStorage.getItem("brokerlab.theme"); lang = localStorage.getItem("brokerlab.lang"); } catch (e) {}
+  var q = "&" + (location.hash.split("?")[1] || "") + "&";
+  var m = /&theme=(light|dark)&/.exec(q), n = /&lang=(en|zh)&/.exec(q);
+  if (m) theme = m[1];
+  if (n) lang = n[1];
   var dark = theme ? theme === "dark" : !!(window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches);
   d.setAttribute("data-theme", dark ? "dark" : "light");
   d.lang = String(lang || navigator.language || "en").toLowerCase().indexOf("zh") === 0 ? "zh" : "en";

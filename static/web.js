@@ -83,38 +83,87 @@
     if (box) box.scrollTop = Math.max(0, (line - 3) * lh);
   };
 
-  // Export for slides. The stage's look lives in style.css: a standalone
-  // SVG needs every drawn property inlined, read from the computed style of
-  // the element it copies. It is set through CSSOM: the page's CSP refuses
-  // style attributes set as markup (setAttribute).
+  // Export for slides: the stage on a 16:9 page with its caption below,
+  // standalone. The stage's look lives in style.css, so every drawn
+  // property is inlined, read from the computed style of the element it
+  // copies, in the theme asked for (light unless dark): the page's theme
+  // is switched for that synchronous read only, never painted. Styles are
+  // set through CSSOM: the page's CSP refuses style attributes set as
+  // markup (setAttribute). The font families are the page's stacks, which
+  // end in the generic sans-serif and monospace: the file needs none of
+  // the page's fonts.
   const PROPS = ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap",
     "stroke-opacity", "opacity", "font-family", "font-size", "font-weight", "font-style", "text-anchor",
-    "dominant-baseline", "display", "visibility"];
-  web.stageSVG = function () {
+    "dominant-baseline", "display", "visibility", "text-decoration"];
+  const NS = "http://www.w3.org/2000/svg";
+  const PAGE = { w: 1600, h: 900, pad: 16, cap: [30, 24] }; // the page, its margin, the caption's type sizes
+  web.stageSVG = function (caption, dark) {
     const src = document.getElementById("stage");
     if (!src) return "";
-    const out = src.cloneNode(true);
+    const root = document.documentElement;
+    const theme = root.getAttribute("data-theme");
+    root.setAttribute("data-theme", dark ? "dark" : "light");
+    try {
+      return standalone(src, String(caption || "").split("\n").filter(Boolean));
+    } finally {
+      if (theme === null) root.removeAttribute("data-theme"); else root.setAttribute("data-theme", theme);
+    }
+  };
+  function standalone(src, lines) {
+    const vb = (src.getAttribute("viewBox") || "0 0 1320 760").split(/\s+/).map(Number);
+    const stage = src.cloneNode(true);
     const a = [src, ...src.querySelectorAll("*")];
-    const b = [out, ...out.querySelectorAll("*")];
+    const b = [stage, ...stage.querySelectorAll("*")];
     a.forEach((el, i) => {
       const cs = getComputedStyle(el);
-      const style = PROPS.map((p) => p + ":" + cs.getPropertyValue(p)).join(";");
-      b[i].style.cssText = style;
+      b[i].style.cssText = PROPS.map((p) => p + ":" + cs.getPropertyValue(p)).join(";");
     });
-    const vb = (src.getAttribute("viewBox") || "0 0 1320 760").split(/\s+/).map(Number);
-    out.setAttribute("xmlns", "http://www.w3.org/2000/svg");
-    out.setAttribute("width", vb[2]);
-    out.setAttribute("height", vb[3]);
-    out.removeAttribute("aria-label");
-    const bg = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-    bg.setAttribute("x", vb[0]);
-    bg.setAttribute("y", vb[1]);
-    bg.setAttribute("width", vb[2]);
-    bg.setAttribute("height", vb[3]);
-    bg.setAttribute("fill", getComputedStyle(src).backgroundColor || "#fff");
-    out.insertBefore(bg, out.firstChild);
+    const page = getComputedStyle(src);
+    const ink = getComputedStyle(document.body).color;
+    // The stage, at its own size, centred at the top of the page.
+    stage.removeAttribute("id");
+    stage.removeAttribute("aria-label");
+    stage.removeAttribute("preserveAspectRatio");
+    stage.setAttribute("x", (PAGE.w - vb[2]) / 2);
+    stage.setAttribute("y", PAGE.pad);
+    stage.setAttribute("width", vb[2]);
+    stage.setAttribute("height", vb[3]);
+    const out = document.createElementNS(NS, "svg");
+    out.setAttribute("xmlns", NS);
+    out.setAttribute("viewBox", "0 0 " + PAGE.w + " " + PAGE.h);
+    out.setAttribute("width", PAGE.w);
+    out.setAttribute("height", PAGE.h);
+    const el = (tag, attrs) => {
+      const e = document.createElementNS(NS, tag);
+      for (const k in attrs) e.setAttribute(k, attrs[k]);
+      out.appendChild(e);
+      return e;
+    };
+    el("rect", { width: PAGE.w, height: PAGE.h, fill: page.backgroundColor || "#fff" });
+    out.appendChild(stage);
+    const top = PAGE.pad + vb[3] + PAGE.pad;
+    el("line", { x1: PAGE.pad * 2, x2: PAGE.w - PAGE.pad * 2, y1: top, y2: top, stroke: ink, "stroke-width": 2 });
+    const caps = lines.slice(0, 2).map((s, i) => {
+      const t = el("text", { "class": "caption", x: PAGE.pad * 2, y: top + [44, 84][i], "font-size": PAGE.cap[i], fill: ink });
+      t.style.cssText = "font-family:" + page.fontFamily + ";font-weight:" + (i ? 400 : 700);
+      t.textContent = s;
+      return t;
+    });
+    // A caption line wider than the page is squeezed to fit, not cut: its
+    // width is measured in the page, off-screen, for that.
+    out.style.cssText = "position:fixed;left:-10000px;top:0";
+    document.body.appendChild(out);
+    const room = PAGE.w - PAGE.pad * 4;
+    caps.forEach((t) => {
+      if (t.getComputedTextLength() > room) {
+        t.setAttribute("textLength", room);
+        t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    });
+    out.remove();
+    out.removeAttribute("style");
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(out);
-  };
+  }
 
   function save(name, blob) {
     const url = URL.createObjectURL(blob);
@@ -129,9 +178,9 @@
   web.download = function (name, mime, text) { save(name, new Blob([text], { type: mime })); };
 
   // exportStage saves the stage as SVG, or as a PNG drawn from that SVG at
-  // twice its size (sharp on a slide).
-  web.exportStage = function (kind, name) {
-    const svg = web.stageSVG();
+  // twice its size (3200×1800: sharp on a slide).
+  web.exportStage = function (kind, name, caption, dark) {
+    const svg = web.stageSVG(caption, dark);
     if (!svg) return;
     const blob = new Blob([svg], { type: "image/svg+xml" });
     if (kind === "svg") { save(name, blob); return; }

@@ -39,13 +39,18 @@ func (a *App) tween() float64 {
 
 // SetTheme switches the theme and remembers the choice.
 func (a *App) SetTheme(t string) {
+	a.showTheme(t)
+	if a.Host != nil {
+		a.Host.Store("theme", a.Theme)
+	}
+}
+
+// showTheme switches the theme for this visit.
+func (a *App) showTheme(t string) {
 	if t != "dark" {
 		t = "light"
 	}
 	a.Theme = t
-	if a.Host != nil {
-		a.Host.Store("theme", t)
-	}
 	if a.Web != nil {
 		a.Web.SetTheme(t)
 	}

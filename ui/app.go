@@ -109,6 +109,7 @@ func (a *App) Route(hash string) {
 	a.notice, a.Crash, a.Playing, a.Frac, a.Sel = nil, "", false, 0, ""
 	a.shownURL = ""
 	l, lerr := ParseLink(hash)
+	a.linkPage(&l)
 	if l.Page == "list" {
 		a.Page, a.M, a.Res, a.Link = "list", nil, nil, Link{Page: "list"}
 		if lerr != nil {
@@ -266,6 +267,20 @@ func (a *App) setSession(key, value string) {
 }
 
 // runKey names what a link runs, whatever moment of it it shows.
+// linkPage shows the page in a link's language and theme, for this visit:
+// the choice the page keeps (SetLang, SetTheme) stays as it was, and a
+// link without them leaves the page as it is. The run's Link holds
+// neither: Hash writes the page's own.
+func (a *App) linkPage(l *Link) {
+	if l.Lang != "" {
+		a.Lang = l.Lang
+	}
+	if l.Theme != "" {
+		a.showTheme(l.Theme)
+	}
+	l.Lang, l.Theme = "", ""
+}
+
 func runKey(l Link) string {
 	l.Pos, l.Present = 0, false
 	return l.String()
@@ -306,6 +321,7 @@ func (a *App) Hash() string {
 	if a.Page == "list" {
 		l = Link{Page: "list"}
 	}
+	l.Lang, l.Theme = a.Lang, a.Theme
 	return l.String()
 }
 
@@ -390,6 +406,7 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 		Actor:    a.Event().Actor,
 		NoLock:   a.NoLock(),
 		ZH:       a.Lang == "zh",
+		Note:     a.note,
 	}
 	return a.sys().build(sa, sb, a.tween(), o), key
 }

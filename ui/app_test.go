@@ -46,6 +46,8 @@ func TestLinkRoundTrip(t *testing.T) {
 		"#/lesson/" + lesson + "?seed=7&pos=120&a=1500000:put%20BrokerChange&a=2000:session%20expire&set=controller.putLock:false",
 		"#/stress?events=5000",
 		"#/stress?conns=1000&events=50000&pos=3",
+		"#/?lang=zh&theme=dark",
+		"#/lesson/" + lesson + "?pos=3&lang=en&theme=light",
 	} {
 		l, err := ParseLink(h)
 		if err != nil {
@@ -70,6 +72,7 @@ func TestLinkRoundTrip(t *testing.T) {
 	for _, bad := range []string{
 		"#/lesson/x?seed=abc", "#/lesson/x?pos=-1", "#/lesson/x?a=12", "#/lesson/x?a=zz:put%20X",
 		"#/lesson/x?set=controller.foo:true", "#/lesson/x?bogus=1", "#/nowhere", "#/stress?events=0",
+		"#/lesson/x?lang=fr", "#/lesson/x?theme=blue", "#/lesson/x?lang=ZH",
 	} {
 		if _, err := ParseLink(bad); err == nil {
 			t.Errorf("ParseLink(%q): no error", bad)
@@ -179,7 +182,7 @@ func TestMalformedLinks(t *testing.T) {
 // A stress link reproduces its moment and its what-ifs like a lesson's.
 func TestStressLink(t *testing.T) {
 	_, a := newFake()
-	h := "#/stress?events=3000&pos=40&a=20:session%20expire"
+	h := "#/stress?events=3000&pos=40&a=20:session%20expire&lang=en"
 	a.Route(h)
 	must(t, "notice: "+a.Notice(), a.Page == "stress" && a.Notice() == "" && a.Crash == "")
 	must(t, "pos", a.Pos == 40)
@@ -538,4 +541,35 @@ func TestABudgetStopKeepsTheRunAndSaysSo(t *testing.T) {
 	a.Route(Link{Page: "lesson", Lesson: lesson, Src: src}.String())
 	must(t, "notice: "+a.Notice(), strings.Contains(a.Notice(), "the run stopped at its memory budget, a trace of 64 MB"))
 	must(t, "the run is kept", a.Page == "lesson" && a.Len() == a.Res.Events && a.Len() > 200_000)
+}
+
+// The URL carries the page's language and theme; a link that carries them
+// shows the page in them for that visit, without replacing the choice the
+// page keeps; a link without them leaves the page as it is; a wrong value
+// is said, and the page keeps its own.
+func TestLinkLangTheme(t *testing.T) {
+	h, a := newFake()
+	w := &fakeWeb{store: map[string]string{}}
+	a.Web = w
+	a.SetLang("en")
+	a.SetTheme("light")
+	a.Route("#/lesson/" + lesson + "?pos=5&lang=zh&theme=dark")
+	must(t, "notice: "+a.Notice(), a.Notice() == "")
+	must(t, "lang "+a.Lang, a.Lang == "zh" && h.store["lang"] == "en")
+	must(t, "theme "+a.Theme, a.Theme == "dark" && w.theme == "dark" && h.store["theme"] == "light")
+	must(t, "hash: "+a.Hash(), a.Hash() == "#/lesson/"+lesson+"?pos=5&lang=zh&theme=dark")
+	must(t, "the run's link holds the page's: "+a.Link.String(), a.Link.Lang == "" && a.Link.Theme == "")
+	// The page's buttons change the URL and the kept choice.
+	a.SetLang("en")
+	a.ToggleTheme()
+	must(t, "after the buttons: "+a.Hash(), a.Hash() == "#/lesson/"+lesson+"?pos=5&lang=en&theme=light" && h.store["lang"] == "en" && h.store["theme"] == "light")
+	// Without them, the page stays as it is; the list carries them too.
+	a.Lang = "zh"
+	a.Route("#/")
+	must(t, "list: "+a.Hash(), a.Lang == "zh" && a.Hash() == "#/?lang=zh&theme=light")
+	a.Route("#/?theme=dark&lang=en")
+	must(t, "list link: "+a.Hash(), a.Lang == "en" && a.Theme == "dark" && a.Hash() == "#/?lang=en&theme=dark")
+	// A wrong value: said, and the page keeps its language.
+	a.Route("#/lesson/" + lesson + "?lang=fr")
+	must(t, "lang=fr: "+a.Notice(), strings.Contains(a.Notice(), `lang="fr"`) && a.Lang == "en")
 }

@@ -14,9 +14,11 @@ type Web interface {
 	CloseWindow()           // close this (presenter) window
 	Broadcast(msg string)   // to the page's other windows (BroadcastChannel)
 
-	SetTheme(theme string)            // "light" or "dark" on the page
-	Announce(text string)             // say it through the aria-live region
-	ExportStage(kind, name string)    // save the stage as "svg" or "png"
+	SetTheme(theme string) // "light" or "dark" on the page
+	Announce(text string)  // say it through the aria-live region
+	// ExportStage saves the stage as "svg" or "png" with the caption's
+	// lines ("\n" between them) below it, light unless dark.
+	ExportStage(kind, name, caption string, dark bool)
 	Download(name, mime, data string) // save a text file
 }
 
@@ -33,6 +35,7 @@ type Class struct {
 	ProgressState
 	PresentState
 	AccessState
+	ExportState
 }
 
 // NewVersion is called when a new build's service worker takes over.

@@ -22,6 +22,8 @@ type fakeWeb struct {
 	data     string
 	theme    string
 	said     []string
+	caption  string
+	dark     bool
 }
 
 func (w *fakeWeb) Load(k string) string   { return w.store[k] }
@@ -31,8 +33,9 @@ func (w *fakeWeb) CloseWindow()           { w.closed++ }
 func (w *fakeWeb) Broadcast(msg string)   { w.sent = append(w.sent, msg) }
 func (w *fakeWeb) SetTheme(theme string)  { w.theme = theme }
 func (w *fakeWeb) Announce(text string)   { w.said = append(w.said, text) }
-func (w *fakeWeb) ExportStage(kind, name string) {
+func (w *fakeWeb) ExportStage(kind, name, caption string, dark bool) {
 	w.saved = append(w.saved, kind+" "+name)
+	w.caption, w.dark = caption, dark
 }
 func (w *fakeWeb) Download(name, mime, data string) {
 	w.saved = append(w.saved, name+" "+mime)

@@ -345,12 +345,14 @@ var zhMessages = map[string]string{
 	`malformed link: %w`:   `链接格式有误：%w`,
 	`no page %q`:           `没有页面 %q`,
 	`unknown parameter %q`: `未知的参数 %q`,
-	`events=%q is not a number from 1 to 2000000`:                             `events=%q 不是 1 到 2000000 之间的数`,
-	`conns=%q is not a number from 1 to 10000`:                                `conns=%q 不是 1 到 10000 之间的数`,
-	`seed=%q is not a number`:                                                 `seed=%q 不是数字`,
-	`pos=%q is not an event number`:                                           `pos=%q 不是事件序号`,
-	`a=%q: want EVENT:ACTION`:                                                 `a=%q：应写成 EVENT:ACTION`,
-	`a=%q: no action`:                                                         `a=%q：缺少动作`,
+	`events=%q is not a number from 1 to 2000000`: `events=%q 不是 1 到 2000000 之间的数`,
+	`conns=%q is not a number from 1 to 10000`:    `conns=%q 不是 1 到 10000 之间的数`,
+	`seed=%q is not a number`:                     `seed=%q 不是数字`,
+	`pos=%q is not an event number`:               `pos=%q 不是事件序号`,
+	`lang=%q: want en or zh`:                      `lang=%q：应为 en 或 zh`,
+	`theme=%q: want light or dark`:                `theme=%q：应为 light 或 dark`,
+	`a=%q: want EVENT:ACTION`:                     `a=%q：应写成 EVENT:ACTION`,
+	`a=%q: no action`:                             `a=%q：缺少动作`,
 	`set=%q: want one of the what-if settings, e.g. controller.putLock:false`: `set=%q：应为一项假设设置，例如 controller.putLock:false`,
 	`src= is %d KB, more than the %d KB a link may carry`:                     `src= 有 %d KB，超过了链接最多能携带的 %d KB`,
 	`src= is not an edited scenario (base64url)`:                              `src= 不是编辑过的场景（不是 base64url 编码）`,
@@ -380,6 +382,7 @@ type zhTemplate struct {
 	lit    int      // the English's literal characters: more is more specific
 	han    bool     // the Chinese says something of its own (not only "%s：%s")
 	part   bool     // from zhParts
+	note   bool     // from zhNotes (notes_zh.go): used for trace notes only
 }
 
 // zhSeg is a piece of a Chinese template: text, or capture arg (from 0).
@@ -396,18 +399,19 @@ var (
 // zhCompile compiles the catalog once, on first use.
 func zhCompile() []*zhTemplate {
 	zhOnce.Do(func() {
-		add := func(m map[string]string, part bool) {
+		add := func(m map[string]string, part, note bool) {
 			for en, zh := range m {
 				t, err := compileZH(en, zh)
 				if err != nil {
 					panic(err) // the catalog is constant: TestZHCatalog reports it first
 				}
-				t.part = part
+				t.part, t.note = part, note
 				zhTemplates = append(zhTemplates, t)
 			}
 		}
-		add(zhMessages, false)
-		add(zhParts, true)
+		add(zhMessages, false, false)
+		add(zhParts, true, false)
+		add(zhNotes, false, true)
 		slices.SortFunc(zhTemplates, func(a, b *zhTemplate) int {
 			if a.lit != b.lit {
 				return b.lit - a.lit
@@ -610,7 +614,11 @@ func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }
 // matches it (the message then stays in English). used, if not nil, hears
 // each catalog entry the translation used (tests).
 func zhMessage(msg string, used func(en string)) (string, bool) {
-	r := (&zhRun{memo: map[zhKey]zhResult{}}).translate(msg, false)
+	return (&zhRun{memo: map[zhKey]zhResult{}}).whole(msg, used)
+}
+
+func (z *zhRun) whole(msg string, used func(en string)) (string, bool) {
+	r := z.translate(msg, false)
 	if !r.ok {
 		return msg, false
 	}
@@ -626,7 +634,10 @@ func zhMessage(msg string, used func(en string)) (string, bool) {
 // may match several ways; the one that explains the most of it wins, its
 // score being the English text its formats account for. A tie goes to the
 // more specific outer format.
-type zhRun struct{ memo map[zhKey]zhResult }
+type zhRun struct {
+	memo  map[zhKey]zhResult
+	notes bool // translate a trace note (zhNotes), not an error
+}
 
 type zhKey struct {
 	msg    string
@@ -647,7 +658,7 @@ func (z *zhRun) translate(msg string, inside bool) zhResult {
 	}
 	var best zhResult
 	for _, t := range zhCompile() {
-		if t.part && !inside {
+		if t.part && !inside || t.note != z.notes {
 			continue
 		}
 		args, ok := t.match(msg)

@@ -615,7 +615,7 @@ func collectDirect(add func(msg, from string)) {
 	cl(func(c *cluster.Config) { c.Client.DeliveryTimeout = time.Second })
 
 	// Malformed links.
-	for _, q := range []string{"%zz", "a;b", "color=red", "seed=x", "pos=x", "a=nope", "a=5:", "set=x",
+	for _, q := range []string{"%zz", "a;b", "color=red", "seed=x", "pos=x", "a=nope", "a=5:", "set=x", "lang=fr", "theme=blue",
 		"src=!!!", "src=" + EncodeSrc(strings.Repeat("say \"x\"\n", 500))[:20], "src=" + strings.Repeat("A", MaxSrcLink+1),
 		"src=" + EncodeSrc(strings.Repeat("#", scenario.MaxSource+1)), "src=" + EncodeSrc("\xff\xfe")} {
 		_, err := ParseLink("#/lesson/" + lesson + "?" + q)

@@ -1,24 +1,133 @@
 package ui
 
 import (
+	"encoding/json"
+	"regexp"
 	"strconv"
 	"strings"
 )
 
 // Export for slides: the stage at this moment as SVG or PNG (drawn by the
-// browser: the stage is SVG outside the Vugu tree), and the run's trace as
-// JSON lines, the format `go run . run -trace` writes.
+// browser: the stage is SVG outside the Vugu tree) with a caption below it
+// on a 16:9 page, in the light theme unless the teacher asks for the
+// page's dark one; and the run's trace as JSON lines, the format
+// `go run . run -trace` writes, after one header line that says what ran.
 
-// exportName is the files' common name: lesson, seed and position.
-func (a *App) exportName() string {
-	name := a.Lesson.ID
-	if name == "" {
-		name = "brokerlab"
-	}
+// ExportState is the export menu's part of the App.
+type ExportState struct {
+	ExportDark bool   // the stage exports in the dark theme (the page must be dark)
+	Build      string // the site's build, for the trace's header ("" natively)
+}
+
+// exportName is the files' common name: lesson, whether the scenario was
+// edited, a seed other than the scenario's, and the what-ifs.
+func (a *App) exportName(event bool) string {
+	parts := []string{"brokerlab", strings.TrimPrefix(or(a.Lesson.ID, a.Page), "brokerlab-")}
 	if a.Edited() {
-		name += "-edited"
+		parts = append(parts, "edited")
 	}
-	return "brokerlab-" + strings.TrimPrefix(name, "brokerlab-") + "-seed" + a.SeedText()
+	if a.Link.Seed != 0 {
+		parts = append(parts, "seed"+a.SeedText())
+	}
+	if event {
+		parts = append(parts, "e"+strconv.Itoa(a.Pos+1))
+	}
+	if w := a.whatIfNames(); len(w) > 0 {
+		parts = append(parts, "whatif")
+		parts = append(parts, w...)
+	}
+	return fileSafe(strings.Join(parts, "-"))
+}
+
+// maxWhatIfNames keeps a file name short: the rest are counted.
+const maxWhatIfNames = 3
+
+// whatIfNames names each what-if in a word a file name can carry: a
+// setting turned off is "no" and its name (controller.putLock false →
+// noPutLock), turned on is its name, else its name and value; an action
+// is its words.
+func (a *App) whatIfNames() []string {
+	var out []string
+	for _, s := range a.Link.Sets {
+		k, v, _ := strings.Cut(s, " ")
+		name := settingName(k)
+		switch v {
+		case "false":
+			name = "no" + upperFirst(name)
+		case "true":
+		default:
+			name += "-" + v
+		}
+		out = append(out, name)
+	}
+	for _, in := range a.Link.Inject {
+		out = append(out, in.Action)
+	}
+	if len(out) > maxWhatIfNames {
+		out = append(out[:maxWhatIfNames:maxWhatIfNames], "plus"+strconv.Itoa(len(out)-maxWhatIfNames))
+	}
+	return out
+}
+
+// settingName is a setting's key in camel case, without the system it
+// belongs to: controller.putLock → putLock, min.insync.replicas →
+// minInsyncReplicas.
+func settingName(key string) string {
+	parts := strings.Split(key, ".")
+	if len(parts) > 1 && systemPrefix[parts[0]] {
+		parts = parts[1:]
+	}
+	for i := 1; i < len(parts); i++ {
+		parts[i] = upperFirst(parts[i])
+	}
+	return strings.Join(parts, "")
+}
+
+// systemPrefix are the first words of settings that only name the system.
+var systemPrefix = map[string]bool{"controller": true, "zookeeper": true, "listener": true}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+var unsafeRun = regexp.MustCompile(`[^A-Za-z0-9.]+`)
+
+// fileSafe keeps letters, digits and dots; every other run of characters
+// becomes one dash.
+func fileSafe(s string) string {
+	return strings.Trim(unsafeRun.ReplaceAllString(s, "-"), "-.")
+}
+
+// whatIfText is the what-ifs in words, as the scenario writes them.
+func (a *App) whatIfText() []string {
+	var out []string
+	if a.Edited() {
+		out = append(out, a.T("editedScenario"))
+	}
+	out = append(out, a.Link.Sets...)
+	for _, in := range a.Link.Inject {
+		out = append(out, in.Action+" ("+a.T("afterEvent")+" "+strconv.Itoa(in.After+1)+")")
+	}
+	return out
+}
+
+// ExportCaption is the caption under an exported stage, two lines: the
+// lesson and its step; the event, its time, the seed and the what-ifs.
+func (a *App) ExportCaption() []string {
+	first := "brokerlab · " + a.Title()
+	if s := a.State().Step; a.Sc != nil && s >= 0 {
+		first += " · " + a.T("stepOf") + " " + strconv.Itoa(s+1) + " / " + strconv.Itoa(len(a.Sc.Steps))
+	}
+	second := []string{a.PosText(), a.TimeText(), a.T("seed") + " " + a.SeedText()}
+	if w := a.whatIfText(); len(w) > 0 {
+		second = append(second, a.T("whatIf")+a.T("colon")+strings.Join(w, "; "))
+	} else {
+		second = append(second, a.T("noWhatIf"))
+	}
+	return []string{first, strings.Join(second, " · ")}
 }
 
 // ExportStage saves the stage: kind is "svg" or "png".
@@ -26,8 +135,11 @@ func (a *App) ExportStage(kind string) {
 	if a.Web == nil || a.M == nil {
 		return
 	}
-	a.Web.ExportStage(kind, a.exportName()+"-event"+strconv.Itoa(a.Pos)+"."+kind)
+	a.Web.ExportStage(kind, a.exportName(true)+"."+kind, strings.Join(a.ExportCaption(), "\n"), a.ExportDark && a.Theme == "dark")
 }
+
+// SetExportDark picks the exports' theme: the page's dark one, or light.
+func (a *App) SetExportDark(on bool) { a.ExportDark = on }
 
 // TraceJSONL is the run's trace as JSON lines, as `run -trace` writes it.
 func (a *App) TraceJSONL() string {
@@ -41,10 +153,34 @@ func (a *App) TraceJSONL() string {
 	return string(b)
 }
 
-// ExportTrace saves the run's trace.
+// TraceHeader is the exported trace's first line, itself JSON, so the file
+// stays JSON lines: what ran (lesson, seed, what-ifs) and on which build.
+// An event line has "seq"; the header has "brokerlab" instead.
+type TraceHeader struct {
+	Brokerlab string   `json:"brokerlab"` // "trace"
+	Lesson    string   `json:"lesson"`
+	Seed      int64    `json:"seed"`
+	Sets      []string `json:"set,omitempty"`    // "KEY VALUE"
+	Inject    []string `json:"inject,omitempty"` // "EVENT:ACTION", as a link's a=
+	Edited    bool     `json:"edited,omitempty"` // the scenario is the editor's (its link has it)
+	Build     string   `json:"build"`
+}
+
+// traceHeader is the header line for the current run.
+func (a *App) traceHeader() string {
+	seed, _ := strconv.ParseInt(a.SeedText(), 10, 64)
+	h := TraceHeader{Brokerlab: "trace", Lesson: a.Lesson.ID, Seed: seed, Sets: a.Link.Sets, Edited: a.Edited(), Build: or(a.Build, "dev")}
+	for _, in := range a.Link.Inject {
+		h.Inject = append(h.Inject, strconv.Itoa(in.After)+":"+in.Action)
+	}
+	b, _ := json.Marshal(h) // strings and numbers: never fails
+	return string(b) + "\n"
+}
+
+// ExportTrace saves the run's trace, after its header line.
 func (a *App) ExportTrace() {
 	if a.Web == nil || a.M == nil {
 		return
 	}
-	a.Web.Download(a.exportName()+".trace.jsonl", "application/x-ndjson", a.TraceJSONL())
+	a.Web.Download(a.exportName(false)+".trace.jsonl", "application/x-ndjson", a.traceHeader()+a.TraceJSONL())
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -20,26 +21,129 @@ func TestExport(t *testing.T) {
 	a.ExportStage("png")
 	a.ExportTrace()
 	want := []string{
-		"svg brokerlab-" + lesson + "-seed11-event42.svg",
-		"png brokerlab-" + lesson + "-seed11-event42.png",
-		"brokerlab-" + lesson + "-seed11.trace.jsonl application/x-ndjson",
+		"svg brokerlab-" + lesson + "-e43.svg",
+		"png brokerlab-" + lesson + "-e43.png",
+		"brokerlab-" + lesson + ".trace.jsonl application/x-ndjson",
 	}
 	if strings.Join(w.saved, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("saved:\n%s\nwant:\n%s", strings.Join(w.saved, "\n"), strings.Join(want, "\n"))
 	}
-	// The trace is the run's, one event a line, as `run -trace` writes it.
-	sc := bufio.NewScanner(strings.NewReader(w.data))
+	if w.dark {
+		t.Fatal("the export is dark on a light page")
+	}
+	// The trace is its header, then the run's events, one a line, as
+	// `run -trace` writes them.
+	head, events, _ := strings.Cut(w.data, "\n")
+	if head != `{"brokerlab":"trace","lesson":"`+lesson+`","seed":11,"build":"dev"}` {
+		t.Fatalf("header: %s", head)
+	}
+	sc := bufio.NewScanner(strings.NewReader(events))
 	sc.Buffer(nil, 1<<20)
 	n := 0
 	for sc.Scan() {
 		var e sim.Event
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil || e != a.M.Trace[n] {
-			t.Fatalf("line %d: %v %+v", n+1, err, e)
+			t.Fatalf("line %d: %v %+v", n+2, err, e)
 		}
 		n++
 	}
 	if n != a.Len() {
 		t.Fatalf("%d lines for %d events", n, a.Len())
+	}
+}
+
+// The file names carry the lesson, the event as the page shows it, a seed
+// of the link's and the what-ifs, in characters every file system keeps;
+// the caption says the same in the page's language; the trace's header
+// says what ran.
+func TestExportNames(t *testing.T) {
+	for _, c := range []struct {
+		lang, link, svg, trace string
+		caption                []string
+		header                 TraceHeader
+	}{
+		{
+			lang: "en", link: "?pos=141&set=controller.putLock:false",
+			svg: lesson + "-e142-whatif-noPutLock.svg", trace: lesson + "-whatif-noPutLock.trace.jsonl",
+			caption: []string{"brokerlab · The controller's event queue · step 8 / 10", "event 142 / 217 · t = 300.000 ms · seed 11 · what-if: controller.putLock false"},
+			header:  TraceHeader{Brokerlab: "trace", Lesson: lesson, Seed: 11, Sets: []string{"controller.putLock false"}, Build: "b1"},
+		},
+		{
+			lang: "zh", link: "?seed=7&pos=30&a=20:put%20TopicDeletion&set=controller.putLock:false",
+			svg: lesson + "-seed7-e31-whatif-noPutLock-put-TopicDeletion.svg", trace: lesson + "-seed7-whatif-noPutLock-put-TopicDeletion.trace.jsonl",
+			caption: []string{"brokerlab · 控制器的单线程事件队列 · 步骤 3 / 10", "事件 31 / 229 · t = 25.000 ms · 种子 7 · 假设：controller.putLock false; put TopicDeletion (插入于事件 21)"},
+			header:  TraceHeader{Brokerlab: "trace", Lesson: lesson, Seed: 7, Sets: []string{"controller.putLock false"}, Inject: []string{"20:put TopicDeletion"}, Build: "b1"},
+		},
+		{
+			lang: "en", link: "?pos=5&set=unclean.leader.election.enable:true&set=min.insync.replicas:1&a=3:kill%20broker%202&a=4:restart%20broker%202",
+			svg: "06-broker-failure-e6-whatif-uncleanLeaderElectionEnable-minInsyncReplicas-1-kill-broker-2-plus1.svg",
+		},
+	} {
+		_, a := newFake()
+		w := &fakeWeb{store: map[string]string{}}
+		a.Web, a.Build, a.Lang = w, "b1", c.lang
+		id := lesson
+		if strings.Contains(c.svg, "06-") {
+			id = "06-broker-failure"
+		}
+		a.Route("#/lesson/" + id + c.link)
+		if a.Notice() != "" {
+			t.Fatalf("%s: %s", c.link, a.Notice())
+		}
+		a.ExportStage("svg")
+		a.ExportTrace()
+		if got := strings.Fields(w.saved[0])[1]; got != "brokerlab-"+c.svg {
+			t.Errorf("%s: svg %s, want brokerlab-%s", c.link, got, c.svg)
+		}
+		if c.trace == "" {
+			continue
+		}
+		if got := strings.Fields(w.saved[1])[0]; got != "brokerlab-"+c.trace {
+			t.Errorf("%s: trace %s, want brokerlab-%s", c.link, got, c.trace)
+		}
+		if got := strings.Split(w.caption, "\n"); strings.Join(got, "\n") != strings.Join(c.caption, "\n") {
+			t.Errorf("%s: caption\n%q\nwant\n%q", c.link, got, c.caption)
+		}
+		head, _, _ := strings.Cut(w.data, "\n")
+		var h TraceHeader
+		if err := json.Unmarshal([]byte(head), &h); err != nil || fmt.Sprint(h) != fmt.Sprint(c.header) {
+			t.Errorf("%s: header %s (%v), want %+v", c.link, head, err, c.header)
+		}
+	}
+}
+
+// Light unless the teacher asks for dark on a dark page.
+func TestExportTheme(t *testing.T) {
+	_, a := newFake()
+	w := &fakeWeb{store: map[string]string{}}
+	a.Web = w
+	a.Route("#/lesson/" + lesson)
+	for _, c := range []struct {
+		theme string
+		dark  bool
+		want  bool
+	}{{"light", false, false}, {"dark", false, false}, {"dark", true, true}, {"light", true, false}} {
+		a.Theme = c.theme
+		a.SetExportDark(c.dark)
+		a.ExportStage("png")
+		if w.dark != c.want {
+			t.Errorf("page %s, asked dark %v: exported dark %v", c.theme, c.dark, w.dark)
+		}
+	}
+}
+
+func TestFileSafe(t *testing.T) {
+	for in, want := range map[string]string{
+		"a b":          "a-b",
+		"x/../y":       "x-..-y",
+		"-put \"x\"- ": "put-x",
+		"t0-1@3":       "t0-1-3",
+		"中文ab":         "ab",
+		"a..":          "a",
+	} {
+		if got := fileSafe(in); got != want {
+			t.Errorf("fileSafe(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 

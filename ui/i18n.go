@@ -57,10 +57,15 @@ var webWords = map[string][2]string{
 	"guide": {"Teacher's guide (printable)", "教师手册（可打印）"},
 
 	// Export.
-	"export":      {"Export", "导出"},
-	"exportSVG":   {"Stage as SVG", "舞台（SVG）"},
-	"exportPNG":   {"Stage as PNG", "舞台（PNG）"},
-	"exportTrace": {"Trace (JSON lines)", "事件轨迹（JSON lines）"},
+	"export":         {"Export", "导出"},
+	"exportSVG":      {"Stage as SVG", "舞台（SVG）"},
+	"exportPNG":      {"Stage as PNG", "舞台（PNG）"},
+	"exportTrace":    {"Trace (JSON lines)", "事件轨迹（JSON lines）"},
+	"exportDark":     {"Dark, as on screen (else light)", "深色，与屏幕一致（否则浅色）"},
+	"whatIf":         {"what-if", "假设"},
+	"noWhatIf":       {"no what-if", "无假设改动"},
+	"afterEvent":     {"after event", "插入于事件"},
+	"editedScenario": {"edited scenario", "编辑过的场景"},
 
 	"logCaption": {"The events around the current one, which is marked ▶; a click on a row goes to its event", "当前事件（以 ▶ 标出）前后的事件；点击一行即可跳到该事件"},
 

@@ -20,13 +20,17 @@ import (
 //	                            with a lesson's parameters
 //	#/lesson/ID?src=…           the lesson with an edited scenario (srclink.go)
 //	#/present/lesson/ID?…       the same, as the presenter's stage window (presenter.go)
+//	…&lang=zh&theme=dark        on any page: the language and the theme
 //
 // seed overrides the scenario's seed; pos is the 0-based index of the
 // current event; each a= is an action injected right after event E, at its
 // virtual time, its text URL-encoded ("a=120:put%20BrokerChange"), so the
 // run before E is unchanged; each set= is a what-if
 // setting. Only the settings in Settings are accepted. Actions are checked
-// against the lesson's scenario when it is opened (App.Route).
+// against the lesson's scenario when it is opened (App.Route). lang= (en,
+// zh) and theme= (light, dark) are the page's: App.Hash writes the page's
+// own, and opening a link shows it in them for that visit, without
+// replacing the choice the page keeps (App.Route).
 type Link struct {
 	Page   string // "list", "lesson" or "stress"
 	Lesson string
@@ -40,6 +44,8 @@ type Link struct {
 	// Present: the window shows the stage alone and follows the teacher's
 	// window (presenter.go).
 	Present bool
+	Lang    string // "en", "zh" or "" (the page's own)
+	Theme   string // "light", "dark" or ""
 }
 
 // Settings are the what-if settings a link may carry; the scenario checks
@@ -74,13 +80,13 @@ func ParseLink(hash string) (Link, error) {
 	var start Link
 	switch {
 	case path == "":
-		return Link{Page: "list"}, nil
+		return listLink(query), nil
 	case path == "stress":
 		start = Link{Page: "stress", Events: 100_000}
 	case strings.HasPrefix(path, "lesson/"):
 		start = Link{Page: "lesson", Lesson: strings.TrimPrefix(path, "lesson/"), Present: present}
 	default:
-		return Link{Page: "list"}, fmt.Errorf("%w: %w", ErrLink, fmt.Errorf("no page %q", path))
+		return listLink(query), fmt.Errorf("%w: %w", ErrLink, fmt.Errorf("no page %q", path))
 	}
 	q, err := url.ParseQuery(query)
 	if err != nil {
@@ -102,8 +108,31 @@ func ParseLink(hash string) (Link, error) {
 	return l, nil
 }
 
+// listLink is the lesson list in the query's language and theme; the
+// list has no other parameters, and ignores them.
+func listLink(query string) Link {
+	l := Link{Page: "list"}
+	q, _ := url.ParseQuery(query)
+	for _, k := range []string{"lang", "theme"} {
+		if v := q.Get(k); v != "" {
+			_ = l.set(k, v) // a wrong value: the page's own
+		}
+	}
+	return l
+}
+
 func (l *Link) set(k, v string) error {
 	switch k {
+	case "lang":
+		if v != "en" && v != "zh" {
+			return fmt.Errorf("lang=%q: want en or zh", v)
+		}
+		l.Lang = v
+	case "theme":
+		if v != "light" && v != "dark" {
+			return fmt.Errorf("theme=%q: want light or dark", v)
+		}
+		l.Theme = v
 	case "events":
 		if l.Page != "stress" {
 			return fmt.Errorf("unknown parameter %q", k)
@@ -179,7 +208,7 @@ func (l Link) String() string {
 		}
 		q = append(q, "events="+strconv.Itoa(l.Events))
 	default:
-		return "#/"
+		h = "#/" // the list: only the page's parameters
 	}
 	if l.Seed != 0 {
 		q = append(q, "seed="+strconv.FormatInt(l.Seed, 10))
@@ -197,8 +226,23 @@ func (l Link) String() string {
 	if l.Src != "" {
 		q = append(q, "src="+EncodeSrc(l.Src))
 	}
-	if len(q) > 0 {
-		h += "?" + strings.Join(q, "&")
+	return h + query(l.page(q))
+}
+
+// page appends the page's language and theme to a link's parameters.
+func (l Link) page(q []string) []string {
+	if l.Lang != "" {
+		q = append(q, "lang="+l.Lang)
 	}
-	return h
+	if l.Theme != "" {
+		q = append(q, "theme="+l.Theme)
+	}
+	return q
+}
+
+func query(q []string) string {
+	if len(q) == 0 {
+		return ""
+	}
+	return "?" + strings.Join(q, "&")
 }

@@ -203,6 +203,10 @@ func (a *App) unspoiled(e sim.Event, i int) sim.Event {
 		q, r, graded := a.ask(e.ID)
 		if q != nil && (!graded || a.Pos < r.Seq) {
 			e.Note = pick(a.Lang, q.EN, q.ZH)
+		} else if a.Lang == "zh" && a.Sc != nil && e.ID >= 0 && e.ID < len(a.Sc.Steps) {
+			// The trace says the step in English; the page, in its own.
+			st := a.Sc.Steps[e.ID]
+			e.Note = strings.ReplaceAll(pick(a.Lang, st.EN, st.ZH), "`", "")
 		}
 	case sim.Reveal:
 		if i > a.Pos {

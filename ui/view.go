@@ -265,13 +265,15 @@ func (a *App) LogRows() []Row {
 	out := make([]Row, 0, len(seqs))
 	for _, i := range seqs {
 		e := a.unspoiled(a.M.Trace[i], i)
-		r := Row{Seq: i, T: Ms(e.T), Actor: e.Actor, Kind: string(e.Kind), Subj: e.Subj, Item: e.Item, Note: e.Note, Cur: i == a.Pos, Future: i > a.Pos}
+		r := Row{Seq: i, T: Ms(e.T), Actor: e.Actor, Kind: string(e.Kind), Subj: e.Subj, Item: a.note(e.Item), Note: a.note(e.Note), Cur: i == a.Pos, Future: i > a.Pos}
 		if e.ID != 0 {
 			r.ID = "#" + strconv.Itoa(e.ID)
 		}
 		switch e.Kind {
+		case sim.Expect, sim.Action, sim.Reveal:
+			r.Item, r.Note = e.Item, e.Note // a line of the scenario, as written
 		case sim.State:
-			r.Note = e.From + " → " + e.To + " (" + e.Note + ")"
+			r.Note = a.note(e.From) + " → " + a.note(e.To) + " (" + r.Note + ")"
 		case sim.Step:
 			// The narration panel shows the step; the log names it in one line.
 			r.ID, r.Note = "", stage.Clip(strconv.Itoa(e.ID+1)+". "+e.Note, 60)

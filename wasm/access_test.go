@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -141,38 +142,74 @@ func TestBrowserKeyboard(t *testing.T) {
 	p.noCrash()
 }
 
-// A phone: 360 px wide, panels stack, nothing overflows the page; the
-// stage scrolls sideways.
+// A phone, upright (390×844) and on its side (844×390), and a small one
+// (360×740): nothing overflows the page, the stage fits the width (it
+// scrolls only when pinch-zoomed), every control is a tap target of at
+// least 44×44 px, the header takes at most 15% of the height on its side,
+// and upright the panels stack.
 func TestBrowserPhone(t *testing.T) {
 	ctx := newBrowser(t)
 	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
-	p.do(chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile))
-	p.open("")
-	p.wait("the list", `document.querySelectorAll("#lessons .card").length > 0`)
-	if w := p.num(`document.documentElement.scrollWidth`); w > 360 {
-		t.Fatalf("the list is %d px wide on a 360 px screen", w)
+	for _, v := range []struct {
+		name string
+		w, h int64
+	}{{"phone", 390, 844}, {"phone-landscape", 844, 390}, {"phone-small", 360, 740}} {
+		p.do(chromedp.EmulateViewport(v.w, v.h, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+		p.open("")
+		p.wait("the list", `document.querySelectorAll("#lessons .card").length > 0`)
+		if w := p.num(`document.documentElement.scrollWidth`); w > int(v.w) {
+			t.Fatalf("%s: the list is %d px wide on a %d px screen", v.name, w, v.w)
+		}
+		p.shot(v.name + "-list.png")
+		p.open("#/lesson/" + lesson + "?pos=121")
+		p.wait("the lesson", `/^event 122 \//.test((document.querySelector("#pos") || {}).textContent || "")`)
+		if w := p.num(`document.documentElement.scrollWidth`); w > int(v.w) {
+			t.Fatalf("%s: the lesson page is %d px wide on a %d px screen: %s", v.name, w, v.w, p.str(fmt.Sprintf(`[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > %d && !e.closest(".log")).slice(0, 6).map(e => e.tagName + "." + e.className).join(", ")`, v.w+1)))
+		}
+		m := p.str(`(() => {
+			const stage = document.querySelector("#stage").getBoundingClientRect(), box = document.querySelector(".stagebox");
+			// Every control the page shows, but the stage's own elements
+			// and links inside running text.
+			const small = [...document.querySelectorAll("button, select, summary, input, a[href], label")]
+				.filter((e) => e.getClientRects().length && !e.closest("#stage, p, dd, .text") && !(e.tagName === "INPUT" && e.closest("label")))
+				.map((e) => [e, e.getBoundingClientRect()]).filter(([e, r]) => r.width < 43.5 || r.height < 43.5)
+				.map(([e, r]) => (e.id ? "#" + e.id : e.tagName + "." + e.className) + " " + Math.round(r.width) + "×" + Math.round(r.height) + " " + (e.textContent || "").trim().slice(0, 20));
+			return JSON.stringify({stageW: stage.width, stageRight: stage.right, boxScroll: box.scrollWidth - box.clientWidth,
+				header: document.querySelector(".top").getBoundingClientRect().height, small});
+		})()`)
+		var got struct {
+			StageW, StageRight, BoxScroll, Header float64
+			Small                                 []string
+		}
+		if err := json.Unmarshal([]byte(m), &got); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %s", v.name, m)
+		if got.StageRight > float64(v.w)+0.5 || got.BoxScroll > 0 {
+			t.Errorf("%s: the stage is %.0f px wide, its right edge at %.0f of %d (the box scrolls %.0f px)", v.name, got.StageW, got.StageRight, v.w, got.BoxScroll)
+		}
+		if len(got.Small) > 0 {
+			t.Errorf("%s: %d controls smaller than 44×44 px: %s", v.name, len(got.Small), strings.Join(got.Small, "; "))
+		}
+		if v.w > v.h && got.Header > 0.15*float64(v.h) {
+			t.Errorf("%s: the header is %.0f px, more than 15%% of %d", v.name, got.Header, v.h)
+		}
+		p.do(chromedp.Evaluate[chromedp.Void](`scrollTo(0, 0)`))
+		p.shot(v.name + ".png")
+		p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector(".stagebox").scrollIntoView()`))
+		p.shot(v.name + "-stage.png")
+		if v.w < v.h {
+			if got := p.str(`[".narration", ".center", ".side"].map(s => Math.round(document.querySelector(s).getBoundingClientRect().top)).join(" < ")`); !ascending(got) {
+				t.Fatalf("%s: the panels do not stack: tops %s", v.name, got)
+			}
+		}
+		p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector(".log").scrollIntoView()`))
+		p.shot(v.name + "-log.png")
+		if w := p.num(`Math.round(document.querySelector("#log td.note").getBoundingClientRect().width)`); w < 120 {
+			t.Fatalf("%s: the log's note column is %d px wide", v.name, w)
+		}
+		p.noCrash()
 	}
-	p.shot("phone-list.png")
-	p.open("#/lesson/" + lesson + "?pos=121")
-	p.wait("the lesson", `/^event 122 \//.test((document.querySelector("#pos") || {}).textContent || "")`)
-	if w := p.num(`document.documentElement.scrollWidth`); w > 360 {
-		t.Fatalf("the lesson page is %d px wide on a 360 px screen: %s", w, p.str(`[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > 361 && !e.closest(".stagebox") && !e.closest(".log")).slice(0, 6).map(e => e.tagName + "." + e.className).join(", ")`))
-	}
-	if got := p.str(`[".narration", ".center", ".side"].map(s => Math.round(document.querySelector(s).getBoundingClientRect().top)).join(" < ")`); !ascending(got) {
-		t.Fatalf("the panels do not stack: tops %s", got)
-	}
-	if p.num(`(b => b.scrollWidth - b.clientWidth)(document.querySelector(".stagebox"))`) <= 0 {
-		t.Fatal("the stage does not scroll sideways")
-	}
-	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector(".center").scrollIntoView()`))
-	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector(".log").scrollIntoView()`))
-	p.shot("phone-log.png")
-	if w := p.num(`Math.round(document.querySelector("#log td.note").getBoundingClientRect().width)`); w < 120 {
-		t.Fatalf("the log's note column is %d px wide on a phone", w)
-	}
-	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector(".center").scrollIntoView()`))
-	p.shot("phone.png")
-	p.noCrash()
 }
 
 func ascending(s string) bool {

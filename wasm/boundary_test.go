@@ -33,7 +33,7 @@ func TestBoundaryIsDeclared(t *testing.T) {
 	}
 	// The page's own methods (document, localStorage, …) are not ours.
 	browser := map[string]bool{"addEventListener": true, "close": true, "createElement": true, "getAttribute": true, "getElementById": true,
-		"getItem": true, "mark": true, "matchMedia": true, "now": true, "open": true, "postMessage": true, "prepend": true, "preventDefault": true,
+		"getItem": true, "mark": true, "matchMedia": true, "now": true, "open": true, "postMessage": true, "prepend": true, "preventDefault": true, "querySelector": true,
 		"reload": true, "removeItem": true, "replaceState": true, "requestAnimationFrame": true, "setAttribute": true, "setItem": true}
 	for _, m := range regexp.MustCompile(`Call\("([A-Za-z]+)"`).FindAllStringSubmatch(s, -1) {
 		if !declared[m[1]] && !browser[m[1]] {

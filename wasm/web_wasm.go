@@ -29,8 +29,8 @@ func (h *host) OpenWindow(hash string) {
 	_, _ = h.win.Call("open", page+hash, "brokerlab-presenter", "popup,width=1280,height=760")
 }
 
-func (h *host) ExportStage(kind, name string) {
-	_, _ = h.get("brokerlabWeb").Call("exportStage", kind, name)
+func (h *host) ExportStage(kind, name, caption string, dark bool) {
+	_, _ = h.get("brokerlabWeb").Call("exportStage", kind, name, caption, dark)
 }
 
 func (h *host) Download(name, mime, data string) {
@@ -78,6 +78,10 @@ func (h *host) Broadcast(msg string) {
 // listenWeb wires the browser's calls for the classroom features.
 func (h *host) listenWeb(app *ui.App, post func(func())) {
 	h.global("brokerlabUpdateReady", func(safejs.Value) { post(app.NewVersion) })
+	// The build the exported trace's header names (index.html's meta tag).
+	if m, err := h.get("document").Call("querySelector", `meta[name="brokerlab-build"]`); err == nil && !m.IsNull() {
+		app.Build, _ = mustGet(m, "content").String()
+	}
 	// index.html set the theme before the first paint; web.js follows the
 	// system's until the user picks one.
 	if v, err := h.get("document", "documentElement").Call("getAttribute", "data-theme"); err == nil && !v.IsNull() {

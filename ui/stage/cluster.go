@@ -50,18 +50,30 @@ type cwords struct {
 	leader, follower, noRole, inISR, outISR, noLeader, epoch, epochs  string
 	running, stalled, dead, starting, session, expires, more, ctlMark string
 	offline, waitsFor, session2, committed, uncommitted, aboveHW      string
+	sessions                                                          []string // sessionStates' words, none in English
 }
 
 func clusterWords(zh bool) cwords {
 	if zh {
 		return cwords{"/brokers/ids", "控制器", "队列", "客户端结果", "丢失", "—", "炼狱", "等待",
 			"领导者", "追随者", "无角色", "✔ 在 ISR 中", "✘ 不在 ISR", "无领导者", "纪元", "纪元",
-			"运行中", "暂停", "已宕机", "启动中", "ZK 会话", "过期于", "个更多", "★ 控制器", "离线", "等待", "会话", "已提交", "未提交", "HW 以上"}
+			"运行中", "暂停", "已宕机", "启动中", "ZK 会话", "过期于", "个更多", "★ 控制器", "离线", "等待", "会话", "已提交", "未提交", "HW 以上",
+			[]string{"已连接", "已断开", "已过期", "已关闭"}}
 	}
 	return cwords{"/brokers/ids", "controller", "queue", "clients' results", "lost", "—", "purgatory", "waiting",
 		"leader", "follower", "no role", "✔ in ISR", "✘ not in ISR", "no leader", "epoch", "epochs",
-		"running", "stalled", "dead", "starting", "ZK session", "expires at", "more", "★ controller", "offline", "waits for", "session", "committed", "uncommitted", "above HW"}
+		"running", "stalled", "dead", "starting", "ZK session", "expires at", "more", "★ controller", "offline", "waits for", "session", "committed", "uncommitted", "above HW", nil}
 }
+
+// sessionState is a ZooKeeper session's state as the broker's box says it.
+func (w cwords) sessionState(s string) string {
+	if i := slices.Index(sessionStates, s); i >= 0 && i < len(w.sessions) {
+		return w.sessions[i]
+	}
+	return orDash(s)
+}
+
+var sessionStates = []string{"connected", "disconnected", "expired", "closed"}
 
 func (w cwords) state(s string) string {
 	switch s {
@@ -168,6 +180,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 	}
 	if n := len(ca.Done); n > 0 {
 		id, api, code, note := doneParts(ca.Done[n-1])
+		note = o.note(note)
 		head := id + " · " + api
 		if note != "" {
 			head += " · " + note
@@ -249,7 +262,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		if t, ok := firstFit(Text{X: 12, Y: 62, Class: "b"}, Body, colW-30, brokerMark(state)+" "+tr.state(state), brokerMark(state)); ok {
 			head = append(head, t)
 		}
-		s := orDash(st.Session)
+		s := tr.sessionState(st.Session)
 		if st.Session == "disconnected" && st.Expires > 0 {
 			s = tr.expires + " " + fmtMs(float64(st.Expires))
 		}

@@ -108,7 +108,7 @@ type band struct {
 func BuildGroup(a, b *model.State, f float64, o Options) Scene {
 	var sc Scene
 	f = ease(math.Max(0, math.Min(1, f)))
-	tr, gw := words(o.ZH), gwords(o.ZH)
+	tr, gw := words(o), gwords(o.ZH)
 	ga, gb := groups(a), groups(b)
 	now := float64(a.T) + (float64(b.T)-float64(a.T))*f
 
@@ -327,7 +327,7 @@ func (sc *Scene) groupMachine(bd *band, ga, gb *model.Groups, a *model.State, no
 	genX := pillW + 20
 	sc.add(Node{Key: key, Class: "label", Title: "group " + g.Name + " · " + tr.generation + " " + gen + " · " + tr.protocol + " " + gA.Protocol + " · " + tr.leader + " " + gA.Leader,
 		Texts: []Text{
-			Text{Y: 28, Class: "b m"}.fit("group "+g.Name, Big, pillW-ems(gen)*Huge-ems(gw.generation)*Body-20),
+			Text{Y: 28, Class: "b m"}.fit(tr.group+" "+g.Name, Big, pillW-ems(gen)*Huge-ems(gw.generation)*Body-20),
 			{S: gen, X: genX, Y: 32, Size: Huge, Class: "b", Anchor: "end"},
 			{S: gw.generation, X: genX - ems(gen)*Huge - 8, Y: 28, Size: Body, Class: "d", Anchor: "end"},
 		}, X: gAx, Y: y0, Alpha: 1})
@@ -375,6 +375,9 @@ func (sc *Scene) groupMachine(bd *band, ga, gb *model.Groups, a *model.State, no
 	}
 	y := top + 5*(pillH+pillGap) + 2
 	proto := gA.Protocol
+	if proto == "none" {
+		proto = tr.none
+	}
 	sc.add(Node{Key: key + ":protocol", Class: "label", Texts: []Text{
 		{S: gw.protocol, Y: 20, Size: Body, Class: "d"},
 		Text{X: ems(gw.protocol)*Body + 10, Y: 20, Class: "b m"}.fit(proto, Body, pillW-ems(gw.protocol)*Body-10),
@@ -388,7 +391,7 @@ func (sc *Scene) groupMachine(bd *band, ga, gb *model.Groups, a *model.State, no
 		}
 	}
 	if gA.Why != "" {
-		for i, line := range wrap("↳ "+gA.Why, " ", Body, pillW+26, 3) {
+		for i, line := range wrap("↳ "+o.note(gA.Why), " ", Body, pillW+26, 3) {
 			if y+26 > bd.y+bd.h {
 				break
 			}

@@ -47,33 +47,45 @@ func containers(s *model.State) *model.Containers {
 	return s.Lis
 }
 
-type ldict struct{ acks, skipped, delivered, times, failing, inListener string }
+type ldict struct {
+	acks, skipped, delivered, times, failing, inListener string
+	states                                               map[string]string // a container's or consumer's state in words, nil in English
+}
 
 func lwords(zh bool) ldict {
 	if zh {
-		return ldict{"acks 队列", "已跳过", "投递", "次", "失败中", "在监听器中"}
+		return ldict{"acks 队列", "已跳过", "投递", "次", "失败中", "在监听器中",
+			map[string]string{"running": "运行中", "crashed": "已崩溃", "stopped": "已停止", "stopping": "停止中"}}
 	}
-	return ldict{"acks", "skipped", "delivered", "times", "failing", "in the listener"}
+	return ldict{"acks", "skipped", "delivered", "times", "failing", "in the listener", nil}
+}
+
+// state is a container's (or a consumer's, outside its loop) state in words.
+func (d ldict) state(s string) string {
+	if w, ok := d.states[s]; ok {
+		return w
+	}
+	return s
 }
 
 // BuildListener lays out the container stage between state a (f=0) and b (f=1).
 func BuildListener(a, b *model.State, f float64, o Options) Scene {
 	var sc Scene
 	f = ease(math.Max(0, math.Min(1, f)))
-	tr, lw := words(o.ZH), lwords(o.ZH)
+	tr, lw := words(o), lwords(o.ZH)
 	ca, cb := containers(a), containers(b)
 
 	head := "ConcurrentMessageListenerContainer"
 	bean := []Text{Text{Y: 0, Class: "b m"}.fit("ConcurrentMessageListenerContainer", Body, lAw-160)}
 	if ca.Bean != "" {
-		bean = append(bean, Text{X: lAw, Y: 0, Class: "b", Anchor: "end"}.fit(beanMark(ca.Bean)+" "+ca.Bean, Body, 150))
+		bean = append(bean, Text{X: lAw, Y: 0, Class: "b", Anchor: "end"}.fit(beanMark(ca.Bean)+" "+lw.state(ca.Bean), Body, 150))
 		head += " · " + ca.Bean
 	}
 	sc.add(Node{Key: "title.a", Class: "label", Title: head, Texts: bean, X: lAx, Y: 30, Alpha: 1})
 	if g := groups(a); len(g.Groups) > 0 {
 		x := g.Groups[len(g.Groups)-1]
 		sc.add(Node{Key: "title.group", Class: "label", Title: "group " + x.Name + " · " + x.State + " · " + tr.generation + " " + x.Generation,
-			Texts: []Text{Text{Class: "d"}.fit("group "+x.Name+" · "+x.State+" · "+tr.generation+" "+x.Generation, Body, lBw)}, X: lBx, Y: 30, Alpha: 1})
+			Texts: []Text{Text{Class: "d"}.fit(tr.group+" "+x.Name+" · "+x.State+" · "+tr.generation+" "+x.Generation, Body, lBw)}, X: lBx, Y: 30, Alpha: 1})
 	}
 
 	// Lanes.
@@ -111,7 +123,7 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 			px += phaseW + 6
 		}
 		if lc.Phase != "" && !slices.Contains(loopPhases, lc.Phase) {
-			sc.add(Node{Key: "phase:" + lc.Client + ":other", Class: "label fail", Texts: []Text{{S: "■ " + lc.Phase, Size: Body, Class: "b", Anchor: "end"}},
+			sc.add(Node{Key: "phase:" + lc.Client + ":other", Class: "label fail", Texts: []Text{{S: "■ " + lw.state(lc.Phase), Size: Body, Class: "b", Anchor: "end"}},
 				X: lAx + lAw - 14 - ems(lc.Client)*Body - 16, Y: y + 30, Alpha: 1})
 		}
 		// The listener slot, the acks queue, the offsets map, the commit.

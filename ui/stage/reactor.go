@@ -149,7 +149,7 @@ type rlayout struct {
 func BuildReactor(a, b *model.State, f float64, o Options) Scene {
 	var sc Scene
 	f = ease(math.Max(0, math.Min(1, f)))
-	l := &rlayout{o: o, tr: words(o.ZH), rw: rwords(o.ZH), laneY: map[string]float64{}, laneOf: map[string]string{}, poolY: map[string]float64{},
+	l := &rlayout{o: o, tr: words(o), rw: rwords(o.ZH), laneY: map[string]float64{}, laneOf: map[string]string{}, poolY: map[string]float64{},
 		sideY: map[string]float64{}, sideH: map[string]float64{}, sharedY: map[string]float64{}, slots: map[string]int{}, pills: map[string][3]float64{}}
 	for _, n := range o.Threads {
 		switch role(n) {

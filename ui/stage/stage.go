@@ -88,6 +88,17 @@ type Options struct {
 	Actor    string       // the thread acting in the current event, outlined
 	NoLock   bool         // the putLock was removed (what-if)
 	ZH       bool         // Chinese labels
+	// Note puts a trace note (a busy thread's work, a result, a reason)
+	// into the page's language; nil keeps it as it is.
+	Note func(string) string
+}
+
+// note is a trace note in the page's language.
+func (o Options) note(s string) string {
+	if o.Note == nil || s == "" {
+		return s
+	}
+	return o.Note(s)
 }
 
 // Build lays out the stage between state a (f=0) and state b (f=1); b is
@@ -95,7 +106,7 @@ type Options struct {
 func Build(a, b *model.State, f float64, o Options) Scene {
 	var sc Scene
 	f = ease(math.Max(0, math.Min(1, f)))
-	tr := words(o.ZH)
+	tr := words(o)
 	producers, boxes := threadBoxes(o.Threads)
 
 	sc.add(Node{Key: "title.threads", Class: "label", Texts: []Text{{S: tr.producers, Size: Big, Class: "b"}}, X: thrX, Y: 30, Alpha: 1})
@@ -314,7 +325,7 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 		room := tokW - 12 - x
 		texts := []Text{{S: num, X: 10, Y: 33, Size: Body, Class: "m d"}}
 		if tok.Fate != "" {
-			mark := fateMark(tok.Fate)
+			mark := tr.fateMark(tok.Fate)
 			room -= ems(mark)*Body + 8
 			texts = append(texts, Text{S: mark, X: tokW - 12, Y: 33, Size: Body, Class: "b", Anchor: "end"})
 		}
@@ -415,8 +426,10 @@ func tallyMark(k string) string {
 	return map[string]string{"processed": "✔", "preempted": "↯", "lost": "✘", "ignored": "–"}[k]
 }
 
-func fateMark(f string) string {
-	return map[string]string{"processed": "✔", "preempted": "↯", "lost": "✘ lost", "ignored": "– ignored"}[f]
+// fateMark is a token's mark for its fate, with a word where the mark
+// alone would not say it.
+func (d dict) fateMark(f string) string {
+	return map[string]string{"processed": "✔", "preempted": "↯", "lost": "✘ " + d.lost, "ignored": "– " + d.ignored}[f]
 }
 
 // size shrinks a font, down to 11 px, so that s fits width.
@@ -522,10 +535,17 @@ type dict struct {
 	idle, busy, exited, notStarted, refused, conns, readyKeys                string
 	generation, protocol, leader, owns, session, listener, offsetsMap        string
 	lastCommit, committed, duplicates, recovered, controller, results, epoch string
-	waitsOn                                                                  string
+	waitsOn, group, none                                                     string
+	note                                                                     func(string) string
 }
 
-func words(zh bool) dict {
+func words(o Options) dict {
+	d := wordsIn(o.ZH)
+	d.note = o.note
+	return d
+}
+
+func wordsIn(zh bool) dict {
 	if zh {
 		return dict{
 			"生产者线程", "队列长度", "队首（下一个）在上", "已移除", "被持有", "空闲",
@@ -534,6 +554,7 @@ func words(zh bool) dict {
 			"已拒绝", "个连接", "就绪键", "代", "协议", "领导者",
 			"持有分区", "会话", "监听器", "offsets 映射", "上次提交", "已提交",
 			"重复", "已恢复", "控制器", "客户端结果", "纪元（epoch）", "等待任务",
+			"组", "无", nil,
 		}
 	}
 	return dict{
@@ -543,6 +564,7 @@ func words(zh bool) dict {
 		"refused", "connections", "ready keys", "generation", "protocol", "leader",
 		"owns", "session", "listener", "offsets map", "last commit", "committed",
 		"duplicates", "recovered", "controller", "clients' results", "epoch", "waiting",
+		"group", "none", nil,
 	}
 }
 
@@ -574,7 +596,7 @@ func (d dict) status(t model.Thread) string {
 	case model.Idle:
 		return d.idle + " " + t.On
 	case model.Busy:
-		return strings.TrimSpace(d.busy + " " + t.On)
+		return strings.TrimSpace(d.busy + " " + d.note(t.On))
 	case model.Exited:
 		return d.exited
 	}
