@@ -8,6 +8,7 @@ import (
 	"sync"
 	"unicode"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/scenario"
 )
 
@@ -42,7 +43,6 @@ var zhMessages = map[string]string{
 	`seed must come before let: the variables are drawn from it`:                       `seed 必须写在 let 之前：变量是按种子抽取的`,
 	`expected a positive integer seed, got %q`:                                         `seed 应为正整数，实际为 %q`,
 	`use given twice: one system a scenario (cluster wires them all together)`:         `use 给了两次：一个场景只用一个系统（cluster 把所有系统连在一起）`,
-	`unknown system %q: expected one of %s`:                                            `未知的系统 %q：应为 %s 之一`,
 	`set must come before the first at, after, run or expect`:                          `set 必须写在第一个 at、after、run 或 expect 之前`,
 	`%s needs a system: write use SYSTEM first (%s)`:                                   `%s 需要一个系统：先写 use SYSTEM（%s）`,
 	`expected %s T ACTION`:                                                             `应写成 %s T ACTION`,
@@ -50,7 +50,6 @@ var zhMessages = map[string]string{
 	`expected %s "TEXT" (one double-quoted string)`:                                    `应写成 %s "TEXT"（一个双引号字符串）`,
 	`say.zh must follow the say of its step`:                                           `say.zh 必须紧跟在本步骤的 say 之后`,
 	`expected a duration such as 250ms, 10s or 2m, got %q`:                             `应为时长（如 250ms、10s 或 2m），实际为 %q`,
-	`duration %s is longer than the %s a scenario may span`:                            `时长 %s 超过了一个场景最多能跨越的 %s`,
 	`expected PATH OP VALUE (OP one of == != < <= > >=)`:                               `应写成 PATH OP VALUE（OP 为 == != < <= > >= 之一）`,
 	`expected PATH OP VALUE, got extra %q (lists are comma-separated, without spaces)`: `应写成 PATH OP VALUE，多出了 %q（列表用逗号分隔，不带空格）`,
 	`expected an operator (== != < <= > >=), got %q`:                                   `应为运算符（== != < <= > >=），实际为 %q`,
@@ -87,7 +86,6 @@ var zhMessages = map[string]string{
 	`expect %s: got %s`:   `expect %s：实际为 %s`,
 	`no choice holds: %s`: `没有一个选项成立：%s`,
 	`ask %q: %s`:          `ask %q：%s`,
-	`cores: expected a processor count from 1 to 1024, got %q`: `cores：应为 1 到 1024 之间的处理器数，实际为 %q`,
 
 	// Settings, shared shapes.
 	`%s: %s`:                                                                        `%s：%s`,
@@ -103,16 +101,7 @@ var zhMessages = map[string]string{
 	`%s: expected a name of letters, digits, '.', '_' or '-', got %q`:               `%s：应为由字母、数字、'.'、'_' 或 '-' 组成的名称，实际为 %q`,
 
 	// controller.
-	`unknown setting %q for controller (cores, controller.eventTime, controller.eventTime.EVENT, controller.putLock, controller.id)`: `controller 没有设置项 %q（可用的设置项：cores、controller.eventTime、controller.eventTime.EVENT、controller.putLock、controller.id）`,
-	`%s: unknown event %q`:                               `%s：未知的事件 %q`,
-	`controller.putLock: expected true or false, got %q`: `controller.putLock：应为 true 或 false，实际为 %q`,
-	`controller.id: expected a broker id ≥ 0, got %q`:    `controller.id：应为 ≥ 0 的 Broker id，实际为 %q`,
-	`expected %s EVENT [k=v…]`:                           `应写成 %s EVENT [k=v…]`,
-	`expected a field k=v, got %q`:                       `应为字段 k=v，实际为 %q`,
-	`expected a controller action (put EVENT, clearAndPut EVENT, session expire, controller shutdown), got %q`: `应为 controller 的动作（put EVENT、clearAndPut EVENT、session expire、controller shutdown），实际为 %q`,
-	`unknown event %q (one of %s)`:              `未知的事件 %q（应为 %s 之一）`,
-	`unknown event field %q: %s has no fields`:  `未知的事件字段 %q：%s 没有字段`,
-	`unknown event field %q: %s has %s`:         `未知的事件字段 %q：%s 的字段有 %s`,
+	`%s: unknown event %q`:                      `%s：未知的事件 %q`,
 	`controller.id must be ≥ 0`:                 `controller.id 必须 ≥ 0`,
 	`durations must be ≥ 0`:                     `时长必须 ≥ 0`,
 	`controller.eventTime.%s must be ≥ 0`:       `controller.eventTime.%s 必须 ≥ 0`,
@@ -698,8 +687,36 @@ func (a *App) errMsg(msg string) string {
 // errText is an error of core in the page's language; a scenario error
 // keeps its file:line:col.
 func (a *App) errText(err error) string {
-	if e, ok := err.(*scenario.Error); ok && a.Lang == "zh" {
-		return e.File + ":" + strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Col) + ": " + a.errMsg(e.Msg)
+	if e, ok := err.(*scenario.Error); ok {
+		return e.File + ":" + strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Col) + ": " + a.scenarioMsg(e)
 	}
-	return a.errMsg(err.Error())
+	return a.words(err.Error(), err, nil)
+}
+
+// scenarioMsg is a scenario error's message, without its place, in the
+// page's language.
+func (a *App) scenarioMsg(e *scenario.Error) string { return a.words(e.Msg, e, nil) }
+
+// words is text, the English of err or of what err wraps, in the page's
+// language: an error as data (core/msg) in the catalog's words, what
+// wraps it (not yet data) through the formats above. used, if not nil,
+// hears the formats used (tests).
+func (a *App) words(text string, err error, used func(en string)) string {
+	var d *msg.Error
+	if a.Lang != "zh" {
+		return text
+	}
+	i := -1
+	if errors.As(err, &d) {
+		i = strings.LastIndex(text, d.Error())
+	}
+	if i < 0 {
+		zh, _ := zhMessage(text, used)
+		return zh
+	}
+	if i == 0 {
+		return d.Format("zh")
+	}
+	zh, _ := zhMessage(text[:i]+"\x00", used)
+	return strings.Replace(zh, "\x00", d.Format("zh"), 1)
 }

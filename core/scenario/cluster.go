@@ -47,7 +47,7 @@ func init() {
 type clusterSystem struct {
 	full  bool
 	cfg   cluster.Config
-	ctl   *controllerSystem // parses the controller's settings and actions
+	ctl   *tableSystem[controller.Config, controller.Driver] // parses the controller's settings and actions
 	cores int
 	// deliverySet: delivery.timeout.ms was set. Left at its default, it
 	// rises to request.timeout.ms (+ linger.ms, 0) when that is larger,
@@ -58,7 +58,7 @@ type clusterSystem struct {
 
 func newClusterSystem(full bool) *clusterSystem {
 	cfg := cluster.DefaultConfig()
-	return &clusterSystem{full: full, cfg: cfg, ctl: &controllerSystem{cfg: cfg.Controller, cores: 8}, cores: 8}
+	return &clusterSystem{full: full, cfg: cfg, ctl: newSystem0(controller.Surface), cores: 8}
 }
 
 func (c *clusterSystem) name() string {
@@ -201,7 +201,7 @@ func (c *clusterSystem) action(t []token) (*Action, *actionErr) {
 	switch t[0].text {
 	case "topic":
 		if len(t) < 3 {
-			return nil, &actionErr{t[len(t)-1].end, "expected topic T partitions=N replicas=B,B,B (or replication.factor=R)"}
+			return nil, oldErr(t[len(t)-1].end, "expected topic T partitions=N replicas=B,B,B (or replication.factor=R)")
 		}
 		if e := nameErr(t[1], "topic"); e != nil {
 			return nil, e
@@ -218,16 +218,16 @@ func (c *clusterSystem) action(t []token) (*Action, *actionErr) {
 		rf, hasRF := f["replication.factor"]
 		switch {
 		case hasRep && hasRF:
-			return nil, &actionErr{max(rep.col, rf.col), "give replicas= or replication.factor=, not both"}
+			return nil, oldErr(max(rep.col, rf.col), "give replicas= or replication.factor=, not both")
 		case hasRep:
 			for _, p := range strings.Split(rep.text, ",") {
 				id, err := strconv.Atoi(p)
 				if err != nil || id < 1 || id > c.cfg.Brokers {
-					return nil, &actionErr{rep.col, fmt.Sprintf("replicas: expected broker ids from 1 to %d (set brokers N first), got %q", c.cfg.Brokers, rep.text)}
+					return nil, oldErr(rep.col, fmt.Sprintf("replicas: expected broker ids from 1 to %d (set brokers N first), got %q", c.cfg.Brokers, rep.text))
 				}
 				for _, x := range a.replicas {
 					if x == id {
-						return nil, &actionErr{rep.col, fmt.Sprintf("replicas: broker %d is listed twice", id)}
+						return nil, oldErr(rep.col, fmt.Sprintf("replicas: broker %d is listed twice", id))
 					}
 				}
 				a.replicas = append(a.replicas, id)
@@ -237,22 +237,22 @@ func (c *clusterSystem) action(t []token) (*Action, *actionErr) {
 				return nil, e
 			}
 			if a.rf > c.cfg.Brokers {
-				return nil, &actionErr{rf.col, fmt.Sprintf("Replication factor: %d larger than available brokers: %d", a.rf, c.cfg.Brokers)}
+				return nil, oldErr(rf.col, fmt.Sprintf("Replication factor: %d larger than available brokers: %d", a.rf, c.cfg.Brokers))
 			}
 		default:
-			return nil, &actionErr{t[len(t)-1].end, "expected replicas=B,B,B or replication.factor=R"}
+			return nil, oldErr(t[len(t)-1].end, "expected replicas=B,B,B or replication.factor=R")
 		}
 		if n := a.partitions * max(a.rf, len(a.replicas)); n > cluster.MaxTopicReplicas {
-			return nil, &actionErr{t[2].col, fmt.Sprintf("a topic of %d replicas (partitions × replication factor): a run holds at most %d a topic", n, cluster.MaxTopicReplicas)}
+			return nil, oldErr(t[2].col, fmt.Sprintf("a topic of %d replicas (partitions × replication factor): a run holds at most %d a topic", n, cluster.MaxTopicReplicas))
 		}
 		return &Action{Text: text, Verb: "topic", Payload: a}, nil
 	case "produce", "consume":
 		if len(t) < 2 {
-			return nil, &actionErr{t[0].end, "expected " + t[0].text + " P (a partition such as t-0)"}
+			return nil, oldErr(t[0].end, "expected "+t[0].text+" P (a partition such as t-0)")
 		}
 		tp, err := replication.ParseTP(t[1].text)
 		if err != nil || t[1].quoted {
-			return nil, &actionErr{t[1].col, fmt.Sprintf("expected a partition such as t-0, got %q", t[1].text)}
+			return nil, oldErr(t[1].col, fmt.Sprintf("expected a partition such as t-0, got %q", t[1].text))
 		}
 		if t[0].text == "consume" {
 			f, e := options("consume", []string{"from", "id"}, t[2:])
@@ -263,7 +263,7 @@ func (c *clusterSystem) action(t []token) (*Action, *actionErr) {
 			if from, ok := f["from"]; ok {
 				n, err := strconv.Atoi(from.text)
 				if err != nil || n < 0 {
-					return nil, &actionErr{from.col, fmt.Sprintf("from: expected an offset ≥ 0, got %q", from.text)}
+					return nil, oldErr(from.col, fmt.Sprintf("from: expected an offset ≥ 0, got %q", from.text))
 				}
 				a.from = n
 			}
@@ -290,7 +290,7 @@ func (c *clusterSystem) action(t []token) (*Action, *actionErr) {
 				// the broker's INVALID_REQUIRED_ACKS.
 				n, err := strconv.Atoi(acks.text)
 				if err != nil || n < -1000 || n > 1000 {
-					return nil, &actionErr{acks.col, fmt.Sprintf("acks: expected all, -1, 0 or 1 (or another small integer, which the broker refuses), got %q", acks.text)}
+					return nil, oldErr(acks.col, fmt.Sprintf("acks: expected all, -1, 0 or 1 (or another small integer, which the broker refuses), got %q", acks.text))
 				}
 				a.acks = n
 			}
@@ -311,21 +311,21 @@ func (c *clusterSystem) action(t []token) (*Action, *actionErr) {
 			if len(t) > 1 {
 				col = t[1].col
 			}
-			return nil, &actionErr{col, "expected " + t[0].text + " broker N"}
+			return nil, oldErr(col, "expected "+t[0].text+" broker N")
 		}
 		id, err := strconv.Atoi(t[2].text)
 		if err != nil || id < 1 || id > c.cfg.Brokers {
-			return nil, &actionErr{t[2].col, fmt.Sprintf("expected a broker id from 1 to %d, got %q", c.cfg.Brokers, t[2].text)}
+			return nil, oldErr(t[2].col, fmt.Sprintf("expected a broker id from 1 to %d, got %q", c.cfg.Brokers, t[2].text))
 		}
 		return &Action{Text: text, Verb: t[0].text, Payload: id}, nil
 	case "config":
 		if len(t) != 2 {
-			return nil, &actionErr{t[0].end + 1, "expected config unclean.leader.election.enable=true|false"}
+			return nil, oldErr(t[0].end+1, "expected config unclean.leader.election.enable=true|false")
 		}
 		k, v, _ := strings.Cut(t[1].text, "=")
 		on, err := strconv.ParseBool(v)
 		if k != "unclean.leader.election.enable" || err != nil {
-			return nil, &actionErr{t[1].col, fmt.Sprintf("expected unclean.leader.election.enable=true|false (the dynamic config the model alters), got %q", t[1].text)}
+			return nil, oldErr(t[1].col, fmt.Sprintf("expected unclean.leader.election.enable=true|false (the dynamic config the model alters), got %q", t[1].text))
 		}
 		return &Action{Text: text, Verb: "config", Payload: on}, nil
 	}
@@ -335,9 +335,9 @@ func (c *clusterSystem) action(t []token) (*Action, *actionErr) {
 		} else if t[0].text == "put" || t[0].text == "clearAndPut" || t[0].text == "session" || t[0].text == "controller" {
 			return nil, e
 		}
-		return nil, &actionErr{t[0].col, fmt.Sprintf("expected a cluster action (topic, produce, consume, kill/restart/stall/resume broker N, config, put EVENT, clearAndPut EVENT, session expire, controller shutdown), got %q", t[0].text)}
+		return nil, oldErr(t[0].col, fmt.Sprintf("expected a cluster action (topic, produce, consume, kill/restart/stall/resume broker N, config, put EVENT, clearAndPut EVENT, session expire, controller shutdown), got %q", t[0].text))
 	}
-	return nil, &actionErr{t[0].col, fmt.Sprintf("expected a replication action (topic, produce, consume, kill/restart/stall/resume broker N, config), got %q", t[0].text)}
+	return nil, oldErr(t[0].col, fmt.Sprintf("expected a replication action (topic, produce, consume, kill/restart/stall/resume broker N, config), got %q", t[0].text))
 }
 
 func (c *clusterSystem) checkPath(path string) error {

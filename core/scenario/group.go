@@ -110,7 +110,7 @@ func (g *groupSystem) action(t []token) (*Action, *actionErr) {
 			if len(t) > 3 {
 				col = t[3].col
 			}
-			return nil, &actionErr{col, "expected topic T partitions=N"}
+			return nil, oldErr(col, "expected topic T partitions=N")
 		}
 		f, e := options("topic", []string{"partitions"}, t[2:])
 		if e != nil {
@@ -123,7 +123,7 @@ func (g *groupSystem) action(t []token) (*Action, *actionErr) {
 		return &Action{Text: text, Verb: "topic", Payload: [2]any{t[1].text, n}}, nil
 	case "consumer":
 		if len(t) < 3 {
-			return nil, &actionErr{t[len(t)-1].end, "expected consumer C join G topics=T,T, consumer C leave, consumer C stall D or consumer C process D"}
+			return nil, oldErr(t[len(t)-1].end, "expected consumer C join G topics=T,T, consumer C leave, consumer C stall D or consumer C process D")
 		}
 		name := t[1].text
 		switch t[2].text {
@@ -131,7 +131,7 @@ func (g *groupSystem) action(t []token) (*Action, *actionErr) {
 			return g.join(t, text)
 		case "leave":
 			if len(t) != 3 {
-				return nil, &actionErr{t[3].col, fmt.Sprintf("expected consumer C leave, got extra %q", t[3].text)}
+				return nil, oldErr(t[3].col, fmt.Sprintf("expected consumer C leave, got extra %q", t[3].text))
 			}
 			return &Action{Text: text, Verb: "leave", Payload: name}, nil
 		case "stall", "process":
@@ -140,31 +140,31 @@ func (g *groupSystem) action(t []token) (*Action, *actionErr) {
 				if len(t) > 4 {
 					col = t[4].col
 				}
-				return nil, &actionErr{col, "expected consumer C " + t[2].text + " D"}
+				return nil, oldErr(col, "expected consumer C "+t[2].text+" D")
 			}
 			d, err := ParseDuration(t[3].text)
 			if err != nil || d == 0 {
-				return nil, &actionErr{t[3].col, fmt.Sprintf("expected a duration > 0 such as 15s, got %q", t[3].text)}
+				return nil, oldErr(t[3].col, fmt.Sprintf("expected a duration > 0 such as 15s, got %q", t[3].text))
 			}
 			return &Action{Text: text, Verb: t[2].text, Payload: [2]any{name, d}}, nil
 		}
-		return nil, &actionErr{t[2].col, fmt.Sprintf("expected join, leave, stall or process, got %q", t[2].text)}
+		return nil, oldErr(t[2].col, fmt.Sprintf("expected join, leave, stall or process, got %q", t[2].text))
 	case "group":
 		if len(t) != 3 || t[2].text != "delete" {
 			col := t[len(t)-1].end
 			if len(t) > 2 {
 				col = t[2].col
 			}
-			return nil, &actionErr{col, "expected group G delete"}
+			return nil, oldErr(col, "expected group G delete")
 		}
 		return &Action{Text: text, Verb: "delete", Payload: t[1].text}, nil
 	}
-	return nil, &actionErr{t[0].col, fmt.Sprintf("expected a group action (topic T partitions=N, consumer C join G topics=T, consumer C leave, consumer C stall D, consumer C process D, group G delete), got %q", t[0].text)}
+	return nil, oldErr(t[0].col, fmt.Sprintf("expected a group action (topic T partitions=N, consumer C join G topics=T, consumer C leave, consumer C stall D, consumer C process D, group G delete), got %q", t[0].text))
 }
 
 func (g *groupSystem) join(t []token, text string) (*Action, *actionErr) {
 	if len(t) < 4 {
-		return nil, &actionErr{t[2].end, "expected consumer C join G topics=T,T [assignor=range|roundrobin]"}
+		return nil, oldErr(t[2].end, "expected consumer C join G topics=T,T [assignor=range|roundrobin]")
 	}
 	spec := joinSpec{name: t[1].text, group: t[3].text, ms: map[string]time.Duration{}}
 	cfg := g.cfg.Consumer
@@ -175,13 +175,13 @@ func (g *groupSystem) join(t []token, text string) (*Action, *actionErr) {
 	if tk, ok := f["topics"]; ok {
 		spec.topics = strings.Split(tk.text, ",")
 		if slices.Contains(spec.topics, "") {
-			return nil, &actionErr{tk.col, fmt.Sprintf("expected topics=T,T, got %q", "topics="+tk.text)}
+			return nil, oldErr(tk.col, fmt.Sprintf("expected topics=T,T, got %q", "topics="+tk.text))
 		}
 	}
 	if tk, ok := f["assignor"]; ok {
 		as, err := assignors(tk.text)
 		if err != nil {
-			return nil, &actionErr{tk.col, err.Error()}
+			return nil, oldErr(tk.col, err.Error())
 		}
 		spec.assignors = as
 		cfg.Assignors = as
@@ -190,17 +190,17 @@ func (g *groupSystem) join(t []token, text string) (*Action, *actionErr) {
 		if tk, ok := f[k]; ok {
 			d, err := msSetting(k, tk.text, 1)
 			if err != nil {
-				return nil, &actionErr{tk.col, err.Error()}
+				return nil, oldErr(tk.col, err.Error())
 			}
 			spec.ms[k] = d
 			applyConsumerMs(&cfg, k, d)
 		}
 	}
 	if spec.topics == nil {
-		return nil, &actionErr{t[len(t)-1].end, "expected topics=T,T: a consumer subscribes to at least one topic"}
+		return nil, oldErr(t[len(t)-1].end, "expected topics=T,T: a consumer subscribes to at least one topic")
 	}
 	if err := cfg.Validate(); err != nil {
-		return nil, &actionErr{t[len(t)-1].col, strings.TrimPrefix(err.Error(), "group: bad setting: ")}
+		return nil, oldErr(t[len(t)-1].col, strings.TrimPrefix(err.Error(), "group: bad setting: "))
 	}
 	return &Action{Text: text, Verb: "join", Payload: spec}, nil
 }

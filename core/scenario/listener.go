@@ -192,27 +192,27 @@ func (l *listenerSystem) action(t []token) (*Action, *actionErr) {
 			if len(t) > 3 {
 				col = t[3].col
 			}
-			return nil, &actionErr{col, "expected records P offsets=A..B"}
+			return nil, oldErr(col, "expected records P offsets=A..B")
 		}
 		tp, ok := group.ParsePartition(t[1].text)
 		if !ok {
-			return nil, &actionErr{t[1].col, fmt.Sprintf("expected a partition such as t0-0, got %q", t[1].text)}
+			return nil, oldErr(t[1].col, fmt.Sprintf("expected a partition such as t0-0, got %q", t[1].text))
 		}
 		v, ok := strings.CutPrefix(t[2].text, "offsets=")
 		a, b, ok2 := strings.Cut(v, "..")
 		from, err1 := strconv.ParseInt(a, 10, 64)
 		to, err2 := strconv.ParseInt(b, 10, 64)
 		if !ok || !ok2 || err1 != nil || err2 != nil || from < 0 || to < from || to-from >= 100_000 {
-			return nil, &actionErr{t[2].col, fmt.Sprintf("expected offsets=A..B with 0 ≤ A ≤ B and at most 100000 records, got %q", t[2].text)}
+			return nil, oldErr(t[2].col, fmt.Sprintf("expected offsets=A..B with 0 ≤ A ≤ B and at most 100000 records, got %q", t[2].text))
 		}
 		return &Action{Text: text, Verb: "records", Payload: recordsSpec{tp, from, to}}, nil
 	case "fail":
 		if len(t) < 2 {
-			return nil, &actionErr{end, "expected fail P@OFFSET [times=N|always] [error=E]"}
+			return nil, oldErr(end, "expected fail P@OFFSET [times=N|always] [error=E]")
 		}
 		r, ok := listener.ParseRecord(t[1].text)
 		if !ok {
-			return nil, &actionErr{t[1].col, fmt.Sprintf("expected a record P@OFFSET such as t0-0@5, got %q", t[1].text)}
+			return nil, oldErr(t[1].col, fmt.Sprintf("expected a record P@OFFSET such as t0-0@5, got %q", t[1].text))
 		}
 		spec := failSpec{rec: r, times: 1, exception: "RuntimeException"}
 		for _, kv := range t[2:] {
@@ -222,23 +222,23 @@ func (l *listenerSystem) action(t []token) (*Action, *actionErr) {
 			case strings.HasPrefix(kv.text, "times="):
 				n, err := strconv.Atoi(strings.TrimPrefix(kv.text, "times="))
 				if err != nil || n < 1 || n > 1_000_000 {
-					return nil, &actionErr{kv.col, fmt.Sprintf("expected times=N with N ≥ 1, got %q", kv.text)}
+					return nil, oldErr(kv.col, fmt.Sprintf("expected times=N with N ≥ 1, got %q", kv.text))
 				}
 				spec.times = n
 			case strings.HasPrefix(kv.text, "error="):
 				e := strings.TrimPrefix(kv.text, "error=")
 				if !javaName(e) {
-					return nil, &actionErr{kv.col, fmt.Sprintf("expected error=E with an exception's class name such as IllegalStateException, got %q", kv.text)}
+					return nil, oldErr(kv.col, fmt.Sprintf("expected error=E with an exception's class name such as IllegalStateException, got %q", kv.text))
 				}
 				spec.exception = e
 			default:
-				return nil, &actionErr{kv.col, fmt.Sprintf("expected times=N, always or error=E, got %q", kv.text)}
+				return nil, oldErr(kv.col, fmt.Sprintf("expected times=N, always or error=E, got %q", kv.text))
 			}
 		}
 		return &Action{Text: text, Verb: "fail", Payload: spec}, nil
 	case "container":
 		if len(t) < 2 {
-			return nil, &actionErr{end, "expected container start, container stop, container crash or container errorHandler E"}
+			return nil, oldErr(end, "expected container start, container stop, container crash or container errorHandler E")
 		}
 		switch t[1].text {
 		case "start", "stop", "crash":
@@ -247,23 +247,23 @@ func (l *listenerSystem) action(t []token) (*Action, *actionErr) {
 			}
 		case "errorHandler":
 			if len(t) != 3 {
-				return nil, &actionErr{end, "expected container errorHandler SeekToCurrent|ContainerStopping"}
+				return nil, oldErr(end, "expected container errorHandler SeekToCurrent|ContainerStopping")
 			}
 			if t[2].text != listener.SeekToCurrent && t[2].text != listener.ContainerStopping {
-				return nil, &actionErr{t[2].col, fmt.Sprintf("expected SeekToCurrent or ContainerStopping, got %q", t[2].text)}
+				return nil, oldErr(t[2].col, fmt.Sprintf("expected SeekToCurrent or ContainerStopping, got %q", t[2].text))
 			}
 			return &Action{Text: text, Verb: "container errorHandler", Payload: t[2].text}, nil
 		default:
-			return nil, &actionErr{t[1].col, fmt.Sprintf("expected start, stop, crash or errorHandler, got %q", t[1].text)}
+			return nil, oldErr(t[1].col, fmt.Sprintf("expected start, stop, crash or errorHandler, got %q", t[1].text))
 		}
-		return nil, &actionErr{t[2].col, "expected container start, container stop or container crash"}
+		return nil, oldErr(t[2].col, "expected container start, container stop or container crash")
 	case "consumer":
 		if len(t) != 3 || t[2].text != "crash" {
 			col := end
 			if len(t) > 2 {
 				col = t[2].col
 			}
-			return nil, &actionErr{col, "expected consumer C crash"}
+			return nil, oldErr(col, "expected consumer C crash")
 		}
 		return &Action{Text: text, Verb: "consumer crash", Payload: t[1].text}, nil
 	case "ack":
@@ -272,15 +272,15 @@ func (l *listenerSystem) action(t []token) (*Action, *actionErr) {
 			if len(t) > 2 {
 				col = t[2].col
 			}
-			return nil, &actionErr{col, "expected ack P@OFFSET"}
+			return nil, oldErr(col, "expected ack P@OFFSET")
 		}
 		r, ok := listener.ParseRecord(t[1].text)
 		if !ok {
-			return nil, &actionErr{t[1].col, fmt.Sprintf("expected a record P@OFFSET such as t0-0@5, got %q", t[1].text)}
+			return nil, oldErr(t[1].col, fmt.Sprintf("expected a record P@OFFSET such as t0-0@5, got %q", t[1].text))
 		}
 		return &Action{Text: text, Verb: "ack", Payload: r}, nil
 	}
-	return nil, &actionErr{t[0].col, fmt.Sprintf("expected a listener action (%s), got %q", listenerActions, t[0].text)}
+	return nil, oldErr(t[0].col, fmt.Sprintf("expected a listener action (%s), got %q", listenerActions, t[0].text))
 }
 
 // javaName is a simple class name: a letter, then letters and digits.

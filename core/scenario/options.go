@@ -19,13 +19,13 @@ func options(verb string, keys []string, t []token) (opts, *actionErr) {
 	for _, x := range t {
 		k, v, ok := strings.Cut(x.text, "=")
 		if !ok || k == "" || v == "" || x.quoted {
-			return nil, &actionErr{x.col, fmt.Sprintf("expected an option k=v (%s), got %q", strings.Join(keys, ", "), x.text)}
+			return nil, oldErr(x.col, fmt.Sprintf("expected an option k=v (%s), got %q", strings.Join(keys, ", "), x.text))
 		}
 		if !slices.Contains(keys, k) {
-			return nil, &actionErr{x.col, fmt.Sprintf("unknown option %q for %s (%s)", k, verb, strings.Join(keys, ", "))}
+			return nil, oldErr(x.col, fmt.Sprintf("unknown option %q for %s (%s)", k, verb, strings.Join(keys, ", ")))
 		}
 		if _, dup := out[k]; dup {
-			return nil, &actionErr{x.col, fmt.Sprintf("option %q given twice", k)}
+			return nil, oldErr(x.col, fmt.Sprintf("option %q given twice", k))
 		}
 		x.text = v
 		out[k] = x
@@ -41,7 +41,7 @@ func (o opts) count(k string, max int) (int, *actionErr) {
 	}
 	n, err := intSetting(k, tk.text, 1, max)
 	if err != nil {
-		return 0, &actionErr{tk.col, err.Error()}
+		return 0, oldErr(tk.col, err.Error())
 	}
 	return n, nil
 }

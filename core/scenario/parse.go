@@ -7,19 +7,34 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"brokerlab/core/msg"
+	"brokerlab/core/surface"
 )
 
 // Error is a parse or configuration error at a place in a .lab file.
+// Data is the error as data (a catalog code and its arguments, core/msg),
+// which the page words in its language; Msg is its English.
 type Error struct {
 	File      string
 	Line, Col int
 	Msg       string
-	err       error // what a run met at this place (errors.Is sees through)
+	Data      *msg.Error // nil: an error not yet converted to a code
+	err       error      // what a run met at this place (errors.Is sees through)
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
 
-func (e *Error) Unwrap() error { return e.err }
+// Unwrap is what a run met here and the error as data, if any.
+func (e *Error) Unwrap() []error {
+	var out []error
+	for _, x := range []error{e.err, e.Data} {
+		if x != nil && x != (*msg.Error)(nil) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
 
 // Systems are the names `use` accepts, each built by one file of this
 // package that registers it.
@@ -144,6 +159,13 @@ func (p *parser) errf(col int, format string, args ...any) *Error {
 	return &Error{File: p.sc.File, Line: p.line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
+// errAt is err at column col of the line, as data if it is.
+func (p *parser) errAt(col int, err error) *Error {
+	e := &Error{File: p.sc.File, Line: p.line, Col: col, Msg: err.Error()}
+	errors.As(err, &e.Data)
+	return e
+}
+
 // Parse reads a scenario. The error, if any, is an *Error naming file:line:col.
 func Parse(file, src string) (*Scenario, error) { return ParseSeed(file, src, 0) }
 
@@ -218,7 +240,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 		}
 		sys, err := newSystem(t[1].text)
 		if err != nil {
-			return st, p.errf(t[1].col, "%s", err)
+			return st, p.errAt(t[1].col, err)
 		}
 		p.sys = sys
 		p.sc.System = t[1].text
@@ -237,7 +259,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			if errors.As(err, new(keyError)) {
 				col = t[1].col
 			}
-			return st, p.errf(col, "%s", err)
+			return st, p.errAt(col, err)
 		}
 		st.Key, st.Val = t[1].text, t[2].text
 	case "at", "after":
@@ -253,7 +275,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 		}
 		a, aerr := p.sys.action(t[2:])
 		if aerr != nil {
-			return st, p.errf(aerr.col, "%s", aerr.msg)
+			return st, p.errAt(aerr.col, aerr.err())
 		}
 		st.Dur, st.Action = d, a
 		p.started = true
@@ -360,29 +382,17 @@ func (p *parser) arity(t []token, n int, form string) error {
 func (p *parser) duration(t token) (time.Duration, error) {
 	d, err := ParseDuration(t.text)
 	if err != nil {
-		return 0, p.errf(t.col, "%s", err)
+		return 0, p.errAt(t.col, err)
 	}
 	return d, nil
 }
 
 // MaxDuration bounds every duration in a scenario, so that adding them up
 // can never wrap the virtual clock.
-const MaxDuration = 1000 * time.Hour
+const MaxDuration = surface.MaxDuration
 
 // ParseDuration reads 250ms, 10s, 1.5s, 2m or 40us; a unit is required.
-func ParseDuration(s string) (time.Duration, error) {
-	if s == "" || s[0] < '0' || s[0] > '9' {
-		return 0, fmt.Errorf("expected a duration such as 250ms, 10s or 2m, got %q", s)
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || strings.HasSuffix(s, "ns") {
-		return 0, fmt.Errorf("expected a duration such as 250ms, 10s or 2m, got %q", s)
-	}
-	if d > MaxDuration {
-		return 0, fmt.Errorf("duration %s is longer than the %s a scenario may span", s, MaxDuration)
-	}
-	return d, nil
-}
+func ParseDuration(s string) (time.Duration, error) { return surface.ParseDuration(s) }
 
 var ops = []string{"==", "!=", "<=", ">=", "<", ">"}
 
@@ -398,7 +408,7 @@ func (p *parser) cond(kw token, t []token) (Cond, error) {
 		return Cond{}, p.errf(t[3].col, "expected PATH OP VALUE, got extra %q (lists are comma-separated, without spaces)", t[3].text)
 	}
 	if err := p.sys.checkPath(t[0].text); err != nil {
-		return Cond{}, p.errf(t[0].col, "%s", err)
+		return Cond{}, p.errAt(t[0].col, err)
 	}
 	ok := false
 	for _, o := range ops {

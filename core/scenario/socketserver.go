@@ -106,7 +106,7 @@ func nameErr(tk token, what string) *actionErr {
 		if err != nil {
 			msg = strings.TrimPrefix(err.Error(), "socketserver: bad name: ")
 		}
-		return &actionErr{tk.col, msg}
+		return oldErr(tk.col, msg)
 	}
 	return nil
 }
@@ -116,7 +116,7 @@ func (c *socketServerSystem) action(t []token) (*Action, *actionErr) {
 	switch t[0].text {
 	case "connect":
 		if len(t) < 2 {
-			return nil, &actionErr{t[0].end, "expected connect C [listener=L | from=controller] [count=N]"}
+			return nil, oldErr(t[0].end, "expected connect C [listener=L | from=controller] [count=N]")
 		}
 		if e := nameErr(t[1], "connection"); e != nil {
 			return nil, e
@@ -128,16 +128,16 @@ func (c *socketServerSystem) action(t []token) (*Action, *actionErr) {
 		conn := socketserver.Connect{Name: t[1].text}
 		if l, ok := f["listener"]; ok {
 			if err := socketserver.CheckListenerName(l.text); err != nil && l.text != socketserver.DataPlaneListener {
-				return nil, &actionErr{l.col, fmt.Sprintf("listener: expected a listener name such as PLAINTEXT or CONTROLLER, got %q", l.text)}
+				return nil, oldErr(l.col, fmt.Sprintf("listener: expected a listener name such as PLAINTEXT or CONTROLLER, got %q", l.text))
 			}
 			conn.Listener = l.text
 		}
 		if fr, ok := f["from"]; ok {
 			if fr.text != "controller" {
-				return nil, &actionErr{fr.col, fmt.Sprintf("from: expected controller, got %q", fr.text)}
+				return nil, oldErr(fr.col, fmt.Sprintf("from: expected controller, got %q", fr.text))
 			}
 			if l, ok := f["listener"]; ok {
-				return nil, &actionErr{max(l.col, fr.col), "give listener= or from=controller, not both: the controller picks its listener itself"}
+				return nil, oldErr(max(l.col, fr.col), "give listener= or from=controller, not both: the controller picks its listener itself")
 			}
 			conn.FromController = true
 		}
@@ -147,13 +147,13 @@ func (c *socketServerSystem) action(t []token) (*Action, *actionErr) {
 		return &Action{Text: text, Verb: "connect", Payload: conn}, nil
 	case "send":
 		if len(t) < 3 {
-			return nil, &actionErr{t[len(t)-1].end, "expected send C API [id=R] [n=N] [cost=D]"}
+			return nil, oldErr(t[len(t)-1].end, "expected send C API [id=R] [n=N] [cost=D]")
 		}
 		if e := nameErr(t[1], "connection"); e != nil {
 			return nil, e
 		}
 		if err := socketserver.CheckAPI(t[2].text); err != nil || t[2].quoted {
-			return nil, &actionErr{t[2].col, strings.TrimPrefix(fmt.Sprint(err), "socketserver: ")}
+			return nil, oldErr(t[2].col, strings.TrimPrefix(fmt.Sprint(err), "socketserver: "))
 		}
 		f, e := options("send", []string{"id", "n", "cost"}, t[3:])
 		if e != nil {
@@ -168,7 +168,7 @@ func (c *socketServerSystem) action(t []token) (*Action, *actionErr) {
 				return nil, e
 			}
 			if sd.N > 1 {
-				return nil, &actionErr{id.col, "id= names one request: leave it out with n= (the requests are then C#k)"}
+				return nil, oldErr(id.col, "id= names one request: leave it out with n= (the requests are then C#k)")
 			}
 			sd.ID = id.text
 		}
@@ -178,7 +178,7 @@ func (c *socketServerSystem) action(t []token) (*Action, *actionErr) {
 				err = fmt.Errorf("cost: at most %s, got %s", sim.FormatDuration(socketserver.MaxAPITime), cost.text)
 			}
 			if err != nil {
-				return nil, &actionErr{cost.col, err.Error()}
+				return nil, oldErr(cost.col, err.Error())
 			}
 			sd.Cost = d
 		}
@@ -189,14 +189,14 @@ func (c *socketServerSystem) action(t []token) (*Action, *actionErr) {
 			if len(t) > 2 {
 				col = t[2].col
 			}
-			return nil, &actionErr{col, "expected close C"}
+			return nil, oldErr(col, "expected close C")
 		}
 		if e := nameErr(t[1], "connection"); e != nil {
 			return nil, e
 		}
 		return &Action{Text: text, Verb: "close", Payload: t[1].text}, nil
 	}
-	return nil, &actionErr{t[0].col, fmt.Sprintf("expected a socketserver action (connect C, send C API, close C), got %q", t[0].text)}
+	return nil, oldErr(t[0].col, fmt.Sprintf("expected a socketserver action (connect C, send C API, close C), got %q", t[0].text))
 }
 
 func (c *socketServerSystem) checkPath(path string) error {

@@ -63,14 +63,14 @@ var zkActions = map[string]string{
 func (z *zookeeperSystem) action(t []token) (*Action, *actionErr) {
 	form, ok := zkActions[t[0].text]
 	if !ok || t[0].quoted {
-		return nil, &actionErr{t[0].col, fmt.Sprintf("expected a zookeeper action (connect C, send C, close C), got %q", t[0].text)}
+		return nil, oldErr(t[0].col, fmt.Sprintf("expected a zookeeper action (connect C, send C, close C), got %q", t[0].text))
 	}
 	if len(t) < 2 {
-		return nil, &actionErr{t[0].end, "expected " + form}
+		return nil, oldErr(t[0].end, "expected "+form)
 	}
 	name := t[1]
 	if err := zookeeper.CheckName(name.text); err != nil || name.quoted {
-		return nil, &actionErr{name.col, fmt.Sprintf("expected a client name (letters, digits, '.', '_', '-'), got %q", name.text)}
+		return nil, oldErr(name.col, fmt.Sprintf("expected a client name (letters, digits, '.', '_', '-'), got %q", name.text))
 	}
 	text := joinTokens(t)
 	var keys []string
@@ -81,7 +81,7 @@ func (z *zookeeperSystem) action(t []token) (*Action, *actionErr) {
 		keys = []string{"n", "cost", "id"}
 	default:
 		if len(t) > 2 {
-			return nil, &actionErr{t[2].col, fmt.Sprintf("expected %s, got extra %q", form, t[2].text)}
+			return nil, oldErr(t[2].col, fmt.Sprintf("expected %s, got extra %q", form, t[2].text))
 		}
 		return &Action{Text: text, Verb: "close", Payload: name.text}, nil
 	}
@@ -94,7 +94,7 @@ func (z *zookeeperSystem) action(t []token) (*Action, *actionErr) {
 		if ip, ok := f["ip"]; ok {
 			var err error
 			if a.IP, err = zookeeper.CheckIP(ip.text); err != nil {
-				return nil, &actionErr{ip.col, fmt.Sprintf("ip: expected an IP address such as 10.0.0.1, got %q", ip.text)}
+				return nil, oldErr(ip.col, fmt.Sprintf("ip: expected an IP address such as 10.0.0.1, got %q", ip.text))
 			}
 		}
 		if a.Count, e = f.count("count", zookeeper.MaxCount); e != nil {
@@ -104,12 +104,12 @@ func (z *zookeeperSystem) action(t []token) (*Action, *actionErr) {
 		if every, ok := f["every"]; ok {
 			var err error
 			if a.Every, err = ParseDuration(every.text); err != nil {
-				return nil, &actionErr{every.col, err.Error()}
+				return nil, oldErr(every.col, err.Error())
 			}
 			spanCol = max(spanCol, every.col)
 		}
 		if a.Count > 1 && a.Every > zookeeper.MaxBurstSpan/time.Duration(a.Count-1) {
-			return nil, &actionErr{spanCol, fmt.Sprintf("a burst may span at most %gh (count × every)", zookeeper.MaxBurstSpan.Hours())}
+			return nil, oldErr(spanCol, fmt.Sprintf("a burst may span at most %gh (count × every)", zookeeper.MaxBurstSpan.Hours()))
 		}
 		return &Action{Text: text, Verb: "connect", Payload: a}, nil
 	}
@@ -120,12 +120,12 @@ func (z *zookeeperSystem) action(t []token) (*Action, *actionErr) {
 	if cost, ok := f["cost"]; ok {
 		var err error
 		if a.Cost, err = ParseDuration(cost.text); err != nil {
-			return nil, &actionErr{cost.col, err.Error()}
+			return nil, oldErr(cost.col, err.Error())
 		}
 	}
 	if id, ok := f["id"]; ok {
 		if zookeeper.CheckName(id.text) != nil {
-			return nil, &actionErr{id.col, fmt.Sprintf("id: expected a request id (letters, digits, '.', '_', '-'), got %q", id.text)}
+			return nil, oldErr(id.col, fmt.Sprintf("id: expected a request id (letters, digits, '.', '_', '-'), got %q", id.text))
 		}
 		a.ID = id.text
 	}

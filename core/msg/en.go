@@ -1,0 +1,40 @@
+package msg
+
+// EN words each code in English, with fmt verbs for its arguments.
+var EN = map[string]string{
+	"hint": `; did you mean %s?`,
+	"text": `%s`,
+
+	// Values.
+	"duration":       `expected a duration such as 250ms, 10s or 2m, got %q`,
+	"duration.long":  `duration %s is longer than the %s a scenario may span`,
+	"duration.most":  `%s: at most %s, got %s`,
+	"int":            `%s: expected an integer from %d to %d, got %q`,
+	"cores":          `cores: expected a processor count from 1 to 1024, got %q`,
+	"ms":             `%s: expected milliseconds ≥ %d, got %q`,
+	"ms.or.duration": `%s: expected milliseconds (30000) or a duration (30s) from %s to %s, got %q`,
+	"bool":           `%s: expected true or false, got %q`,
+	"one.of":         `%s: expected one of %s, got %q`,
+	"name":           `%s: expected a name of letters, digits, '.', '_' or '-', got %q`,
+	"names":          `%s: expected N,N (names of letters, digits, '.', '_' or '-'), got %q`,
+	"setting":        `%s: %s`,
+
+	// The engine: settings, actions, paths, systems.
+	"use.unknown":           `unknown system %q: expected one of %s`,
+	"setting.unknown":       `unknown setting %q for %s (%s)`,
+	"setting.member":        `%s: unknown %s %q (one of %s)`,
+	"action.unknown":        `expected a %s action (%s), got %q`,
+	"action.form":           `expected %s, got %q`,
+	"action.expected":       `expected %s`,
+	"action.string":         `expected %s, got a string`,
+	"action.field":          `expected a field k=v, got %q`,
+	"action.extra":          `expected %s, got extra %q`,
+	"action.option":         `expected an option k=v (%s), got %q`,
+	"action.option.unknown": `unknown option %q for %s (%s)`,
+	"action.option.twice":   `option %q given twice`,
+	"action.option.missing": `expected %s: %s= is missing`,
+	"event.unknown":         `unknown event %q (one of %s)`,
+	"event.nofields":        `unknown event field %q: %s has no fields`,
+	"event.field":           `unknown event field %q: %s has %s`,
+	"path.unknown":          `unknown state path %q (paths: %s)`,
+}

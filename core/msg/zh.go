@@ -1,0 +1,38 @@
+package msg
+
+// ZH words each code of EN in Chinese; %[n] indexes reorder the arguments.
+var ZH = map[string]string{
+	"hint": `；是不是 %s？`,
+	"text": `%s`,
+
+	"duration":       `应为时长（如 250ms、10s 或 2m），实际为 %q`,
+	"duration.long":  `时长 %s 超过了一个场景最多能跨越的 %s`,
+	"duration.most":  `%s：最多 %s，实际为 %s`,
+	"int":            `%s：应为 %d 到 %d 之间的整数，实际为 %q`,
+	"cores":          `cores：应为 1 到 1024 之间的处理器数，实际为 %q`,
+	"ms":             `%s：应为 ≥ %d 的毫秒数，实际为 %q`,
+	"ms.or.duration": `%s：应为毫秒数（30000）或时长（30s），范围 %s 到 %s，实际为 %q`,
+	"bool":           `%s：应为 true 或 false，实际为 %q`,
+	"one.of":         `%s：应为 %s 之一，实际为 %q`,
+	"name":           `%s：应为由字母、数字、'.'、'_' 或 '-' 组成的名称，实际为 %q`,
+	"names":          `%s：应为 N,N（由字母、数字、'.'、'_' 或 '-' 组成的名称），实际为 %q`,
+	"setting":        `%s：%s`,
+
+	"use.unknown":           `未知的系统 %q：应为 %s 之一`,
+	"setting.unknown":       `%[2]s 没有设置项 %[1]q（可用的设置项：%[3]s）`,
+	"setting.member":        `%s：未知的 %s %q（应为 %s 之一）`,
+	"action.unknown":        `应为 %s 的动作（%s），实际为 %q`,
+	"action.form":           `应写成 %s，实际为 %q`,
+	"action.expected":       `应写成 %s`,
+	"action.string":         `应写成 %s，实际是一个字符串`,
+	"action.field":          `应为字段 k=v，实际为 %q`,
+	"action.extra":          `应写成 %s，多出了 %q`,
+	"action.option":         `应为参数 k=v（%s），实际为 %q`,
+	"action.option.unknown": `%[2]s 没有参数 %[1]q（可用的参数：%[3]s）`,
+	"action.option.twice":   `参数 %q 给了两次`,
+	"action.option.missing": `应写成 %s：缺少 %s=`,
+	"event.unknown":         `未知的事件 %q（应为 %s 之一）`,
+	"event.nofields":        `未知的事件字段 %q：%s 没有字段`,
+	"event.field":           `未知的事件字段 %q：%s 的字段有 %s`,
+	"path.unknown":          `未知的状态路径 %q（可用的路径：%s）`,
+}
