@@ -88,17 +88,16 @@ var zhMessages = map[string]string{
 	`ask %q: %s`:          `ask %q：%s`,
 
 	// Settings, shared shapes.
-	`%s: %s`:                                                                        `%s：%s`,
-	`%s: must be at least 1`:                                                        `%s：至少为 1`,
-	`%s: expected true or false, got %q`:                                            `%s：应为 true 或 false，实际为 %q`,
-	`%s: expected an integer from %d to %d, got %q`:                                 `%s：应为 %d 到 %d 之间的整数，实际为 %q`,
-	`%s: expected milliseconds ≥ %d, got %q`:                                        `%s：应为 ≥ %d 的毫秒数，实际为 %q`,
-	`%s: expected milliseconds from 0 to %d, got %q`:                                `%s：应为 0 到 %d 之间的毫秒数，实际为 %q`,
-	`%s: expected milliseconds (30000) or a duration (30s) up to 1h, got %q`:        `%s：应为毫秒数（30000）或时长（30s），最多 1h，实际为 %q`,
-	`%s: expected milliseconds (10000) or a duration (10s) of at least 1ms, got %q`: `%s：应为毫秒数（10000）或时长（10s），至少 1ms，实际为 %q`,
-	`%s: expected %s, got %q`:                                                       `%s：应为 %s，实际为 %q`,
-	`%s: at most %s, got %s`:                                                        `%s：最多 %s，实际为 %s`,
-	`%s: expected a name of letters, digits, '.', '_' or '-', got %q`:               `%s：应为由字母、数字、'.'、'_' 或 '-' 组成的名称，实际为 %q`,
+	`%s: %s`:                                                                 `%s：%s`,
+	`%s: must be at least 1`:                                                 `%s：至少为 1`,
+	`%s: expected true or false, got %q`:                                     `%s：应为 true 或 false，实际为 %q`,
+	`%s: expected an integer from %d to %d, got %q`:                          `%s：应为 %d 到 %d 之间的整数，实际为 %q`,
+	`%s: expected milliseconds ≥ %d, got %q`:                                 `%s：应为 ≥ %d 的毫秒数，实际为 %q`,
+	`%s: expected milliseconds from 0 to %d, got %q`:                         `%s：应为 0 到 %d 之间的毫秒数，实际为 %q`,
+	`%s: expected milliseconds (30000) or a duration (30s) up to 1h, got %q`: `%s：应为毫秒数（30000）或时长（30s），最多 1h，实际为 %q`,
+	`%s: expected %s, got %q`:                                                `%s：应为 %s，实际为 %q`,
+	`%s: at most %s, got %s`:                                                 `%s：最多 %s，实际为 %s`,
+	`%s: expected a name of letters, digits, '.', '_' or '-', got %q`:        `%s：应为由字母、数字、'.'、'_' 或 '-' 组成的名称，实际为 %q`,
 
 	// controller.
 	`%s: unknown event %q`:                      `%s：未知的事件 %q`,
@@ -124,13 +123,6 @@ var zhMessages = map[string]string{
 	`empty []`:  `[] 为空`,
 
 	// zookeeper.
-	`unknown setting %q for zookeeper (%s)`:                                            `zookeeper 没有设置项 %q（可用的设置项：%s）`,
-	`%s: numSelectorThreads must be at least 1, got %q`:                                `%s：numSelectorThreads 至少为 1，实际为 %q`,
-	`expected a zookeeper action (connect C, send C, close C), got %q`:                 `应为 zookeeper 的动作（connect C、send C、close C），实际为 %q`,
-	`expected a client name (letters, digits, '.', '_', '-'), got %q`:                  `应为客户端名（字母、数字、'.'、'_'、'-'），实际为 %q`,
-	`ip: expected an IP address such as 10.0.0.1, got %q`:                              `ip：应为 IP 地址（如 10.0.0.1），实际为 %q`,
-	`a burst may span at most %gh (count × every)`:                                     `一次突发最多持续 %gh（count × every）`,
-	`id: expected a request id (letters, digits, '.', '_', '-'), got %q`:               `id：应为请求 id（字母、数字、'.'、'_'、'-'），实际为 %q`,
 	`expected an option k=v (%s), got %q`:                                              `应为参数 k=v（%s），实际为 %q`,
 	`unknown option %q for %s (%s)`:                                                    `%[2]s 没有参数 %[1]q（可用的参数：%[3]s）`,
 	`option %q given twice`:                                                            `参数 %q 给了两次`,

@@ -12,7 +12,7 @@ var EN = map[string]string{
 	"int":            `%s: expected an integer from %d to %d, got %q`,
 	"cores":          `cores: expected a processor count from 1 to 1024, got %q`,
 	"ms":             `%s: expected milliseconds ≥ %d, got %q`,
-	"ms.or.duration": `%s: expected milliseconds (30000) or a duration (30s) from %s to %s, got %q`,
+	"ms.or.duration": `%s: expected whole milliseconds (30000) or a duration (30s) from %s to %s, got %q`,
 	"bool":           `%s: expected true or false, got %q`,
 	"one.of":         `%s: expected one of %s, got %q`,
 	"name":           `%s: expected a name of letters, digits, '.', '_' or '-', got %q`,
@@ -37,4 +37,10 @@ var EN = map[string]string{
 	"event.nofields":        `unknown event field %q: %s has no fields`,
 	"event.field":           `unknown event field %q: %s has %s`,
 	"path.unknown":          `unknown state path %q (paths: %s)`,
+
+	// zookeeper.
+	"zk.client":  `expected a client name (letters, digits, '.', '_', '-'), got %q`,
+	"zk.ip":      `ip: expected an IP address such as 10.0.0.1, got %q`,
+	"zk.burst":   `a burst may span at most %gh (count × every)`,
+	"zk.request": `id: expected a request id (letters, digits, '.', '_', '-'), got %q`,
 }

@@ -11,7 +11,7 @@ var ZH = map[string]string{
 	"int":            `%s：应为 %d 到 %d 之间的整数，实际为 %q`,
 	"cores":          `cores：应为 1 到 1024 之间的处理器数，实际为 %q`,
 	"ms":             `%s：应为 ≥ %d 的毫秒数，实际为 %q`,
-	"ms.or.duration": `%s：应为毫秒数（30000）或时长（30s），范围 %s 到 %s，实际为 %q`,
+	"ms.or.duration": `%s：应为整毫秒数（30000）或时长（30s），范围 %s 到 %s，实际为 %q`,
 	"bool":           `%s：应为 true 或 false，实际为 %q`,
 	"one.of":         `%s：应为 %s 之一，实际为 %q`,
 	"name":           `%s：应为由字母、数字、'.'、'_' 或 '-' 组成的名称，实际为 %q`,
@@ -35,4 +35,10 @@ var ZH = map[string]string{
 	"event.nofields":        `未知的事件字段 %q：%s 没有字段`,
 	"event.field":           `未知的事件字段 %q：%s 的字段有 %s`,
 	"path.unknown":          `未知的状态路径 %q（可用的路径：%s）`,
+
+	// zookeeper.
+	"zk.client":  `应为客户端名（字母、数字、'.'、'_'、'-'），实际为 %q`,
+	"zk.ip":      `ip：应为 IP 地址（如 10.0.0.1），实际为 %q`,
+	"zk.burst":   `一次突发最多持续 %gh（count × every）`,
+	"zk.request": `id：应为请求 id（字母、数字、'.'、'_'、'-'），实际为 %q`,
 }

@@ -10,6 +10,7 @@ import (
 	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 	"brokerlab/core/surface"
+	"brokerlab/core/zookeeper"
 )
 
 // Action is one parsed scenario action ("put ControlledShutdown id=2").
@@ -17,7 +18,7 @@ type Action struct {
 	Text    string
 	Verb    string // what the system dispatches on: "put", "session expire", "connect"…
 	Payload any    // what the system parsed besides (a controller.Event, a client name…)
-	row     int // the table's action row that parsed it
+	row     int    // the table's action row that parsed it
 }
 
 // actionErr is an action that does not parse: at column col, data the
@@ -52,6 +53,7 @@ type instance interface {
 
 func init() {
 	useTable(controller.Surface)
+	useTable(zookeeper.Surface)
 }
 
 // builders holds one constructor per built system; each system's table

@@ -78,8 +78,8 @@ func Ms[C any](least int, f func(*C) *time.Duration) Value[C] {
 		Show: func(c *C) string { return strconv.FormatInt(f(c).Milliseconds(), 10) }}
 }
 
-// MsOrDuration is milliseconds (30000) or a duration (30s), from least to
-// most.
+// MsOrDuration is a whole number of milliseconds (30000) or a duration
+// (30s), from least to most.
 func MsOrDuration[C any](least, most time.Duration, f func(*C) *time.Duration) Value[C] {
 	lo, hi := sim.FormatDuration(least), sim.FormatDuration(most)
 	return Value[C]{Kind: "milliseconds or a duration, " + lo + " to " + hi,
@@ -91,7 +91,7 @@ func MsOrDuration[C any](least, most time.Duration, f func(*C) *time.Duration) V
 					d = -1
 				}
 			}
-			if err != nil || d < least || d > most {
+			if err != nil || d < least || d > most || d%time.Millisecond != 0 {
 				return msg.New("ms.or.duration", key, lo, hi, val)
 			}
 			*f(c) = d
