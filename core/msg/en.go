@@ -43,4 +43,14 @@ var EN = map[string]string{
 	"zk.ip":      `ip: expected an IP address such as 10.0.0.1, got %q`,
 	"zk.burst":   `a burst may span at most %gh (count × every)`,
 	"zk.request": `id: expected a request id (letters, digits, '.', '_', '-'), got %q`,
+
+	// socketserver.
+	"ss.plane.same":    `control.plane.listener.name, when defined, should have a different value from the inter broker listener name (%s)`,
+	"ss.plane.name":    `control.plane.listener.name: expected upper-case letters, digits and _ (such as CONTROLLER), got %q`,
+	"ss.name":          `a %s name has 1 to 64 letters, digits and - _ . only, got %q`,
+	"ss.listener":      `listener: expected a listener name such as PLAINTEXT or CONTROLLER, got %q`,
+	"ss.from":          `from: expected controller, got %q`,
+	"ss.listener.from": `give listener= or from=controller, not both: the controller picks its listener itself`,
+	"ss.api":           `unknown API %q (one of %s)`,
+	"ss.id.n":          `id= names one request: leave it out with n= (the requests are then C#k)`,
 }

@@ -41,4 +41,14 @@ var ZH = map[string]string{
 	"zk.ip":      `ip：应为 IP 地址（如 10.0.0.1），实际为 %q`,
 	"zk.burst":   `一次突发最多持续 %gh（count × every）`,
 	"zk.request": `id：应为请求 id（字母、数字、'.'、'_'、'-'），实际为 %q`,
+
+	// socketserver.
+	"ss.plane.same":    `control.plane.listener.name 一经设置，就必须与 Broker 之间通信所用的监听器名（%s）不同`,
+	"ss.plane.name":    `control.plane.listener.name：应由大写字母、数字和 _ 组成（如 CONTROLLER），实际为 %q`,
+	"ss.name":          `%s 的名称应有 1 到 64 个字符，只能包含字母、数字和 - _ .，实际为 %q`,
+	"ss.listener":      `listener：应为监听器名（如 PLAINTEXT 或 CONTROLLER），实际为 %q`,
+	"ss.from":          `from：应为 controller，实际为 %q`,
+	"ss.listener.from": `listener= 和 from=controller 只能给出一个：控制器会自己选择监听器`,
+	"ss.api":           `未知的 API %q（应为 %s 之一）`,
+	"ss.id.n":          `id= 只能命名一个请求：使用 n= 时请省略它（这些请求会命名为 C#k）`,
 }

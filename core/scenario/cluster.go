@@ -8,8 +8,10 @@ import (
 
 	"brokerlab/core/cluster"
 	"brokerlab/core/controller"
+	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 	"brokerlab/core/sim"
+	"brokerlab/core/socketserver"
 )
 
 func init() {
@@ -126,7 +128,8 @@ func (c *clusterSystem) set(key, val string) error {
 	case "zookeeper.session.timeout.ms":
 		c.cfg.SessionTimeout, err = positiveMs(key, val)
 	case "num.network.threads", "num.io.threads", "queued.max.requests":
-		s := &socketServerSystem{cfg: c.cfg.Socket}
+		s := newSystem0(socketserver.Surface)
+		s.cfg = c.cfg.Socket
 		if err = s.set(key, val); err == nil {
 			c.cfg.Socket = s.cfg
 		}
@@ -155,7 +158,8 @@ func (c *clusterSystem) set(key, val string) error {
 	default:
 		switch {
 		case strings.HasPrefix(key, "socketserver.apiTime"):
-			s := &socketServerSystem{cfg: c.cfg.Socket}
+			s := newSystem0(socketserver.Surface)
+			s.cfg = c.cfg.Socket
 			if err = s.set(key, val); err == nil {
 				c.cfg.Socket = s.cfg
 				c.cfg.Replication.APITime, c.cfg.Replication.APITimes = s.cfg.APITime, s.cfg.APITimes
@@ -403,3 +407,10 @@ func (i clusterInstance) do(at time.Duration, a *Action) {
 }
 
 func (i clusterInstance) get(path string) (string, error) { return i.c.Get(path) }
+
+func nameErr(tk token, what string) *actionErr {
+	if socketserver.CheckName(what, tk.text) != nil || tk.quoted {
+		return aerr(msg.At(tk.col, "ss.name", what, tk.text))
+	}
+	return nil
+}

@@ -58,7 +58,10 @@ func (s *tableSystem[C, I]) set(key, val string) error {
 		if pre, ok := r.Family(); ok && strings.HasPrefix(key, pre) {
 			name, names := key[len(pre):], r.Value.Names()
 			if !slices.Contains(names, name) {
-				what := strings.ToLower(r.Key[len(pre):])
+				what := r.Key[len(pre):] // EVENT: an event; API stays an API
+				if len(what) > 3 {
+					what = strings.ToLower(what)
+				}
 				return keyError{&msg.Error{Code: "setting.member", Args: []any{key, what, name, msg.List(names)}, Hint: surface.Nearest(name, names)}}
 			}
 			return r.Value.Set(&s.cfg, key, name, val)

@@ -39,9 +39,9 @@ func TestSocketServerParseErrors(t *testing.T) {
 		{"cores", labSS + "set cores 0", 2, 11, "from 1 to 1024"},
 
 		// connect
-		{"connect nothing", labSS + "at 0ms connect", 2, 15, "expected connect C [listener=L | from=controller] [count=N]"},
+		{"connect nothing", labSS + "at 0ms connect", 2, 15, "expected connect C [listener=L] [from=controller] [count=N]"},
 		{"connect bad name", labSS + "at 0ms connect a,b", 2, 16, `letters, digits and - _ . only, got "a,b"`},
-		{"connect quoted name", labSS + `at 0ms connect "c1"`, 2, 16, "expected a connection name, got a string"},
+		{"connect quoted name", labSS + `at 0ms connect "c1"`, 2, 16, "expected connect C [listener=L] [from=controller] [count=N], got a string"},
 		{"connect unknown field", labSS + "at 0ms connect c1 ip=10.0.0.9", 2, 19, `unknown option "ip" for connect (listener, from, count)`},
 		{"connect count 0", labSS + "at 0ms connect p count=0", 2, 18, `count: expected an integer from 1 to 100000, got "0"`},
 		{"connect from broker", labSS + "at 0ms connect c from=broker", 2, 18, `from: expected controller, got "broker"`},
@@ -62,7 +62,7 @@ func TestSocketServerParseErrors(t *testing.T) {
 		// close and others
 		{"close extra", labSS + "at 0ms close c1 now", 2, 17, "expected close C"},
 		{"close nothing", labSS + "at 0ms close", 2, 13, "expected close C"},
-		{"controller action", labSS + "at 0ms put BrokerChange", 2, 8, `expected a socketserver action (connect C, send C API, close C), got "put"`},
+		{"controller action", labSS + "at 0ms put BrokerChange", 2, 8, `expected a socketserver action (connect C [listener=L] [from=controller] [count=N], send C API [id=R] [n=N] [cost=D], close C), got "put"`},
 
 		// paths
 		{"unknown path", labSS + "expect socketserver.queue.size == 1", 2, 8, `unknown state path "socketserver.queue.size"`},

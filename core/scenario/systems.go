@@ -9,6 +9,7 @@ import (
 	"brokerlab/core/controller"
 	"brokerlab/core/msg"
 	"brokerlab/core/sim"
+	"brokerlab/core/socketserver"
 	"brokerlab/core/surface"
 	"brokerlab/core/zookeeper"
 )
@@ -54,6 +55,7 @@ type instance interface {
 func init() {
 	useTable(controller.Surface)
 	useTable(zookeeper.Surface)
+	useTable(socketserver.Surface)
 }
 
 // builders holds one constructor per built system; each system's table
