@@ -34,7 +34,7 @@ func TestSocketServerParseErrors(t *testing.T) {
 		{"control plane lower case", labSS + "set control.plane.listener.name controller", 2, 33, "expected upper-case letters"},
 		{"apiTime of unknown API", labSS + "set socketserver.apiTime.Produc 1ms", 2, 5, `socketserver.apiTime.Produc: unknown API "Produc" (one of Produce, Fetch`},
 		{"apiTime without unit", labSS + "set socketserver.apiTime.Fetch 5", 2, 32, "expected a duration"},
-		{"apiTime too long", labSS + "set socketserver.apiTime 2h", 2, 26, "at most 60m"},
+		{"apiTime too long", labSS + "set socketserver.apiTime 2h", 2, 26, "at most 1h"},
 		{"mute maybe", labSS + "set socketserver.mute maybe", 2, 23, `socketserver.mute: expected true or false, got "maybe"`},
 		{"cores", labSS + "set cores 0", 2, 11, "from 1 to 1024"},
 

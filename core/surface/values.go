@@ -13,6 +13,15 @@ import (
 // can never wrap the virtual clock.
 const MaxDuration = 1000 * time.Hour
 
+// Dur is d as the reference and the messages write a bound: whole hours
+// as 1000h, else as the trace writes durations.
+func Dur(d time.Duration) string {
+	if d >= time.Hour && d%time.Hour == 0 {
+		return strconv.FormatInt(int64(d/time.Hour), 10) + "h"
+	}
+	return sim.FormatDuration(d)
+}
+
 // ParseDuration reads 250ms, 10s, 1.5s, 2m or 40us; a unit is required.
 func ParseDuration(s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
@@ -20,7 +29,7 @@ func ParseDuration(s string) (time.Duration, error) {
 		return 0, msg.New("duration", s)
 	}
 	if d > MaxDuration {
-		return 0, msg.New("duration.long", s, MaxDuration.String())
+		return 0, msg.New("duration.long", s, Dur(MaxDuration))
 	}
 	return d, nil
 }
@@ -81,7 +90,7 @@ func Ms[C any](least int, f func(*C) *time.Duration) Value[C] {
 // MsOrDuration is a whole number of milliseconds (30000) or a duration
 // (30s), from least to most.
 func MsOrDuration[C any](least, most time.Duration, f func(*C) *time.Duration) Value[C] {
-	lo, hi := sim.FormatDuration(least), sim.FormatDuration(most)
+	lo, hi := Dur(least), Dur(most)
 	return Value[C]{Kind: "milliseconds or a duration, " + lo + " to " + hi,
 		Set: func(c *C, key, _, val string) error {
 			d, err := ParseDuration(val)
@@ -102,19 +111,19 @@ func MsOrDuration[C any](least, most time.Duration, f func(*C) *time.Duration) V
 
 // Duration is a duration (250ms, 10s) up to most.
 func Duration[C any](most time.Duration, f func(*C) *time.Duration) Value[C] {
-	return Value[C]{Kind: "duration up to " + sim.FormatDuration(most),
+	return Value[C]{Kind: "duration up to " + Dur(most),
 		Set: func(c *C, key, _, val string) error {
 			d, err := ParseDuration(val)
 			if err != nil {
 				return msg.New("setting", key, err)
 			}
 			if d > most {
-				return msg.New("duration.most", key, sim.FormatDuration(most), val)
+				return msg.New("duration.most", key, Dur(most), val)
 			}
 			*f(c) = d
 			return nil
 		},
-		Show: func(c *C) string { return sim.FormatDuration(*f(c)) }}
+		Show: func(c *C) string { return Dur(*f(c)) }}
 }
 
 // Bool is true or false.
@@ -195,14 +204,14 @@ func Names[C any](f func(*C) *[]string) Value[C] {
 // DurationMap is a family of durations up to most, one per name, kept in
 // a map of f: each run starts from a copy.
 func DurationMap[C any](names func() []string, most time.Duration, f func(*C) *map[string]time.Duration) Value[C] {
-	return Value[C]{Kind: "duration up to " + sim.FormatDuration(most), Names: names,
+	return Value[C]{Kind: "duration up to " + Dur(most), Names: names,
 		Set: func(c *C, key, name, val string) error {
 			d, err := ParseDuration(val)
 			if err != nil {
 				return msg.New("setting", key, err)
 			}
 			if d > most {
-				return msg.New("duration.most", key, sim.FormatDuration(most), val)
+				return msg.New("duration.most", key, Dur(most), val)
 			}
 			m := map[string]time.Duration{}
 			for _, n := range names() { // copy: each run starts from its own config
