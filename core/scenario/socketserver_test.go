@@ -57,7 +57,7 @@ func TestSocketServerParseErrors(t *testing.T) {
 		{"send bad id", labSS + "at 0ms send c1 Produce id=a,b", 2, 24, `got "a,b"`},
 		{"send n too big", labSS + "at 0ms send c1 Produce n=20000", 2, 24, "n: expected an integer from 1 to 10000"},
 		{"send bad cost", labSS + "at 0ms send c1 Produce cost=fast", 2, 24, `expected a duration such as 250ms, 10s or 2m, got "fast"`},
-		{"send cost too long", labSS + "at 0ms send c1 Produce cost=2h", 2, 24, "cost: at most 60m"},
+		{"send cost too long", labSS + "at 0ms send c1 Produce cost=2h", 2, 24, "cost: at most 1h"},
 
 		// close and others
 		{"close extra", labSS + "at 0ms close c1 now", 2, 17, "expected close C"},

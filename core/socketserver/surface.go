@@ -123,7 +123,7 @@ func parseSend(_ *Config, a *surface.Args) (any, error) {
 		return nil, err
 	}
 	if s.Cost > MaxAPITime {
-		return nil, msg.At(a.Opt["cost"].Col, "duration.most", "cost", sim.FormatDuration(MaxAPITime), a.Opt["cost"].Text)
+		return nil, msg.At(a.Opt["cost"].Col, "duration.most", "cost", surface.Dur(MaxAPITime), a.Opt["cost"].Text)
 	}
 	return s, nil
 }
