@@ -103,7 +103,6 @@ func TestZHExamples(t *testing.T) {
 		{`expected an operator (== != < <= > >=), got "="`, `应为运算符（== != < <= > >=），实际为 "="`},
 		{`setting "num.io.threads 0": num.io.threads: expected an integer from 1 to 256, got "0"`,
 			`设置 "num.io.threads 0"：num.io.threads：应为 1 到 256 之间的整数，实际为 "0"`},
-		{`unknown setting "nope" for replication (cores, brokers)`, `replication 没有设置项 "nope"（可用的设置项：cores, brokers）`},
 		{`group: bad setting: heartbeat.interval.ms must be lower than session.timeout.ms`,
 			`group：设置有误：heartbeat.interval.ms 必须小于 session.timeout.ms`},
 		{`unknown state path "controller.event[Nope].state": controller: unknown event "Nope"`,

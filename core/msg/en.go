@@ -53,4 +53,18 @@ var EN = map[string]string{
 	"ss.listener.from": `give listener= or from=controller, not both: the controller picks its listener itself`,
 	"ss.api":           `unknown API %q (one of %s)`,
 	"ss.id.n":          `id= names one request: leave it out with n= (the requests are then C#k)`,
+
+	// replication and cluster.
+	"cl.acks.setting":   `acks: expected all, -1, 0 or 1, got %q`,
+	"cl.acks":           `acks: expected all, -1, 0 or 1 (or another small integer, which the broker refuses), got %q`,
+	"cl.broker":         `expected a broker id from 1 to %d, got %q`,
+	"cl.config":         `expected unclean.leader.election.enable=true|false (the dynamic config the model alters), got %q`,
+	"cl.replicas":       `replicas: expected broker ids from 1 to %d (set brokers N first), got %q`,
+	"cl.replicas.twice": `replicas: broker %d is listed twice`,
+	"cl.rf":             `Replication factor: %d larger than available brokers: %d`,
+	"cl.replicas.or.rf": `give replicas= or replication.factor=, not both`,
+	"cl.replicas.none":  `expected replicas=B,B,B or replication.factor=R`,
+	"cl.topic.size":     `a topic of %d replicas (partitions × replication factor): a run holds at most %d a topic`,
+	"cl.partition":      `expected a partition such as t-0, got %q`,
+	"cl.from":           `from: expected an offset ≥ 0, got %q`,
 }

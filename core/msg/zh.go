@@ -51,4 +51,18 @@ var ZH = map[string]string{
 	"ss.listener.from": `listener= 和 from=controller 只能给出一个：控制器会自己选择监听器`,
 	"ss.api":           `未知的 API %q（应为 %s 之一）`,
 	"ss.id.n":          `id= 只能命名一个请求：使用 n= 时请省略它（这些请求会命名为 C#k）`,
+
+	// replication and cluster.
+	"cl.acks.setting":   `acks：应为 all、-1、0 或 1，实际为 %q`,
+	"cl.acks":           `acks：应为 all、-1、0 或 1（也可以是别的小整数，Broker 会拒绝它），实际为 %q`,
+	"cl.broker":         `应为 1 到 %d 之间的 Broker id，实际为 %q`,
+	"cl.config":         `应为 unclean.leader.election.enable=true|false（模型只修改这一项动态配置），实际为 %q`,
+	"cl.replicas":       `replicas：应为 1 到 %d 之间的 Broker id（Broker 数要先用 set brokers N 设置），实际为 %q`,
+	"cl.replicas.twice": `replicas：Broker %d 出现了两次`,
+	"cl.rf":             `副本因子 %d 大于可用的 Broker 数 %d`,
+	"cl.replicas.or.rf": `replicas= 和 replication.factor= 只能给出一个`,
+	"cl.replicas.none":  `应给出 replicas=B,B,B 或 replication.factor=R`,
+	"cl.topic.size":     `主题共有 %d 个副本（分区数 × 副本因子）：一次运行中每个主题最多 %d 个`,
+	"cl.partition":      `应为分区（如 t-0），实际为 %q`,
+	"cl.from":           `from：应为 ≥ 0 的位移，实际为 %q`,
 }

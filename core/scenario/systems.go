@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"brokerlab/core/cluster"
 	"brokerlab/core/controller"
 	"brokerlab/core/msg"
 	"brokerlab/core/sim"
@@ -56,6 +57,8 @@ func init() {
 	useTable(controller.Surface)
 	useTable(zookeeper.Surface)
 	useTable(socketserver.Surface)
+	useTable(cluster.Replication)
+	useTable(cluster.Surface)
 }
 
 // builders holds one constructor per built system; each system's table
