@@ -119,9 +119,6 @@ var zhMessages = map[string]string{
 	`empty []`:  `[] 为空`,
 
 	// zookeeper.
-	`expected an option k=v (%s), got %q`:                                              `应为参数 k=v（%s），实际为 %q`,
-	`unknown option %q for %s (%s)`:                                                    `%[2]s 没有参数 %[1]q（可用的参数：%[3]s）`,
-	`option %q given twice`:                                                            `参数 %q 给了两次`,
 	`cores must be from 1 to %d, got %d`:                                               `cores 必须在 1 到 %d 之间，实际为 %d`,
 	`numSelectorThreads must be at least 1`:                                            `numSelectorThreads 至少为 1`,
 	`numSelectorThreads must be at most %d here`:                                       `numSelectorThreads 在这里最多为 %d`,
@@ -163,18 +160,6 @@ var zhMessages = map[string]string{
 	`a processor has .thread, .blocked, .connections, .newConnections.size, .responseQueue.size and .plane`: `Processor 的字段有 .thread、.blocked、.connections、.newConnections.size、.responseQueue.size 和 .plane`,
 
 	// group.
-	`unknown setting %q for group (%s)`: `group 没有设置项 %q（可用的设置项：%s）`,
-	`expected topic T partitions=N`:     `应写成 topic T partitions=N`,
-	`expected consumer C join G topics=T,T, consumer C leave, consumer C stall D or consumer C process D`: `应写成 consumer C join G topics=T,T、consumer C leave、consumer C stall D 或 consumer C process D`,
-	`expected consumer C leave, got extra %q`:                                                             `应写成 consumer C leave，多出了 %q`,
-	`expected consumer C %s D`:                                                                            `应写成 consumer C %s D`,
-	`expected a duration > 0 such as 15s, got %q`:                                                         `应为大于 0 的时长（如 15s），实际为 %q`,
-	`expected join, leave, stall or process, got %q`:                                                      `应为 join、leave、stall 或 process，实际为 %q`,
-	`expected group G delete`:                                                                             `应写成 group G delete`,
-	`expected a group action (topic T partitions=N, consumer C join G topics=T, consumer C leave, consumer C stall D, consumer C process D, group G delete), got %q`: `应为 group 的动作（topic T partitions=N、consumer C join G topics=T、consumer C leave、consumer C stall D、consumer C process D、group G delete），实际为 %q`,
-	`expected consumer C join G topics=T,T [assignor=range|roundrobin]`:                                                                                              `应写成 consumer C join G topics=T,T [assignor=range|roundrobin]`,
-	`expected topics=T,T, got %q`:                                               `应为 topics=T,T，实际为 %q`,
-	`expected topics=T,T: a consumer subscribes to at least one topic`:          `缺少 topics=T,T：消费者至少要订阅一个主题`,
 	`auto.offset.reset must be latest or earliest, got %q`:                      `auto.offset.reset 必须是 latest 或 earliest，实际为 %q`,
 	`max.poll.records must be ≥ 1`:                                              `max.poll.records 必须 ≥ 1`,
 	`auto.commit.interval.ms must be > 0`:                                       `auto.commit.interval.ms 必须 > 0`,
@@ -185,8 +170,6 @@ var zhMessages = map[string]string{
 	`consumer timeouts must be > 0`:                                             `消费者的各项超时都必须 > 0`,
 	`heartbeat.interval.ms must be lower than session.timeout.ms`:               `heartbeat.interval.ms 必须小于 session.timeout.ms`,
 	`partition.assignment.strategy is empty`:                                    `partition.assignment.strategy 为空`,
-	`unknown assignor %q (range, roundrobin)`:                                   `未知的分配器 %q（可用的分配器：range、roundrobin）`,
-	`assignor %q given twice`:                                                   `分配器 %q 给了两次`,
 	`a topic has .partitions`:                                                   `主题只有 .partitions 字段`,
 	`expected group[G].assignment[C]`:                                           `应写成 group[G].assignment[C]`,
 	`a group has .state, .generation, .leader, .members, .pending, .protocol, .assignment[C], .currentStateTimestamp and .delayedJoin`: `组的字段有 .state、.generation、.leader、.members、.pending、.protocol、.assignment[C]、.currentStateTimestamp 和 .delayedJoin`,

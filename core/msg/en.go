@@ -67,4 +67,11 @@ var EN = map[string]string{
 	"cl.topic.size":     `a topic of %d replicas (partitions × replication factor): a run holds at most %d a topic`,
 	"cl.partition":      `expected a partition such as t-0, got %q`,
 	"cl.from":           `from: expected an offset ≥ 0, got %q`,
+
+	// group.
+	"gr.assignor":       `unknown assignor %q (%s)`,
+	"gr.assignor.twice": `assignor %q given twice`,
+	"gr.duration":       `expected a duration > 0 such as 15s, got %q`,
+	"gr.topics":         `expected topics=T,T, got %q`,
+	"gr.heartbeat":      `heartbeat.interval.ms must be lower than session.timeout.ms`,
 }

@@ -65,4 +65,11 @@ var ZH = map[string]string{
 	"cl.topic.size":     `主题共有 %d 个副本（分区数 × 副本因子）：一次运行中每个主题最多 %d 个`,
 	"cl.partition":      `应为分区（如 t-0），实际为 %q`,
 	"cl.from":           `from：应为 ≥ 0 的位移，实际为 %q`,
+
+	// group.
+	"gr.assignor":       `未知的分配器 %q（可用的分配器：%s）`,
+	"gr.assignor.twice": `分配器 %q 给了两次`,
+	"gr.duration":       `应为大于 0 的时长（如 15s），实际为 %q`,
+	"gr.topics":         `应为 topics=T,T，实际为 %q`,
+	"gr.heartbeat":      `heartbeat.interval.ms 必须小于 session.timeout.ms`,
 }

@@ -142,7 +142,8 @@ func (l *listenerSystem) set(key, val string) error {
 	case "listener.ack":
 		return oneOf(&c.ListenerAck, listener.AckAfter, listener.AckBefore, listener.AckNone)
 	}
-	g := &groupSystem{cfg: c.Group}
+	g := newSystem0(group.Surface)
+	g.cfg = c.Group
 	if err := g.set(key, val); err != nil {
 		if _, ok := err.(keyError); ok {
 			return keyError{fmt.Errorf("unknown setting %q for listener (%s)", key, listenerSettings)}
@@ -185,7 +186,7 @@ func (l *listenerSystem) action(t []token) (*Action, *actionErr) {
 	end := t[len(t)-1].end
 	switch t[0].text {
 	case "topic":
-		return (&groupSystem{}).action(t)
+		return newSystem0(group.Surface).action(t)
 	case "records":
 		if len(t) != 3 {
 			col := end
@@ -314,8 +315,8 @@ type listenerInstance struct{ sys *listener.System }
 func (i listenerInstance) do(at time.Duration, a *Action) {
 	switch a.Verb {
 	case "topic":
-		p := a.Payload.([2]any)
-		i.sys.Topic(at, p[0].(string), p[1].(int))
+		p := a.Payload.(group.TopicSpec)
+		i.sys.Topic(at, p.Name, p.Partitions)
 	case "records":
 		p := a.Payload.(recordsSpec)
 		i.sys.Records(at, p.tp, p.from, p.to)

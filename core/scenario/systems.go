@@ -8,6 +8,7 @@ import (
 
 	"brokerlab/core/cluster"
 	"brokerlab/core/controller"
+	"brokerlab/core/group"
 	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 	"brokerlab/core/socketserver"
@@ -57,6 +58,7 @@ func init() {
 	useTable(controller.Surface)
 	useTable(zookeeper.Surface)
 	useTable(socketserver.Surface)
+	useTable(group.Surface)
 	useTable(cluster.Replication)
 	useTable(cluster.Surface)
 }
