@@ -49,7 +49,6 @@ var zhMessages = map[string]string{
 	`expected run T, run idle or run until PATH OP VALUE [max T]`:                      `应写成 run T、run idle 或 run until PATH OP VALUE [max T]`,
 	`expected %s "TEXT" (one double-quoted string)`:                                    `应写成 %s "TEXT"（一个双引号字符串）`,
 	`say.zh must follow the say of its step`:                                           `say.zh 必须紧跟在本步骤的 say 之后`,
-	`expected a duration such as 250ms, 10s or 2m, got %q`:                             `应为时长（如 250ms、10s 或 2m），实际为 %q`,
 	`expected PATH OP VALUE (OP one of == != < <= > >=)`:                               `应写成 PATH OP VALUE（OP 为 == != < <= > >= 之一）`,
 	`expected PATH OP VALUE, got extra %q (lists are comma-separated, without spaces)`: `应写成 PATH OP VALUE，多出了 %q（列表用逗号分隔，不带空格）`,
 	`expected an operator (== != < <= > >=), got %q`:                                   `应为运算符（== != < <= > >=），实际为 %q`,
@@ -88,12 +87,7 @@ var zhMessages = map[string]string{
 	`ask %q: %s`:          `ask %q：%s`,
 
 	// Settings, shared shapes.
-	`%s: %s`:                             `%s：%s`,
-	`%s: expected true or false, got %q`: `%s：应为 true 或 false，实际为 %q`,
-	`%s: expected an integer from %d to %d, got %q`:                   `%s：应为 %d 到 %d 之间的整数，实际为 %q`,
-	`%s: expected milliseconds ≥ %d, got %q`:                          `%s：应为 ≥ %d 的毫秒数，实际为 %q`,
-	`%s: expected %s, got %q`:                                         `%s：应为 %s，实际为 %q`,
-	`%s: expected a name of letters, digits, '.', '_' or '-', got %q`: `%s：应为由字母、数字、'.'、'_' 或 '-' 组成的名称，实际为 %q`,
+	`%s: %s`: `%s：%s`,
 
 	// controller.
 	`%s: unknown event %q`:                      `%s：未知的事件 %q`,
@@ -176,38 +170,18 @@ var zhMessages = map[string]string{
 	`a consumer has .state, .generation, .memberId, .error, .assignment, .leader, .heartbeats and .thread`:                             `消费者的字段有 .state、.generation、.memberId、.error、.assignment、.leader、.heartbeats 和 .thread`,
 
 	// listener.
-	`unknown setting %q for listener (%s)`:                                                  `listener 没有设置项 %q（可用的设置项：%s）`,
-	`ackMode: expected one of %s, got %q`:                                                   `ackMode：应为 %s 之一，实际为 %q`,
-	`topics: expected T,T (topic names), got %q`:                                            `topics：应为 T,T（主题名），实际为 %q`,
-	`listener.time: %s`:                                                                     `listener.time：%s`,
-	`expected records P offsets=A..B`:                                                       `应写成 records P offsets=A..B`,
-	`expected a partition such as t0-0, got %q`:                                             `应为分区（如 t0-0），实际为 %q`,
-	`expected offsets=A..B with 0 ≤ A ≤ B and at most 100000 records, got %q`:               `应为 offsets=A..B，0 ≤ A ≤ B，且最多 100000 条消息，实际为 %q`,
-	`expected fail P@OFFSET [times=N|always] [error=E]`:                                     `应写成 fail P@OFFSET [times=N|always] [error=E]`,
-	`expected a record P@OFFSET such as t0-0@5, got %q`:                                     `应为消息 P@OFFSET（如 t0-0@5），实际为 %q`,
-	`expected times=N with N ≥ 1, got %q`:                                                   `应为 times=N，N ≥ 1，实际为 %q`,
-	`expected error=E with an exception's class name such as IllegalStateException, got %q`: `应为 error=E，E 为异常的类名（如 IllegalStateException），实际为 %q`,
-	`expected times=N, always or error=E, got %q`:                                           `应为 times=N、always 或 error=E，实际为 %q`,
-	`expected container start, container stop, container crash or container errorHandler E`: `应写成 container start、container stop、container crash 或 container errorHandler E`,
-	`expected container errorHandler SeekToCurrent|ContainerStopping`:                       `应写成 container errorHandler SeekToCurrent|ContainerStopping`,
-	`expected SeekToCurrent or ContainerStopping, got %q`:                                   `应为 SeekToCurrent 或 ContainerStopping，实际为 %q`,
-	`expected start, stop, crash or errorHandler, got %q`:                                   `应为 start、stop、crash 或 errorHandler，实际为 %q`,
-	`expected container start, container stop or container crash`:                           `应写成 container start、container stop 或 container crash`,
-	`expected consumer C crash`:                                                             `应写成 consumer C crash`,
-	`expected ack P@OFFSET`:                                                                 `应写成 ack P@OFFSET`,
-	`expected a listener action (%s), got %q`:                                               `应为 listener 的动作（%s），实际为 %q`,
-	`unknown ackMode %q`:                                                                    `未知的 ackMode %q`,
-	`no group.id`:                                                                           `没有设置 group.id`,
-	`the container has no topics`:                                                           `容器没有设置 topics`,
-	`concurrency must be from 1 to 1000`:                                                    `concurrency 必须在 1 到 1000 之间`,
-	`'ackCount' must be > 0`:                                                                `'ackCount' 必须 > 0`,
-	`pollTimeout must be ≥ 1 ms`:                                                            `pollTimeout 必须 ≥ 1 ms`,
-	`maxAttempts and commitRetries must be ≥ 0`:                                             `maxAttempts 和 commitRetries 必须 ≥ 0`,
-	`errorHandler must be SeekToCurrent or ContainerStopping`:                               `errorHandler 必须是 SeekToCurrent 或 ContainerStopping`,
-	`listener.ack must be after, before or none`:                                            `listener.ack 必须是 after、before 或 none`,
-	`Consumer cannot be configured for auto commit for ackMode %s`:                          `ackMode 为 %s 时，消费者不能配置为自动提交`,
-	`expected listener.delivered[P@OFFSET] such as listener.delivered[t0-0@5]`:              `应写成 listener.delivered[P@OFFSET]，如 listener.delivered[t0-0@5]`,
-	`expected %s[P] with a partition such as t0-0`:                                          `应写成 %s[P]，P 为分区（如 t0-0）`,
+	`unknown ackMode %q`:                                                       `未知的 ackMode %q`,
+	`no group.id`:                                                              `没有设置 group.id`,
+	`the container has no topics`:                                              `容器没有设置 topics`,
+	`concurrency must be from 1 to 1000`:                                       `concurrency 必须在 1 到 1000 之间`,
+	`'ackCount' must be > 0`:                                                   `'ackCount' 必须 > 0`,
+	`pollTimeout must be ≥ 1 ms`:                                               `pollTimeout 必须 ≥ 1 ms`,
+	`maxAttempts and commitRetries must be ≥ 0`:                                `maxAttempts 和 commitRetries 必须 ≥ 0`,
+	`errorHandler must be SeekToCurrent or ContainerStopping`:                  `errorHandler 必须是 SeekToCurrent 或 ContainerStopping`,
+	`listener.ack must be after, before or none`:                               `listener.ack 必须是 after、before 或 none`,
+	`Consumer cannot be configured for auto commit for ackMode %s`:             `ackMode 为 %s 时，消费者不能配置为自动提交`,
+	`expected listener.delivered[P@OFFSET] such as listener.delivered[t0-0@5]`: `应写成 listener.delivered[P@OFFSET]，如 listener.delivered[t0-0@5]`,
+	`expected %s[P] with a partition such as t0-0`:                             `应写成 %s[P]，P 为分区（如 t0-0）`,
 
 	// replication and cluster.
 	`expected topic-partition such as t-0, got %q`:         `应为主题分区（如 t-0），实际为 %q`,
@@ -283,11 +257,7 @@ var zhMessages = map[string]string{
 // zhParts are phrases core puts inside its messages (a list of options, a
 // path's value): they are translated only there, never as a message.
 var zhParts = map[string]string{
-	`%s is %s`:                           `%s 为 %s`,
-	`latest or earliest`:                 `latest 或 earliest`,
-	`after or before or none`:            `after、before 或 none`,
-	`SeekToCurrent or ContainerStopping`: `SeekToCurrent 或 ContainerStopping`,
-	`ackMode, ackCount, ackTime, syncCommits, concurrency, errorHandler, pollTimeout, shutdownTimeout, commitRetries, clientIdPrefix, backOff.interval, backOff.maxAttempts, group.id, topics, max.poll.records, auto.offset.reset, enable.auto.commit, auto.commit.interval.ms, listener.time, listener.ack, and the group system's settings`: `ackMode, ackCount, ackTime, syncCommits, concurrency, errorHandler, pollTimeout, shutdownTimeout, commitRetries, clientIdPrefix, backOff.interval, backOff.maxAttempts, group.id, topics, max.poll.records, auto.offset.reset, enable.auto.commit, auto.commit.interval.ms, listener.time, listener.ack，以及 group 系统的全部设置项`,
+	`%s is %s`: `%s 为 %s`,
 }
 
 // zhTemplate is a catalog entry compiled.

@@ -74,4 +74,11 @@ var EN = map[string]string{
 	"gr.duration":       `expected a duration > 0 such as 15s, got %q`,
 	"gr.topics":         `expected topics=T,T, got %q`,
 	"gr.heartbeat":      `heartbeat.interval.ms must be lower than session.timeout.ms`,
+
+	// listener.
+	"li.handler":   `expected SeekToCurrent or ContainerStopping, got %q`,
+	"li.record":    `expected a record P@OFFSET such as t0-0@5, got %q`,
+	"li.partition": `expected a partition such as t0-0, got %q`,
+	"li.offsets":   `expected offsets=A..B with 0 ≤ A ≤ B and at most 100000 records, got %q`,
+	"li.error":     `expected error=E with an exception's class name such as IllegalStateException, got %q`,
 }

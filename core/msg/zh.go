@@ -72,4 +72,11 @@ var ZH = map[string]string{
 	"gr.duration":       `应为大于 0 的时长（如 15s），实际为 %q`,
 	"gr.topics":         `应为 topics=T,T，实际为 %q`,
 	"gr.heartbeat":      `heartbeat.interval.ms 必须小于 session.timeout.ms`,
+
+	// listener.
+	"li.handler":   `应为 SeekToCurrent 或 ContainerStopping，实际为 %q`,
+	"li.record":    `应为消息 P@OFFSET（如 t0-0@5），实际为 %q`,
+	"li.partition": `应为分区（如 t0-0），实际为 %q`,
+	"li.offsets":   `应为 offsets=A..B，0 ≤ A ≤ B，且最多 100000 条消息，实际为 %q`,
+	"li.error":     `应为 error=E，E 为异常的类名（如 IllegalStateException），实际为 %q`,
 }

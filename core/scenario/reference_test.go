@@ -4,6 +4,8 @@ import (
 	"os"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"brokerlab/core/scenario"
 )
 
@@ -27,5 +29,5 @@ func TestEverySystemHasASurface(t *testing.T) {
 			t.Errorf("%s: an empty table", s.Name)
 		}
 	}
-	t.Logf("tables: %v", names)
+	require.Equal(t, scenario.Systems, names)
 }

@@ -9,6 +9,7 @@ import (
 	"brokerlab/core/cluster"
 	"brokerlab/core/controller"
 	"brokerlab/core/group"
+	"brokerlab/core/listener"
 	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 	"brokerlab/core/socketserver"
@@ -59,6 +60,7 @@ func init() {
 	useTable(zookeeper.Surface)
 	useTable(socketserver.Surface)
 	useTable(group.Surface)
+	useTable(listener.Surface)
 	useTable(cluster.Replication)
 	useTable(cluster.Surface)
 }
