@@ -25,7 +25,7 @@ import (
 // current event; each a= is an action injected right after event E, at its
 // virtual time, its text URL-encoded ("a=120:put%20BrokerChange"), so the
 // run before E is unchanged; each set= is a what-if
-// setting. Only the settings in Settings are accepted. Actions are checked
+// setting. Only the settings in Settings (WhatIf in the tables) are accepted. Actions are checked
 // against the lesson's scenario when it is opened (App.Route).
 type Link struct {
 	Page   string // "list", "lesson" or "stress"
@@ -42,23 +42,15 @@ type Link struct {
 	Present bool
 }
 
-// Settings are the what-if settings a link may carry; the scenario checks
-// their values when the link is run.
-var Settings = map[string]bool{
-	"controller.putLock":             true,
-	"zookeeper.nio.numWorkerThreads": true,
-	"control.plane.listener.name":    true,
-	"session.timeout.ms":             true,
-	"partition.assignment.strategy":  true,
-	"ackMode":                        true,
-	"errorHandler":                   true,
-	"listener.ack":                   true,
-	"unclean.leader.election.enable": true,
-	"min.insync.replicas":            true,
-	"request.timeout.ms":             true,
-	"replica.lag.time.max.ms":        true,
-	"backOff.maxAttempts":            true,
-}
+// Settings are the what-if settings a link may carry, those the systems'
+// tables mark WhatIf; the scenario checks their values when the link is run.
+var Settings = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range scenario.WhatIfSettings() {
+		m[k] = true
+	}
+	return m
+}()
 
 // ErrLink is wrapped by every malformed-link error.
 var ErrLink = errors.New("malformed link")
