@@ -1,11 +1,17 @@
 package surface
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Nearest is the known name a misspelt name most likely meant, "" if none
 // is near: the fewest edits (Levenshtein), within a third of the name's
 // length (at least 1), or a known name that starts with it.
 func Nearest(name string, known []string) string {
+	if slices.Contains(known, name) {
+		return ""
+	}
 	best, bestD := "", -1
 	for _, k := range known {
 		d := distance(strings.ToLower(name), strings.ToLower(k))
@@ -13,7 +19,7 @@ func Nearest(name string, known []string) string {
 			best, bestD = k, d
 		}
 	}
-	if bestD >= 0 && bestD <= max(1, len(name)/3) && best != name {
+	if bestD >= 0 && bestD <= max(1, len(name)/3) {
 		return best
 	}
 	for _, k := range known {

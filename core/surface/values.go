@@ -112,18 +112,23 @@ func MsOrDuration[C any](least, most time.Duration, f func(*C) *time.Duration) V
 // Duration is a duration (250ms, 10s) up to most.
 func Duration[C any](most time.Duration, f func(*C) *time.Duration) Value[C] {
 	return Value[C]{Kind: "duration up to " + Dur(most),
-		Set: func(c *C, key, _, val string) error {
-			d, err := ParseDuration(val)
-			if err != nil {
-				return msg.New("setting", key, err)
-			}
-			if d > most {
-				return msg.New("duration.most", key, Dur(most), val)
-			}
-			*f(c) = d
-			return nil
+		Set: func(c *C, key, _, val string) (err error) {
+			*f(c), err = readDuration(key, val, most)
+			return err
 		},
 		Show: func(c *C) string { return Dur(*f(c)) }}
+}
+
+// readDuration reads val, the value of key, as a duration up to most.
+func readDuration(key, val string, most time.Duration) (time.Duration, error) {
+	d, err := ParseDuration(val)
+	if err != nil {
+		return 0, msg.New("setting", key, err)
+	}
+	if d > most {
+		return 0, msg.New("duration.most", key, Dur(most), val)
+	}
+	return d, nil
 }
 
 // Bool is true or false.
@@ -206,12 +211,9 @@ func Names[C any](f func(*C) *[]string) Value[C] {
 func DurationMap[C any](names func() []string, most time.Duration, f func(*C) *map[string]time.Duration) Value[C] {
 	return Value[C]{Kind: "duration up to " + Dur(most), Names: names,
 		Set: func(c *C, key, name, val string) error {
-			d, err := ParseDuration(val)
+			d, err := readDuration(key, val, most)
 			if err != nil {
-				return msg.New("setting", key, err)
-			}
-			if d > most {
-				return msg.New("duration.most", key, Dur(most), val)
+				return err
 			}
 			m := map[string]time.Duration{}
 			for _, n := range names() { // copy: each run starts from its own config
