@@ -31,28 +31,10 @@ import (
 // and ui/srclink.go, checked the same way).
 var zhMessages = map[string]string{
 	// core/scenario: the statements.
-	`expected %s`:                                                                      `应写成 %s`,
-	`expected %s, got extra %q`:                                                        `应写成 %s，多出了 %q`,
-	`expected %s %s`:                                                                   `应写成 %s %s`,
-	`expected a statement (%s), got a string`:                                          `应为语句（%s），实际是一个字符串`,
-	`expected a statement (%s), got %q`:                                                `应为语句（%s），实际为 %q`,
-	`unknown escape \%s (use \" \\ or \n)`:                                             `未知的转义 \%s（只能用 \"、\\ 或 \n）`,
-	`unterminated string: expected a closing "`:                                        `字符串没有结束：缺少收尾的 "`,
-	`seed must come before use`:                                                        `seed 必须写在 use 之前`,
-	`seed given twice`:                                                                 `seed 给了两次`,
-	`seed must come before let: the variables are drawn from it`:                       `seed 必须写在 let 之前：变量是按种子抽取的`,
-	`expected a positive integer seed, got %q`:                                         `seed 应为正整数，实际为 %q`,
-	`use given twice: one system a scenario (cluster wires them all together)`:         `use 给了两次：一个场景只用一个系统（cluster 把所有系统连在一起）`,
-	`set must come before the first at, after, run or expect`:                          `set 必须写在第一个 at、after、run 或 expect 之前`,
-	`%s needs a system: write use SYSTEM first (%s)`:                                   `%s 需要一个系统：先写 use SYSTEM（%s）`,
-	`expected %s T ACTION`:                                                             `应写成 %s T ACTION`,
-	`expected run T, run idle or run until PATH OP VALUE [max T]`:                      `应写成 run T、run idle 或 run until PATH OP VALUE [max T]`,
-	`expected %s "TEXT" (one double-quoted string)`:                                    `应写成 %s "TEXT"（一个双引号字符串）`,
-	`say.zh must follow the say of its step`:                                           `say.zh 必须紧跟在本步骤的 say 之后`,
-	`expected PATH OP VALUE (OP one of == != < <= > >=)`:                               `应写成 PATH OP VALUE（OP 为 == != < <= > >= 之一）`,
-	`expected PATH OP VALUE, got extra %q (lists are comma-separated, without spaces)`: `应写成 PATH OP VALUE，多出了 %q（列表用逗号分隔，不带空格）`,
-	`expected an operator (== != < <= > >=), got %q`:                                   `应为运算符（== != < <= > >=），实际为 %q`,
-	`%s compares numbers, got %q`:                                                      `%s 比较的是数字，实际为 %q`,
+	`expected %s`:                               `应写成 %s`,
+	`expected %s %s`:                            `应写成 %s %s`,
+	`unknown escape \%s (use \" \\ or \n)`:      `未知的转义 \%s（只能用 \"、\\ 或 \n）`,
+	`unterminated string: expected a closing "`: `字符串没有结束：缺少收尾的 "`,
 
 	// core/scenario: questions and variables.
 	`ask belongs to a step: write it after the say of the step whose run answers it`:    `ask 属于一个步骤：请把它写在那个步骤的 say 之后，由该步骤的运行来回答它`,

@@ -100,7 +100,6 @@ func TestZHSourceFormats(t *testing.T) {
 
 func TestZHExamples(t *testing.T) {
 	tests := []struct{ en, want string }{
-		{`expected an operator (== != < <= > >=), got "="`, `应为运算符（== != < <= > >=），实际为 "="`},
 		{`group: bad setting: heartbeat.interval.ms must be lower than session.timeout.ms`,
 			`group：设置有误：heartbeat.interval.ms 必须小于 session.timeout.ms`},
 		{`unknown state path "controller.event[Nope].state": controller: unknown event "Nope"`,

@@ -81,4 +81,23 @@ var EN = map[string]string{
 	"li.partition": `expected a partition such as t0-0, got %q`,
 	"li.offsets":   `expected offsets=A..B with 0 ≤ A ≤ B and at most 100000 records, got %q`,
 	"li.error":     `expected error=E with an exception's class name such as IllegalStateException, got %q`,
+
+	// core/scenario: the statements.
+	"stmt.string":    `expected a statement (%s), got a string`,
+	"stmt.unknown":   `expected a statement (%s), got %q`,
+	"seed.after.use": `seed must come before use`,
+	"seed.twice":     `seed given twice`,
+	"seed.after.let": `seed must come before let: the variables are drawn from it`,
+	"seed.bad":       `expected a positive integer seed, got %q`,
+	"use.twice":      `use given twice: one system a scenario (cluster wires them all together)`,
+	"set.late":       `set must come before the first at, after, run or expect`,
+	"stmt.timed":     `expected %s T ACTION`,
+	"stmt.run":       `expected run T, run idle or run until PATH OP VALUE [max T]`,
+	"stmt.say":       `expected %s "TEXT" (one double-quoted string)`,
+	"say.zh.order":   `say.zh must follow the say of its step`,
+	"stmt.system":    `%s needs a system: write use SYSTEM first (%s)`,
+	"cond.expected":  `expected PATH OP VALUE (OP one of == != < <= > >=)`,
+	"cond.extra":     `expected PATH OP VALUE, got extra %q (lists are comma-separated, without spaces)`,
+	"cond.op":        `expected an operator (== != < <= > >=), got %q`,
+	"cond.number":    `%s compares numbers, got %q`,
 }

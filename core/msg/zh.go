@@ -79,4 +79,23 @@ var ZH = map[string]string{
 	"li.partition": `应为分区（如 t0-0），实际为 %q`,
 	"li.offsets":   `应为 offsets=A..B，0 ≤ A ≤ B，且最多 100000 条消息，实际为 %q`,
 	"li.error":     `应为 error=E，E 为异常的类名（如 IllegalStateException），实际为 %q`,
+
+	// core/scenario: the statements.
+	"stmt.string":    `应为语句（%s），实际是一个字符串`,
+	"stmt.unknown":   `应为语句（%s），实际为 %q`,
+	"seed.after.use": `seed 必须写在 use 之前`,
+	"seed.twice":     `seed 给了两次`,
+	"seed.after.let": `seed 必须写在 let 之前：变量是按种子抽取的`,
+	"seed.bad":       `seed 应为正整数，实际为 %q`,
+	"use.twice":      `use 给了两次：一个场景只用一个系统（cluster 把所有系统连在一起）`,
+	"set.late":       `set 必须写在第一个 at、after、run 或 expect 之前`,
+	"stmt.timed":     `应写成 %s T ACTION`,
+	"stmt.run":       `应写成 run T、run idle 或 run until PATH OP VALUE [max T]`,
+	"stmt.say":       `应写成 %s "TEXT"（一个双引号字符串）`,
+	"say.zh.order":   `say.zh 必须紧跟在本步骤的 say 之后`,
+	"stmt.system":    `%s 需要一个系统：先写 use SYSTEM（%s）`,
+	"cond.expected":  `应写成 PATH OP VALUE（OP 为 == != < <= > >= 之一）`,
+	"cond.extra":     `应写成 PATH OP VALUE，多出了 %q（列表用逗号分隔，不带空格）`,
+	"cond.op":        `应为运算符（== != < <= > >=），实际为 %q`,
+	"cond.number":    `%s 比较的是数字，实际为 %q`,
 }
