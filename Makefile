@@ -4,7 +4,7 @@ GO ?= go
 CHROMIUM ?= /usr/bin/chromium
 WASMPATH = $(shell $(GO) env GOROOT)/lib/wasm
 
-.PHONY: screenshots campaign serve run dist test bench bench-browser generate prereqs check-generated vet test-native test-js fuzz test-browser check-lessons
+.PHONY: docs screenshots campaign serve run dist test bench bench-browser generate prereqs check-generated vet test-native test-js fuzz test-browser check-lessons
 
 ## serve: build main.wasm and serve the site on 127.0.0.1 (prints the URL)
 serve:
@@ -20,6 +20,10 @@ dist:
 	rm -rf dist
 	$(GO) run . dist dist
 	@ls -l dist
+
+## docs: write docs/REFERENCE.md (every system's settings, actions and paths) from the surface tables
+docs:
+	$(GO) run . docs
 
 ## test: everything CI runs
 test: prereqs check-generated vet test-native test-js fuzz test-browser check-lessons

@@ -16,8 +16,10 @@ import (
 // The layers of DESIGN.md, over the whole import graph (go list -deps, as
 // Pebble's TestForbiddenImports), natively and as the browser build sees
 // it (GOOS=js: the UI's js-only files):
-//   - core/sim, core/statepath and core/upstream, the kernel and its
-//     shared vocabulary, reach no system and not the scenario language;
+//   - core/sim, core/statepath, core/upstream, core/msg (the errors'
+//     codes and catalogs) and core/surface (the scenario tables' types),
+//     the kernel and its shared vocabulary, reach no system and not the
+//     scenario language;
 //     every other package of core/ but core/scenario is a system;
 //   - no system reaches core/scenario (the language composes the systems,
 //     never the other way round); core reaches nothing of ui/ or wasm/;
@@ -29,7 +31,7 @@ import (
 //
 // Test files are not in the graph: a system's tests may run scenarios
 // (internal/labtest).
-var kernel = map[string]bool{"core/sim": true, "core/statepath": true, "core/upstream": true}
+var kernel = map[string]bool{"core/sim": true, "core/statepath": true, "core/upstream": true, "core/msg": true, "core/surface": true}
 
 type pkg struct {
 	ImportPath string

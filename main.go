@@ -38,6 +38,13 @@ func cli(args []string, stdout, stderr io.Writer) int {
 		return runCmd(args, stdout, stderr)
 	case "check":
 		return checkCmd(stdout, stderr)
+	case "docs":
+		// docs/REFERENCE.md from the systems' surface tables
+		if err := os.WriteFile("docs/REFERENCE.md", []byte(scenario.Reference()), 0o644); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		return 0
 	case "dist":
 		if len(args) != 1 {
 			fmt.Fprintln(stderr, "usage: brokerlab dist DIR")
@@ -49,7 +56,7 @@ func cli(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	fmt.Fprintf(stderr, "unknown command %q: expected serve, run [-trace] FILE.lab, check or dist DIR\n", cmd)
+	fmt.Fprintf(stderr, "unknown command %q: expected serve, run [-trace] FILE.lab, check, docs or dist DIR\n", cmd)
 	return 2
 }
 

@@ -231,7 +231,7 @@ func TestUnknownCommandExits2(t *testing.T) {
 	code, out, errs := runCLI("frobnicate")
 	require.Equal(t, 2, code)
 	require.Empty(t, out)
-	require.Equal(t, "unknown command \"frobnicate\": expected serve, run [-trace] FILE.lab, check or dist DIR\n", errs)
+	require.Equal(t, "unknown command \"frobnicate\": expected serve, run [-trace] FILE.lab, check, docs or dist DIR\n", errs)
 }
 
 // serve refuses flags it does not know before building anything.

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"unicode"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/scenario"
 )
 
@@ -30,31 +31,10 @@ import (
 // and ui/srclink.go, checked the same way).
 var zhMessages = map[string]string{
 	// core/scenario: the statements.
-	`expected %s`:                                                                      `应写成 %s`,
-	`expected %s, got extra %q`:                                                        `应写成 %s，多出了 %q`,
-	`expected %s %s`:                                                                   `应写成 %s %s`,
-	`expected a statement (%s), got a string`:                                          `应为语句（%s），实际是一个字符串`,
-	`expected a statement (%s), got %q`:                                                `应为语句（%s），实际为 %q`,
-	`unknown escape \%s (use \" \\ or \n)`:                                             `未知的转义 \%s（只能用 \"、\\ 或 \n）`,
-	`unterminated string: expected a closing "`:                                        `字符串没有结束：缺少收尾的 "`,
-	`seed must come before use`:                                                        `seed 必须写在 use 之前`,
-	`seed given twice`:                                                                 `seed 给了两次`,
-	`seed must come before let: the variables are drawn from it`:                       `seed 必须写在 let 之前：变量是按种子抽取的`,
-	`expected a positive integer seed, got %q`:                                         `seed 应为正整数，实际为 %q`,
-	`use given twice: one system a scenario (cluster wires them all together)`:         `use 给了两次：一个场景只用一个系统（cluster 把所有系统连在一起）`,
-	`unknown system %q: expected one of %s`:                                            `未知的系统 %q：应为 %s 之一`,
-	`set must come before the first at, after, run or expect`:                          `set 必须写在第一个 at、after、run 或 expect 之前`,
-	`%s needs a system: write use SYSTEM first (%s)`:                                   `%s 需要一个系统：先写 use SYSTEM（%s）`,
-	`expected %s T ACTION`:                                                             `应写成 %s T ACTION`,
-	`expected run T, run idle or run until PATH OP VALUE [max T]`:                      `应写成 run T、run idle 或 run until PATH OP VALUE [max T]`,
-	`expected %s "TEXT" (one double-quoted string)`:                                    `应写成 %s "TEXT"（一个双引号字符串）`,
-	`say.zh must follow the say of its step`:                                           `say.zh 必须紧跟在本步骤的 say 之后`,
-	`expected a duration such as 250ms, 10s or 2m, got %q`:                             `应为时长（如 250ms、10s 或 2m），实际为 %q`,
-	`duration %s is longer than the %s a scenario may span`:                            `时长 %s 超过了一个场景最多能跨越的 %s`,
-	`expected PATH OP VALUE (OP one of == != < <= > >=)`:                               `应写成 PATH OP VALUE（OP 为 == != < <= > >= 之一）`,
-	`expected PATH OP VALUE, got extra %q (lists are comma-separated, without spaces)`: `应写成 PATH OP VALUE，多出了 %q（列表用逗号分隔，不带空格）`,
-	`expected an operator (== != < <= > >=), got %q`:                                   `应为运算符（== != < <= > >=），实际为 %q`,
-	`%s compares numbers, got %q`:                                                      `%s 比较的是数字，实际为 %q`,
+	`expected %s`:                               `应写成 %s`,
+	`expected %s %s`:                            `应写成 %s %s`,
+	`unknown escape \%s (use \" \\ or \n)`:      `未知的转义 \%s（只能用 \"、\\ 或 \n）`,
+	`unterminated string: expected a closing "`: `字符串没有结束：缺少收尾的 "`,
 
 	// core/scenario: questions and variables.
 	`ask belongs to a step: write it after the say of the step whose run answers it`:    `ask 属于一个步骤：请把它写在那个步骤的 say 之后，由该步骤的运行来回答它`,
@@ -87,32 +67,12 @@ var zhMessages = map[string]string{
 	`expect %s: got %s`:   `expect %s：实际为 %s`,
 	`no choice holds: %s`: `没有一个选项成立：%s`,
 	`ask %q: %s`:          `ask %q：%s`,
-	`cores: expected a processor count from 1 to 1024, got %q`: `cores：应为 1 到 1024 之间的处理器数，实际为 %q`,
 
 	// Settings, shared shapes.
-	`%s: %s`:                                                                        `%s：%s`,
-	`%s: must be at least 1`:                                                        `%s：至少为 1`,
-	`%s: expected true or false, got %q`:                                            `%s：应为 true 或 false，实际为 %q`,
-	`%s: expected an integer from %d to %d, got %q`:                                 `%s：应为 %d 到 %d 之间的整数，实际为 %q`,
-	`%s: expected milliseconds ≥ %d, got %q`:                                        `%s：应为 ≥ %d 的毫秒数，实际为 %q`,
-	`%s: expected milliseconds from 0 to %d, got %q`:                                `%s：应为 0 到 %d 之间的毫秒数，实际为 %q`,
-	`%s: expected milliseconds (30000) or a duration (30s) up to 1h, got %q`:        `%s：应为毫秒数（30000）或时长（30s），最多 1h，实际为 %q`,
-	`%s: expected milliseconds (10000) or a duration (10s) of at least 1ms, got %q`: `%s：应为毫秒数（10000）或时长（10s），至少 1ms，实际为 %q`,
-	`%s: expected %s, got %q`:                                                       `%s：应为 %s，实际为 %q`,
-	`%s: at most %s, got %s`:                                                        `%s：最多 %s，实际为 %s`,
-	`%s: expected a name of letters, digits, '.', '_' or '-', got %q`:               `%s：应为由字母、数字、'.'、'_' 或 '-' 组成的名称，实际为 %q`,
+	`%s: %s`: `%s：%s`,
 
 	// controller.
-	`unknown setting %q for controller (cores, controller.eventTime, controller.eventTime.EVENT, controller.putLock, controller.id)`: `controller 没有设置项 %q（可用的设置项：cores、controller.eventTime、controller.eventTime.EVENT、controller.putLock、controller.id）`,
-	`%s: unknown event %q`:                               `%s：未知的事件 %q`,
-	`controller.putLock: expected true or false, got %q`: `controller.putLock：应为 true 或 false，实际为 %q`,
-	`controller.id: expected a broker id ≥ 0, got %q`:    `controller.id：应为 ≥ 0 的 Broker id，实际为 %q`,
-	`expected %s EVENT [k=v…]`:                           `应写成 %s EVENT [k=v…]`,
-	`expected a field k=v, got %q`:                       `应为字段 k=v，实际为 %q`,
-	`expected a controller action (put EVENT, clearAndPut EVENT, session expire, controller shutdown), got %q`: `应为 controller 的动作（put EVENT、clearAndPut EVENT、session expire、controller shutdown），实际为 %q`,
-	`unknown event %q (one of %s)`:              `未知的事件 %q（应为 %s 之一）`,
-	`unknown event field %q: %s has no fields`:  `未知的事件字段 %q：%s 没有字段`,
-	`unknown event field %q: %s has %s`:         `未知的事件字段 %q：%s 的字段有 %s`,
+	`%s: unknown event %q`:                      `%s：未知的事件 %q`,
 	`controller.id must be ≥ 0`:                 `controller.id 必须 ≥ 0`,
 	`durations must be ≥ 0`:                     `时长必须 ≥ 0`,
 	`controller.eventTime.%s must be ≥ 0`:       `controller.eventTime.%s 必须 ≥ 0`,
@@ -135,16 +95,6 @@ var zhMessages = map[string]string{
 	`empty []`:  `[] 为空`,
 
 	// zookeeper.
-	`unknown setting %q for zookeeper (%s)`:                                            `zookeeper 没有设置项 %q（可用的设置项：%s）`,
-	`%s: numSelectorThreads must be at least 1, got %q`:                                `%s：numSelectorThreads 至少为 1，实际为 %q`,
-	`expected a zookeeper action (connect C, send C, close C), got %q`:                 `应为 zookeeper 的动作（connect C、send C、close C），实际为 %q`,
-	`expected a client name (letters, digits, '.', '_', '-'), got %q`:                  `应为客户端名（字母、数字、'.'、'_'、'-'），实际为 %q`,
-	`ip: expected an IP address such as 10.0.0.1, got %q`:                              `ip：应为 IP 地址（如 10.0.0.1），实际为 %q`,
-	`a burst may span at most %gh (count × every)`:                                     `一次突发最多持续 %gh（count × every）`,
-	`id: expected a request id (letters, digits, '.', '_', '-'), got %q`:               `id：应为请求 id（字母、数字、'.'、'_'、'-'），实际为 %q`,
-	`expected an option k=v (%s), got %q`:                                              `应为参数 k=v（%s），实际为 %q`,
-	`unknown option %q for %s (%s)`:                                                    `%[2]s 没有参数 %[1]q（可用的参数：%[3]s）`,
-	`option %q given twice`:                                                            `参数 %q 给了两次`,
 	`cores must be from 1 to %d, got %d`:                                               `cores 必须在 1 到 %d 之间，实际为 %d`,
 	`numSelectorThreads must be at least 1`:                                            `numSelectorThreads 至少为 1`,
 	`numSelectorThreads must be at most %d here`:                                       `numSelectorThreads 在这里最多为 %d`,
@@ -165,59 +115,27 @@ var zhMessages = map[string]string{
 	`there are %d selector threads, 0 to %d`:                                           `共有 %d 个多路复用线程，编号 0 到 %d`,
 
 	// socketserver.
-	`unknown setting %q for socketserver (%s)`:                                              `socketserver 没有设置项 %q（可用的设置项：%s）`,
-	`socketserver.mute: expected true or false, got %q`:                                     `socketserver.mute：应为 true 或 false，实际为 %q`,
-	`expected a %s name, got a string`:                                                      `应为 %s 的名称，实际是一个字符串`,
-	`expected a connection name, got a string`:                                              `应为连接名，实际是一个字符串`,
-	`expected a topic name, got a string`:                                                   `应为主题名，实际是一个字符串`,
-	`expected connect C [listener=L | from=controller] [count=N]`:                           `应写成 connect C [listener=L | from=controller] [count=N]`,
-	`listener: expected a listener name such as PLAINTEXT or CONTROLLER, got %q`:            `listener：应为监听器名（如 PLAINTEXT 或 CONTROLLER），实际为 %q`,
-	`from: expected controller, got %q`:                                                     `from：应为 controller，实际为 %q`,
-	`give listener= or from=controller, not both: the controller picks its listener itself`: `listener= 和 from=controller 只能给出一个：控制器会自己选择监听器`,
-	`expected send C API [id=R] [n=N] [cost=D]`:                                             `应写成 send C API [id=R] [n=N] [cost=D]`,
-	`id= names one request: leave it out with n= (the requests are then C#k)`:               `id= 只能命名一个请求：使用 n= 时请省略它（这些请求会命名为 C#k）`,
-	`cost: at most %s, got %s`:                                                              `cost：最多 %s，实际为 %s`,
-	`expected close C`:                                                                      `应写成 close C`,
-	`expected a socketserver action (connect C, send C API, close C), got %q`:               `应为 socketserver 的动作（connect C、send C API、close C），实际为 %q`,
-	`unknown API %q (one of %s)`:                                                            `未知的 API %q（应为 %s 之一）`,
-	`broker.id must be ≥ 0, got %d`:                                                         `broker.id 必须 ≥ 0，实际为 %d`,
-	`num.network.threads must be from 1 to %d, got %d`:                                      `num.network.threads 必须在 1 到 %d 之间，实际为 %d`,
-	`num.io.threads must be from 1 to %d, got %d`:                                           `num.io.threads 必须在 1 到 %d 之间，实际为 %d`,
-	`queued.max.requests must be from 1 to %d, got %d`:                                      `queued.max.requests 必须在 1 到 %d 之间，实际为 %d`,
-	`socketserver.apiTime must be from 0ms to 1h, got %s`:                                   `socketserver.apiTime 必须在 0ms 到 1h 之间，实际为 %s`,
-	`socketserver.apiTime.%s must be from 0ms to 1h, got %s`:                                `socketserver.apiTime.%s 必须在 0ms 到 1h 之间，实际为 %s`,
-	`control.plane.listener.name, when defined, should have a different value from the inter broker listener name (%s)`: `control.plane.listener.name 一经设置，就必须与 Broker 之间通信所用的监听器名（%s）不同`,
-	`control.plane.listener.name: expected a listener name such as CONTROLLER`:                                          `control.plane.listener.name：应为监听器名，如 CONTROLLER`,
-	`control.plane.listener.name: expected upper-case letters, digits and _ (such as CONTROLLER), got %q`:               `control.plane.listener.name：应由大写字母、数字和 _ 组成（如 CONTROLLER），实际为 %q`,
-	`a %s name has 1 to 64 characters, got %q`:                                                                          `%s 的名称应有 1 到 64 个字符，实际为 %q`,
-	`a connection name has 1 to 64 characters, got %q`:                                                                  `连接名应有 1 到 64 个字符，实际为 %q`,
-	`a request name has 1 to 64 characters, got %q`:                                                                     `请求名应有 1 到 64 个字符，实际为 %q`,
-	`a topic name has 1 to 64 characters, got %q`:                                                                       `主题名应有 1 到 64 个字符，实际为 %q`,
-	`a %s name has letters, digits and - _ . only, got %q`:                                                              `%s 的名称只能包含字母、数字和 - _ .，实际为 %q`,
-	`a connection name has letters, digits and - _ . only, got %q`:                                                      `连接名只能包含字母、数字和 - _ .，实际为 %q`,
-	`a request name has letters, digits and - _ . only, got %q`:                                                         `请求名只能包含字母、数字和 - _ .，实际为 %q`,
-	`a topic name has letters, digits and - _ . only, got %q`:                                                           `主题名只能包含字母、数字和 - _ .，实际为 %q`,
-	`a default is one of %s`: `默认值应为 %s 之一`,
-	`a connection has .processor, .muteState, .state, .listener and .inFlight`: `连接的字段有 .processor、.muteState、.state、.listener 和 .inFlight`,
-	`responses[C] is a list of request ids`:                                    `responses[C] 是请求 id 的列表，没有字段`,
+	`expected a %s name, got a string`:                                                                    `应为 %s 的名称，实际是一个字符串`,
+	`broker.id must be ≥ 0, got %d`:                                                                       `broker.id 必须 ≥ 0，实际为 %d`,
+	`num.network.threads must be from 1 to %d, got %d`:                                                    `num.network.threads 必须在 1 到 %d 之间，实际为 %d`,
+	`num.io.threads must be from 1 to %d, got %d`:                                                         `num.io.threads 必须在 1 到 %d 之间，实际为 %d`,
+	`queued.max.requests must be from 1 to %d, got %d`:                                                    `queued.max.requests 必须在 1 到 %d 之间，实际为 %d`,
+	`socketserver.apiTime must be from 0ms to 1h, got %s`:                                                 `socketserver.apiTime 必须在 0ms 到 1h 之间，实际为 %s`,
+	`socketserver.apiTime.%s must be from 0ms to 1h, got %s`:                                              `socketserver.apiTime.%s 必须在 0ms 到 1h 之间，实际为 %s`,
+	`control.plane.listener.name: expected a listener name such as CONTROLLER`:                            `control.plane.listener.name：应为监听器名，如 CONTROLLER`,
+	`control.plane.listener.name: expected upper-case letters, digits and _ (such as CONTROLLER), got %q`: `control.plane.listener.name：应由大写字母、数字和 _ 组成（如 CONTROLLER），实际为 %q`,
+	`a %s name has 1 to 64 characters, got %q`:                                                            `%s 的名称应有 1 到 64 个字符，实际为 %q`,
+	`a request name has 1 to 64 characters, got %q`:                                                       `请求名应有 1 到 64 个字符，实际为 %q`,
+	`a %s name has letters, digits and - _ . only, got %q`:                                                `%s 的名称只能包含字母、数字和 - _ .，实际为 %q`,
+	`a default is one of %s`:                                                                              `默认值应为 %s 之一`,
+	`a connection has .processor, .muteState, .state, .listener and .inFlight`:                            `连接的字段有 .processor、.muteState、.state、.listener 和 .inFlight`,
+	`responses[C] is a list of request ids`:                                                               `responses[C] 是请求 id 的列表，没有字段`,
 	`a request has .state, .sentAt, .readAt, .queuedAt, .takenAt, .respondedAt (ms), .queuedBehind, .processor, .readBy, .handler and .sentBy`: `请求的字段有 .state、.sentAt、.readAt、.queuedAt、.takenAt、.respondedAt（毫秒）、.queuedBehind、.processor、.readBy、.handler 和 .sentBy`,
 	`expected an id ≥ 0 in []`: `[] 中应为 ≥ 0 的 id`,
 	`a handler has .thread`:    `请求处理线程只有 .thread 字段`,
 	`a processor has .thread, .blocked, .connections, .newConnections.size, .responseQueue.size and .plane`: `Processor 的字段有 .thread、.blocked、.connections、.newConnections.size、.responseQueue.size 和 .plane`,
 
 	// group.
-	`unknown setting %q for group (%s)`: `group 没有设置项 %q（可用的设置项：%s）`,
-	`expected topic T partitions=N`:     `应写成 topic T partitions=N`,
-	`expected consumer C join G topics=T,T, consumer C leave, consumer C stall D or consumer C process D`: `应写成 consumer C join G topics=T,T、consumer C leave、consumer C stall D 或 consumer C process D`,
-	`expected consumer C leave, got extra %q`:                                                             `应写成 consumer C leave，多出了 %q`,
-	`expected consumer C %s D`:                                                                            `应写成 consumer C %s D`,
-	`expected a duration > 0 such as 15s, got %q`:                                                         `应为大于 0 的时长（如 15s），实际为 %q`,
-	`expected join, leave, stall or process, got %q`:                                                      `应为 join、leave、stall 或 process，实际为 %q`,
-	`expected group G delete`:                                                                             `应写成 group G delete`,
-	`expected a group action (topic T partitions=N, consumer C join G topics=T, consumer C leave, consumer C stall D, consumer C process D, group G delete), got %q`: `应为 group 的动作（topic T partitions=N、consumer C join G topics=T、consumer C leave、consumer C stall D、consumer C process D、group G delete），实际为 %q`,
-	`expected consumer C join G topics=T,T [assignor=range|roundrobin]`:                                                                                              `应写成 consumer C join G topics=T,T [assignor=range|roundrobin]`,
-	`expected topics=T,T, got %q`:                                               `应为 topics=T,T，实际为 %q`,
-	`expected topics=T,T: a consumer subscribes to at least one topic`:          `缺少 topics=T,T：消费者至少要订阅一个主题`,
 	`auto.offset.reset must be latest or earliest, got %q`:                      `auto.offset.reset 必须是 latest 或 earliest，实际为 %q`,
 	`max.poll.records must be ≥ 1`:                                              `max.poll.records 必须 ≥ 1`,
 	`auto.commit.interval.ms must be > 0`:                                       `auto.commit.interval.ms 必须 > 0`,
@@ -228,93 +146,50 @@ var zhMessages = map[string]string{
 	`consumer timeouts must be > 0`:                                             `消费者的各项超时都必须 > 0`,
 	`heartbeat.interval.ms must be lower than session.timeout.ms`:               `heartbeat.interval.ms 必须小于 session.timeout.ms`,
 	`partition.assignment.strategy is empty`:                                    `partition.assignment.strategy 为空`,
-	`unknown assignor %q (range, roundrobin)`:                                   `未知的分配器 %q（可用的分配器：range、roundrobin）`,
-	`assignor %q given twice`:                                                   `分配器 %q 给了两次`,
 	`a topic has .partitions`:                                                   `主题只有 .partitions 字段`,
 	`expected group[G].assignment[C]`:                                           `应写成 group[G].assignment[C]`,
 	`a group has .state, .generation, .leader, .members, .pending, .protocol, .assignment[C], .currentStateTimestamp and .delayedJoin`: `组的字段有 .state、.generation、.leader、.members、.pending、.protocol、.assignment[C]、.currentStateTimestamp 和 .delayedJoin`,
 	`a consumer has .state, .generation, .memberId, .error, .assignment, .leader, .heartbeats and .thread`:                             `消费者的字段有 .state、.generation、.memberId、.error、.assignment、.leader、.heartbeats 和 .thread`,
 
 	// listener.
-	`unknown setting %q for listener (%s)`:                                                  `listener 没有设置项 %q（可用的设置项：%s）`,
-	`ackMode: expected one of %s, got %q`:                                                   `ackMode：应为 %s 之一，实际为 %q`,
-	`topics: expected T,T (topic names), got %q`:                                            `topics：应为 T,T（主题名），实际为 %q`,
-	`listener.time: %s`:                                                                     `listener.time：%s`,
-	`expected records P offsets=A..B`:                                                       `应写成 records P offsets=A..B`,
-	`expected a partition such as t0-0, got %q`:                                             `应为分区（如 t0-0），实际为 %q`,
-	`expected offsets=A..B with 0 ≤ A ≤ B and at most 100000 records, got %q`:               `应为 offsets=A..B，0 ≤ A ≤ B，且最多 100000 条消息，实际为 %q`,
-	`expected fail P@OFFSET [times=N|always] [error=E]`:                                     `应写成 fail P@OFFSET [times=N|always] [error=E]`,
-	`expected a record P@OFFSET such as t0-0@5, got %q`:                                     `应为消息 P@OFFSET（如 t0-0@5），实际为 %q`,
-	`expected times=N with N ≥ 1, got %q`:                                                   `应为 times=N，N ≥ 1，实际为 %q`,
-	`expected error=E with an exception's class name such as IllegalStateException, got %q`: `应为 error=E，E 为异常的类名（如 IllegalStateException），实际为 %q`,
-	`expected times=N, always or error=E, got %q`:                                           `应为 times=N、always 或 error=E，实际为 %q`,
-	`expected container start, container stop, container crash or container errorHandler E`: `应写成 container start、container stop、container crash 或 container errorHandler E`,
-	`expected container errorHandler SeekToCurrent|ContainerStopping`:                       `应写成 container errorHandler SeekToCurrent|ContainerStopping`,
-	`expected SeekToCurrent or ContainerStopping, got %q`:                                   `应为 SeekToCurrent 或 ContainerStopping，实际为 %q`,
-	`expected start, stop, crash or errorHandler, got %q`:                                   `应为 start、stop、crash 或 errorHandler，实际为 %q`,
-	`expected container start, container stop or container crash`:                           `应写成 container start、container stop 或 container crash`,
-	`expected consumer C crash`:                                                             `应写成 consumer C crash`,
-	`expected ack P@OFFSET`:                                                                 `应写成 ack P@OFFSET`,
-	`expected a listener action (%s), got %q`:                                               `应为 listener 的动作（%s），实际为 %q`,
-	`unknown ackMode %q`:                                                                    `未知的 ackMode %q`,
-	`no group.id`:                                                                           `没有设置 group.id`,
-	`the container has no topics`:                                                           `容器没有设置 topics`,
-	`concurrency must be from 1 to 1000`:                                                    `concurrency 必须在 1 到 1000 之间`,
-	`'ackCount' must be > 0`:                                                                `'ackCount' 必须 > 0`,
-	`pollTimeout must be ≥ 1 ms`:                                                            `pollTimeout 必须 ≥ 1 ms`,
-	`maxAttempts and commitRetries must be ≥ 0`:                                             `maxAttempts 和 commitRetries 必须 ≥ 0`,
-	`errorHandler must be SeekToCurrent or ContainerStopping`:                               `errorHandler 必须是 SeekToCurrent 或 ContainerStopping`,
-	`listener.ack must be after, before or none`:                                            `listener.ack 必须是 after、before 或 none`,
-	`Consumer cannot be configured for auto commit for ackMode %s`:                          `ackMode 为 %s 时，消费者不能配置为自动提交`,
-	`expected listener.delivered[P@OFFSET] such as listener.delivered[t0-0@5]`:              `应写成 listener.delivered[P@OFFSET]，如 listener.delivered[t0-0@5]`,
-	`expected %s[P] with a partition such as t0-0`:                                          `应写成 %s[P]，P 为分区（如 t0-0）`,
+	`unknown ackMode %q`:                                                       `未知的 ackMode %q`,
+	`no group.id`:                                                              `没有设置 group.id`,
+	`the container has no topics`:                                              `容器没有设置 topics`,
+	`concurrency must be from 1 to 1000`:                                       `concurrency 必须在 1 到 1000 之间`,
+	`'ackCount' must be > 0`:                                                   `'ackCount' 必须 > 0`,
+	`pollTimeout must be ≥ 1 ms`:                                               `pollTimeout 必须 ≥ 1 ms`,
+	`maxAttempts and commitRetries must be ≥ 0`:                                `maxAttempts 和 commitRetries 必须 ≥ 0`,
+	`errorHandler must be SeekToCurrent or ContainerStopping`:                  `errorHandler 必须是 SeekToCurrent 或 ContainerStopping`,
+	`listener.ack must be after, before or none`:                               `listener.ack 必须是 after、before 或 none`,
+	`Consumer cannot be configured for auto commit for ackMode %s`:             `ackMode 为 %s 时，消费者不能配置为自动提交`,
+	`expected listener.delivered[P@OFFSET] such as listener.delivered[t0-0@5]`: `应写成 listener.delivered[P@OFFSET]，如 listener.delivered[t0-0@5]`,
+	`expected %s[P] with a partition such as t0-0`:                             `应写成 %s[P]，P 为分区（如 t0-0）`,
 
 	// replication and cluster.
-	`unknown setting %q for %s (%s)`:         `%[2]s 没有设置项 %[1]q（可用的设置项：%[3]s）`,
-	`acks: expected all, -1, 0 or 1, got %q`: `acks：应为 all、-1、0 或 1，实际为 %q`,
-	`acks: expected all, -1, 0 or 1 (or another small integer, which the broker refuses), got %q`:      `acks：应为 all、-1、0 或 1（也可以是别的小整数，Broker 会拒绝它），实际为 %q`,
-	`expected topic T partitions=N replicas=B,B,B (or replication.factor=R)`:                           `应写成 topic T partitions=N replicas=B,B,B（或 replication.factor=R）`,
-	`give replicas= or replication.factor=, not both`:                                                  `replicas= 和 replication.factor= 只能给出一个`,
-	`replicas: expected broker ids from 1 to %d (set brokers N first), got %q`:                         `replicas：应为 1 到 %d 之间的 Broker id（Broker 数要先用 set brokers N 设置），实际为 %q`,
-	`replicas: broker %d is listed twice`:                                                              `replicas：Broker %d 出现了两次`,
-	`Replication factor: %d larger than available brokers: %d`:                                         `副本因子 %d 大于可用的 Broker 数 %d`,
-	`expected replicas=B,B,B or replication.factor=R`:                                                  `应给出 replicas=B,B,B 或 replication.factor=R`,
-	`expected %s P (a partition such as t-0)`:                                                          `应写成 %s P（P 为分区，如 t-0）`,
-	`expected a partition such as t-0, got %q`:                                                         `应为分区（如 t-0），实际为 %q`,
-	`from: expected an offset ≥ 0, got %q`:                                                             `from：应为 ≥ 0 的位移，实际为 %q`,
-	`expected %s broker N`:                                                                             `应写成 %s broker N`,
-	`expected a broker id from 1 to %d, got %q`:                                                        `应为 1 到 %d 之间的 Broker id，实际为 %q`,
-	`expected config unclean.leader.election.enable=true|false`:                                        `应写成 config unclean.leader.election.enable=true|false`,
-	`expected unclean.leader.election.enable=true|false (the dynamic config the model alters), got %q`: `应为 unclean.leader.election.enable=true|false（模型只修改这一项动态配置），实际为 %q`,
-	`expected a cluster action (topic, produce, consume, kill/restart/stall/resume broker N, config, put EVENT, clearAndPut EVENT, session expire, controller shutdown), got %q`: `应为 cluster 的动作（topic、produce、consume、kill/restart/stall/resume broker N、config、put EVENT、clearAndPut EVENT、session expire、controller shutdown），实际为 %q`,
-	`expected a replication action (topic, produce, consume, kill/restart/stall/resume broker N, config), got %q`:                                                                `应为 replication 的动作（topic、produce、consume、kill/restart/stall/resume broker N、config），实际为 %q`,
-	`unknown state path %q: controller.* paths belong to use cluster`:                                                                                                            `未知的状态路径 %q：controller.* 路径只属于 use cluster`,
-	`expected topic-partition such as t-0, got %q`:                                                                                                                               `应为主题分区（如 t-0），实际为 %q`,
-	`%s must be from %d to %d ms, got %d`:                                                                                                                                        `%s 必须在 %d 到 %d ms 之间，实际为 %d`,
-	`replica.fetch.min.bytes must be from 1 to %d, got %d`:                                                                                                                       `replica.fetch.min.bytes 必须在 1 到 %d 之间，实际为 %d`,
-	`min.insync.replicas must be from 1 to %d, got %d`:                                                                                                                           `min.insync.replicas 必须在 1 到 %d 之间，实际为 %d`,
-	`replica.socket.timeout.ms should always be at least replica.fetch.wait.max.ms to prevent unnecessary socket timeouts`:                                                       `replica.socket.timeout.ms 应始终不小于 replica.fetch.wait.max.ms，以免发生不必要的 socket 超时`,
-	`brokers must be from 1 to %d, got %d`:                                                                                                                                       `brokers 必须在 1 到 %d 之间，实际为 %d`,
-	`zookeeper.session.timeout.ms must be from 1 to %d, got %d`:                                                                                                                  `zookeeper.session.timeout.ms 必须在 1 到 %d 之间，实际为 %d`,
-	`acks must be all, -1, 0 or 1, got %d`:                                                                                                                                       `acks 必须是 all、-1、0 或 1，实际为 %d`,
-	`retries must be ≥ 0`:                                                                                                                                                        `retries 必须 ≥ 0`,
-	`%s must be from 0 to %d, got %d`:                                                                                                                                            `%s 必须在 0 到 %d 之间，实际为 %d`,
-	`delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms`:                                                                                       `delivery.timeout.ms 必须不小于 linger.ms 与 request.timeout.ms 之和`,
-	`fetch.min.bytes must be ≥ 1`:                                                                                                                                                `fetch.min.bytes 必须 ≥ 1`,
-	`expected NAME[KEY].field`:                                                                                                                                                   `应写成 NAME[KEY].field`,
-	`a partition has .leader, .isr, .epoch, .hw, .leo, .replicas, .state, .lost and .acked`:                                                                                      `分区的字段有 .leader、.isr、.epoch、.hw、.leo、.replicas、.state、.lost 和 .acked`,
-	`expected replica[P,N] with a partition and a broker id, such as replica[t-0,2]`:                                                                                             `应写成 replica[P,N]，P 为分区，N 为 Broker id，如 replica[t-0,2]`,
-	`a replica has .leo, .hw, .log, .epochs, .role, .epoch, .fetcher, .caughtUpAgo and .metadataIsr`:                                                                             `副本的字段有 .leo、.hw、.log、.epochs、.role、.epoch、.fetcher、.caughtUpAgo 和 .metadataIsr`,
+	`expected topic-partition such as t-0, got %q`:         `应为主题分区（如 t-0），实际为 %q`,
+	`%s must be from %d to %d ms, got %d`:                  `%s 必须在 %d 到 %d ms 之间，实际为 %d`,
+	`replica.fetch.min.bytes must be from 1 to %d, got %d`: `replica.fetch.min.bytes 必须在 1 到 %d 之间，实际为 %d`,
+	`min.insync.replicas must be from 1 to %d, got %d`:     `min.insync.replicas 必须在 1 到 %d 之间，实际为 %d`,
+	`replica.socket.timeout.ms should always be at least replica.fetch.wait.max.ms to prevent unnecessary socket timeouts`: `replica.socket.timeout.ms 应始终不小于 replica.fetch.wait.max.ms，以免发生不必要的 socket 超时`,
+	`brokers must be from 1 to %d, got %d`:                                                           `brokers 必须在 1 到 %d 之间，实际为 %d`,
+	`zookeeper.session.timeout.ms must be from 1 to %d, got %d`:                                      `zookeeper.session.timeout.ms 必须在 1 到 %d 之间，实际为 %d`,
+	`acks must be all, -1, 0 or 1, got %d`:                                                           `acks 必须是 all、-1、0 或 1，实际为 %d`,
+	`retries must be ≥ 0`:                                                                            `retries 必须 ≥ 0`,
+	`%s must be from 0 to %d, got %d`:                                                                `%s 必须在 0 到 %d 之间，实际为 %d`,
+	`delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms`:           `delivery.timeout.ms 必须不小于 linger.ms 与 request.timeout.ms 之和`,
+	`fetch.min.bytes must be ≥ 1`:                                                                    `fetch.min.bytes 必须 ≥ 1`,
+	`expected NAME[KEY].field`:                                                                       `应写成 NAME[KEY].field`,
+	`a partition has .leader, .isr, .epoch, .hw, .leo, .replicas, .state, .lost and .acked`:          `分区的字段有 .leader、.isr、.epoch、.hw、.leo、.replicas、.state、.lost 和 .acked`,
+	`expected replica[P,N] with a partition and a broker id, such as replica[t-0,2]`:                 `应写成 replica[P,N]，P 为分区，N 为 Broker id，如 replica[t-0,2]`,
+	`a replica has .leo, .hw, .log, .epochs, .role, .epoch, .fetcher, .caughtUpAgo and .metadataIsr`: `副本的字段有 .leo、.hw、.log、.epochs、.role、.epoch、.fetcher、.caughtUpAgo 和 .metadataIsr`,
 	`a %s has %s`:                         `%s 的字段有 %s`,
 	`expected broker[N] with a broker id`: `应写成 broker[N]，N 为 Broker id`,
 	`a broker has .state, .session, .sessionExpiresAt, .fetchers, .purgatory.produce, .purgatory.fetch and .controller`: `Broker 的字段有 .state、.session、.sessionExpiresAt、.fetchers、.purgatory.produce、.purgatory.fetch 和 .controller`,
-	`expected one of %s`: `应为 %s 之一`,
 
 	// core/scenario: a run that reached a budget, or a system too large for one.
 	`the run stopped at its budget of %d events (at %s): run for less time or make the system smaller`:                              `运行在事件预算 %d 个处停止（虚拟时间 %s）：请缩短运行时间，或把系统规模调小`,
 	`the run stopped at its memory budget, a trace of %d MB, after %d events (at %s): run for less time or make the system smaller`: `运行在内存预算处停止：轨迹已达 %d MB，共 %d 个事件（虚拟时间 %s）：请缩短运行时间，或把系统规模调小`,
 	`the run stopped at its budget of %dh of virtual time: shorten its run and at lines`:                                            `运行在虚拟时间预算 %dh 处停止：请缩短 run 和 at 行的时间`,
-	`a topic of %d replicas (partitions × replication factor): a run holds at most %d a topic`:                                      `主题共有 %d 个副本（分区数 × 副本因子）：一次运行中每个主题最多 %d 个`,
 	// Refused actions (sim.Refuse: "TEXT: refused, WHY"), by system.
 	`%s: refused, %s`:                                      `%s：被拒绝，%s`,
 	`%s is already running`:                                `%s 已经在运行`,
@@ -366,11 +241,7 @@ var zhMessages = map[string]string{
 // zhParts are phrases core puts inside its messages (a list of options, a
 // path's value): they are translated only there, never as a message.
 var zhParts = map[string]string{
-	`%s is %s`:                           `%s 为 %s`,
-	`latest or earliest`:                 `latest 或 earliest`,
-	`after or before or none`:            `after、before 或 none`,
-	`SeekToCurrent or ContainerStopping`: `SeekToCurrent 或 ContainerStopping`,
-	`ackMode, ackCount, ackTime, syncCommits, concurrency, errorHandler, pollTimeout, shutdownTimeout, commitRetries, clientIdPrefix, backOff.interval, backOff.maxAttempts, group.id, topics, max.poll.records, auto.offset.reset, enable.auto.commit, auto.commit.interval.ms, listener.time, listener.ack, and the group system's settings`: `ackMode, ackCount, ackTime, syncCommits, concurrency, errorHandler, pollTimeout, shutdownTimeout, commitRetries, clientIdPrefix, backOff.interval, backOff.maxAttempts, group.id, topics, max.poll.records, auto.offset.reset, enable.auto.commit, auto.commit.interval.ms, listener.time, listener.ack，以及 group 系统的全部设置项`,
+	`%s is %s`: `%s 为 %s`,
 }
 
 // zhTemplate is a catalog entry compiled.
@@ -709,8 +580,36 @@ func (a *App) errMsg(msg string) string {
 // errText is an error of core in the page's language; a scenario error
 // keeps its file:line:col.
 func (a *App) errText(err error) string {
-	if e, ok := err.(*scenario.Error); ok && a.Lang == "zh" {
-		return e.File + ":" + strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Col) + ": " + a.errMsg(e.Msg)
+	if e, ok := err.(*scenario.Error); ok {
+		return e.File + ":" + strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Col) + ": " + a.scenarioMsg(e)
 	}
-	return a.errMsg(err.Error())
+	return a.words(err.Error(), err, nil)
+}
+
+// scenarioMsg is a scenario error's message, without its place, in the
+// page's language.
+func (a *App) scenarioMsg(e *scenario.Error) string { return a.words(e.Msg, e, nil) }
+
+// words is text, the English of err or of what err wraps, in the page's
+// language: an error as data (core/msg) in the catalog's words, what
+// wraps it (not yet data) through the formats above. used, if not nil,
+// hears the formats used (tests).
+func (a *App) words(text string, err error, used func(en string)) string {
+	var d *msg.Error
+	if a.Lang != "zh" {
+		return text
+	}
+	i := -1
+	if errors.As(err, &d) {
+		i = strings.LastIndex(text, d.Error())
+	}
+	if i < 0 {
+		zh, _ := zhMessage(text, used)
+		return zh
+	}
+	if i == 0 {
+		return d.Format("zh")
+	}
+	zh, _ := zhMessage(text[:i]+"\x00", used)
+	return strings.Replace(zh, "\x00", d.Format("zh"), 1)
 }

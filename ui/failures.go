@@ -79,7 +79,7 @@ type EditMark struct {
 // the editor holds the text that ran, each line the run failed at.
 func (a *App) EditMarks() []EditMark {
 	if a.EditErr != nil {
-		return []EditMark{{a.EditErr.Line, a.EditErr.Col, a.errMsg(a.EditErr.Msg)}}
+		return []EditMark{{a.EditErr.Line, a.EditErr.Col, a.scenarioMsg(a.EditErr)}}
 	}
 	if a.Res == nil || a.Sc == nil || a.EditText != a.Source() {
 		return nil

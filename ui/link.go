@@ -26,11 +26,12 @@ import (
 // current event; each a= is an action injected right after event E, at its
 // virtual time, its text URL-encoded ("a=120:put%20BrokerChange"), so the
 // run before E is unchanged; each set= is a what-if
-// setting. Only the settings in Settings are accepted. Actions are checked
-// against the lesson's scenario when it is opened (App.Route). lang= (en,
-// zh) and theme= (light, dark) are the page's: App.Hash writes the page's
-// own, and opening a link shows it in them for that visit, without
-// replacing the choice the page keeps (App.Route).
+// setting. Only the settings in Settings (WhatIf in the tables) are
+// accepted. Actions are checked against the lesson's scenario when it is
+// opened (App.Route). lang= (en, zh) and theme= (light, dark) are the
+// page's: App.Hash writes the page's own, and opening a link shows it in
+// them for that visit, without replacing the choice the page keeps
+// (App.Route).
 type Link struct {
 	Page   string // "list", "lesson" or "stress"
 	Lesson string
@@ -48,24 +49,15 @@ type Link struct {
 	Theme   string // "light", "dark" or ""
 }
 
-// Settings are the what-if settings a link may carry; the scenario checks
-// their values when the link is run.
-var Settings = map[string]bool{
-	"controller.putLock":             true,
-	"zookeeper.nio.numWorkerThreads": true,
-	"control.plane.listener.name":    true,
-	"session.timeout.ms":             true,
-	"partition.assignment.strategy":  true,
-	"ackMode":                        true,
-	"errorHandler":                   true,
-	"listener.ack":                   true,
-	"unclean.leader.election.enable": true,
-	"min.insync.replicas":            true,
-	"request.timeout.ms":             true,
-	"replica.lag.time.max.ms":        true,
-	"zookeeper.session.timeout.ms":   true,
-	"backOff.maxAttempts":            true,
-}
+// Settings are the what-if settings a link may carry, those the systems'
+// tables mark WhatIf; the scenario checks their values when the link is run.
+var Settings = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range scenario.WhatIfSettings() {
+		m[k] = true
+	}
+	return m
+}()
 
 // ErrLink is wrapped by every malformed-link error.
 var ErrLink = errors.New("malformed link")

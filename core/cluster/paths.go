@@ -13,7 +13,7 @@ import (
 )
 
 // ErrUnknownPath is returned for a state path the cluster does not have.
-var ErrUnknownPath = errors.New("cluster: unknown state path")
+var ErrUnknownPath = errors.New("unknown state path") // user-facing: a scenario shows it as it is
 
 // Paths documents the state paths a scenario can read (expect, run until).
 // P is a partition (t-0), N a broker id, R a request id. controller.* paths

@@ -3,17 +3,20 @@ package controller
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
+	"brokerlab/core/surface"
 )
 
 // Errors for configurations and actions a scenario gets wrong.
 var (
-	ErrUnknownEvent = errors.New("controller: unknown event")
-	ErrUnknownArg   = errors.New("controller: unknown event field")
+	ErrUnknownEvent = errors.New("unknown event")       // user-facing, as ErrUnknownPath
+	ErrUnknownArg   = errors.New("unknown event field") // the same
 	ErrConfig       = errors.New("controller: bad setting")
 )
 
@@ -185,18 +188,14 @@ func inboxOf(thread string) string {
 func NewEvent(name string, args []Arg) (Event, error) {
 	t, ok := LookupEvent(name)
 	if !ok {
-		return Event{}, fmt.Errorf("%w %q (one of %s)", ErrUnknownEvent, name, strings.Join(EventNames(), ", "))
+		return Event{}, &msg.Error{Code: "event.unknown", Args: []any{name, msg.List(EventNames())}, Hint: surface.Nearest(name, EventNames()), Kind: ErrUnknownEvent}
 	}
 	for _, a := range args {
-		known := false
-		for _, k := range t.Args {
-			known = known || k == a.Key
-		}
-		if !known {
+		if !slices.Contains(t.Args, a.Key) {
 			if len(t.Args) == 0 {
-				return Event{}, fmt.Errorf("%w %q: %s has no fields", ErrUnknownArg, a.Key, name)
+				return Event{}, &msg.Error{Code: "event.nofields", Args: []any{a.Key, name}, Kind: ErrUnknownArg}
 			}
-			return Event{}, fmt.Errorf("%w %q: %s has %s", ErrUnknownArg, a.Key, name, strings.Join(t.Args, ", "))
+			return Event{}, &msg.Error{Code: "event.field", Args: []any{a.Key, name, msg.List(t.Args)}, Hint: surface.Nearest(a.Key, t.Args), Kind: ErrUnknownArg}
 		}
 	}
 	return Event{Type: t, Args: args}, nil

@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,7 +10,7 @@ import (
 )
 
 // ErrUnknownPath is returned for a state path the controller does not have.
-var ErrUnknownPath = fmt.Errorf("controller: unknown state path")
+var ErrUnknownPath = errors.New("unknown state path") // user-facing: a scenario shows it as it is
 
 // Paths documents the state paths a scenario can read (expect, run until).
 var Paths = []string{

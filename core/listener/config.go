@@ -42,7 +42,7 @@ const (
 // Errors for settings a scenario gets wrong.
 var (
 	ErrConfig      = errors.New("listener: bad setting")
-	ErrUnknownPath = errors.New("listener: unknown state path")
+	ErrUnknownPath = errors.New("unknown state path") // user-facing: a scenario shows it as it is
 	ErrAction      = errors.New("listener: refused")
 )
 

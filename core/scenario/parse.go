@@ -7,19 +7,34 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"brokerlab/core/msg"
+	"brokerlab/core/surface"
 )
 
 // Error is a parse or configuration error at a place in a .lab file.
+// Data is the error as data (a catalog code and its arguments, core/msg),
+// which the page words in its language; Msg is its English.
 type Error struct {
 	File      string
 	Line, Col int
 	Msg       string
-	err       error // what a run met at this place (errors.Is sees through)
+	Data      *msg.Error // nil: an error not yet converted to a code
+	err       error      // what a run met at this place (errors.Is sees through)
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
 
-func (e *Error) Unwrap() error { return e.err }
+// Unwrap is what a run met here and the error as data, if any.
+func (e *Error) Unwrap() []error {
+	var out []error
+	for _, x := range []error{e.err, e.Data} {
+		if x != nil && x != (*msg.Error)(nil) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
 
 // Systems are the names `use` accepts, each built by one file of this
 // package that registers it.
@@ -144,6 +159,13 @@ func (p *parser) errf(col int, format string, args ...any) *Error {
 	return &Error{File: p.sc.File, Line: p.line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
+// errAt is err at column col of the line, as data if it is.
+func (p *parser) errAt(col int, err error) *Error {
+	e := &Error{File: p.sc.File, Line: p.line, Col: col, Msg: err.Error()}
+	errors.As(err, &e.Data)
+	return e
+}
+
 // Parse reads a scenario. The error, if any, is an *Error naming file:line:col.
 func Parse(file, src string) (*Scenario, error) { return ParseSeed(file, src, 0) }
 
@@ -184,26 +206,26 @@ func ParseSeed(file, src string, seed int64) (*Scenario, error) {
 func (p *parser) stmt(t []token) (Stmt, error) {
 	kw := t[0]
 	if kw.quoted {
-		return Stmt{}, p.errf(kw.col, "expected a statement (%s), got a string", statements)
+		return Stmt{}, p.errAt(kw.col, msg.New("stmt.string", statements))
 	}
 	st := Stmt{Kind: kw.text}
 	switch kw.text {
 	case "seed":
 		if p.sys != nil {
-			return st, p.errf(kw.col, "seed must come before use")
+			return st, p.errAt(kw.col, msg.New("seed.after.use"))
 		}
 		if p.sawSeed {
-			return st, p.errf(kw.col, "seed given twice")
+			return st, p.errAt(kw.col, msg.New("seed.twice"))
 		}
 		if p.sawLet {
-			return st, p.errf(kw.col, "seed must come before let: the variables are drawn from it")
+			return st, p.errAt(kw.col, msg.New("seed.after.let"))
 		}
 		if err := p.arity(t, 2, "seed N"); err != nil {
 			return st, err
 		}
 		n, err := strconv.ParseInt(t[1].text, 10, 64)
 		if err != nil || n <= 0 {
-			return st, p.errf(t[1].col, "expected a positive integer seed, got %q", t[1].text)
+			return st, p.errAt(t[1].col, msg.New("seed.bad", t[1].text))
 		}
 		p.sawSeed = true
 		if !p.seedFix {
@@ -214,11 +236,11 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			return st, err
 		}
 		if p.sys != nil {
-			return st, p.errf(kw.col, "use given twice: one system a scenario (cluster wires them all together)")
+			return st, p.errAt(kw.col, msg.New("use.twice"))
 		}
 		sys, err := newSystem(t[1].text)
 		if err != nil {
-			return st, p.errf(t[1].col, "%s", err)
+			return st, p.errAt(t[1].col, err)
 		}
 		p.sys = sys
 		p.sc.System = t[1].text
@@ -227,7 +249,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			return st, err
 		}
 		if p.started {
-			return st, p.errf(kw.col, "set must come before the first at, after, run or expect")
+			return st, p.errAt(kw.col, msg.New("set.late"))
 		}
 		if err := p.need(kw); err != nil {
 			return st, err
@@ -237,7 +259,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			if errors.As(err, new(keyError)) {
 				col = t[1].col
 			}
-			return st, p.errf(col, "%s", err)
+			return st, p.errAt(col, err)
 		}
 		st.Key, st.Val = t[1].text, t[2].text
 	case "at", "after":
@@ -245,7 +267,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			return st, err
 		}
 		if len(t) < 3 {
-			return st, p.errf(kw.col, "expected %s T ACTION", kw.text)
+			return st, p.errAt(kw.col, msg.New("stmt.timed", kw.text))
 		}
 		d, err := p.duration(t[1])
 		if err != nil {
@@ -253,7 +275,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 		}
 		a, aerr := p.sys.action(t[2:])
 		if aerr != nil {
-			return st, p.errf(aerr.col, "%s", aerr.msg)
+			return st, p.errAt(aerr.col, aerr.err())
 		}
 		st.Dur, st.Action = d, a
 		p.started = true
@@ -262,7 +284,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			return st, err
 		}
 		if len(t) < 2 {
-			return st, p.errf(kw.col, "expected run T, run idle or run until PATH OP VALUE [max T]")
+			return st, p.errAt(kw.col, msg.New("stmt.run"))
 		}
 		switch t[1].text {
 		case "idle":
@@ -308,7 +330,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 		p.started = true
 	case "say", "say.zh":
 		if len(t) != 2 || !t[1].quoted {
-			return st, p.errf(kw.col, "expected %s \"TEXT\" (one double-quoted string)", kw.text)
+			return st, p.errAt(kw.col, msg.New("stmt.say", kw.text))
 		}
 		st.Val = t[1].text
 		if kw.text == "say" {
@@ -317,7 +339,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			p.step = p.lastStep
 		} else {
 			if p.lastStep < 0 || p.sc.Steps[p.lastStep].ZH != "" {
-				return st, p.errf(kw.col, "say.zh must follow the say of its step")
+				return st, p.errAt(kw.col, msg.New("say.zh.order"))
 			}
 			p.sc.Steps[p.lastStep].ZH = st.Val
 		}
@@ -331,7 +353,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			return st, err
 		}
 	default:
-		return st, p.errf(kw.col, "expected a statement (%s), got %q", statements, kw.text)
+		return st, p.errAt(kw.col, msg.New("stmt.unknown", statements, kw.text))
 	}
 	if kw.text != "say.zh" && kw.text != "say" {
 		// a say.zh belongs to the say just before it, with nothing between
@@ -342,17 +364,17 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 
 func (p *parser) need(kw token) error {
 	if p.sys == nil {
-		return p.errf(kw.col, "%s needs a system: write use SYSTEM first (%s)", kw.text, strings.Join(Systems, ", "))
+		return p.errAt(kw.col, msg.New("stmt.system", kw.text, msg.List(Systems)))
 	}
 	return nil
 }
 
 func (p *parser) arity(t []token, n int, form string) error {
 	if len(t) < n {
-		return p.errf(t[len(t)-1].end, "expected %s", form)
+		return p.errAt(t[len(t)-1].end, msg.New("action.expected", form))
 	}
 	if len(t) > n {
-		return p.errf(t[n].col, "expected %s, got extra %q", form, t[n].text)
+		return p.errAt(t[n].col, msg.New("action.extra", form, t[n].text))
 	}
 	return nil
 }
@@ -360,29 +382,17 @@ func (p *parser) arity(t []token, n int, form string) error {
 func (p *parser) duration(t token) (time.Duration, error) {
 	d, err := ParseDuration(t.text)
 	if err != nil {
-		return 0, p.errf(t.col, "%s", err)
+		return 0, p.errAt(t.col, err)
 	}
 	return d, nil
 }
 
 // MaxDuration bounds every duration in a scenario, so that adding them up
 // can never wrap the virtual clock.
-const MaxDuration = 1000 * time.Hour
+const MaxDuration = surface.MaxDuration
 
 // ParseDuration reads 250ms, 10s, 1.5s, 2m or 40us; a unit is required.
-func ParseDuration(s string) (time.Duration, error) {
-	if s == "" || s[0] < '0' || s[0] > '9' {
-		return 0, fmt.Errorf("expected a duration such as 250ms, 10s or 2m, got %q", s)
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || strings.HasSuffix(s, "ns") {
-		return 0, fmt.Errorf("expected a duration such as 250ms, 10s or 2m, got %q", s)
-	}
-	if d > MaxDuration {
-		return 0, fmt.Errorf("duration %s is longer than the %s a scenario may span", s, MaxDuration)
-	}
-	return d, nil
-}
+func ParseDuration(s string) (time.Duration, error) { return surface.ParseDuration(s) }
 
 var ops = []string{"==", "!=", "<=", ">=", "<", ">"}
 
@@ -392,24 +402,24 @@ func (p *parser) cond(kw token, t []token) (Cond, error) {
 		if len(t) > 0 {
 			col = t[len(t)-1].end
 		}
-		return Cond{}, p.errf(col, "expected PATH OP VALUE (OP one of == != < <= > >=)")
+		return Cond{}, p.errAt(col, msg.New("cond.expected"))
 	}
 	if len(t) > 3 {
-		return Cond{}, p.errf(t[3].col, "expected PATH OP VALUE, got extra %q (lists are comma-separated, without spaces)", t[3].text)
+		return Cond{}, p.errAt(t[3].col, msg.New("cond.extra", t[3].text))
 	}
 	if err := p.sys.checkPath(t[0].text); err != nil {
-		return Cond{}, p.errf(t[0].col, "%s", err)
+		return Cond{}, p.errAt(t[0].col, err)
 	}
 	ok := false
 	for _, o := range ops {
 		ok = ok || t[1].text == o
 	}
 	if !ok || t[1].quoted {
-		return Cond{}, p.errf(t[1].col, "expected an operator (== != < <= > >=), got %q", t[1].text)
+		return Cond{}, p.errAt(t[1].col, msg.New("cond.op", t[1].text))
 	}
 	if t[1].text != "==" && t[1].text != "!=" {
 		if _, err := strconv.ParseFloat(t[2].text, 64); err != nil {
-			return Cond{}, p.errf(t[2].col, "%s compares numbers, got %q", t[1].text, t[2].text)
+			return Cond{}, p.errAt(t[2].col, msg.New("cond.number", t[1].text, t[2].text))
 		}
 	}
 	return Cond{Path: t[0].text, Op: t[1].text, Value: t[2].text}, nil

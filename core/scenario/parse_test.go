@@ -62,7 +62,7 @@ func TestParseErrors(t *testing.T) {
 		{"eventTime of unknown event", labUC + "set controller.eventTime.Nope 1ms", 2, 0, `controller.eventTime.Nope: unknown event "Nope"`},
 		{"eventTime without unit", labUC + "set controller.eventTime 10", 2, 26, "expected a duration"},
 		{"eventTime.EVENT bad", labUC + "set controller.eventTime.BrokerChange fast", 2, 39, `got "fast"`},
-		{"controller.id negative", labUC + "set controller.id -1", 2, 19, "controller.id: expected a broker id ≥ 0"},
+		{"controller.id negative", labUC + "set controller.id -1", 2, 19, "controller.id: expected an integer from 0 to 1073741824"},
 
 		// durations
 		{"duration without unit", labUC + "run 10", 2, 5, `expected a duration such as 250ms, 10s or 2m, got "10"`},
@@ -94,11 +94,14 @@ func TestParseErrors(t *testing.T) {
 		{"malformed field no value", labUC + "at 1ms put ControlledShutdown id=", 2, 31, `expected a field k=v, got "id="`},
 		{"quoted field", labUC + `at 1ms put ControlledShutdown "id=2"`, 2, 31, `expected a field k=v, got "id=2"`},
 		{"second field malformed", labUC + "at 1ms put ControlledShutdown id=2 x", 2, 36, `expected a field k=v, got "x"`},
-		{"session without expire", labUC + "at 1ms session", 2, 16, "expected session expire"},
+		{"session without expire", labUC + "at 1ms session", 2, 15, "expected session expire"},
 		{"session start", labUC + "at 1ms session start", 2, 16, "expected session expire"},
-		{"session expire extra", labUC + "at 1ms session expire now", 2, 16, "expected session expire"},
+		{"session expire extra", labUC + "at 1ms session expire now", 2, 23, `expected session expire, got extra "now"`},
 		{"controller stop", labUC + "at 1ms controller stop", 2, 19, "expected controller shutdown"},
-		{"unknown action", labUC + "at 1ms kill broker 1", 2, 8, `expected a controller action (put EVENT, clearAndPut EVENT, session expire, controller shutdown), got "kill"`},
+		{"misspelt setting", labUC + "set controller.putlock false", 2, 5, `did you mean controller.putLock?`},
+		{"misspelt event", labUC + "at 1ms put BrokerChang", 2, 12, `did you mean BrokerChange?`},
+		{"misspelt path", labUC + "expect controller.stat == Idle", 2, 8, `did you mean controller.state?`},
+		{"unknown action", labUC + "at 1ms kill broker 1", 2, 8, `expected a controller action (put EVENT [k=v…], clearAndPut EVENT [k=v…], session expire, controller shutdown), got "kill"`},
 
 		// run
 		{"run without argument", labUC + "run", 2, 1, "expected run T, run idle or run until PATH OP VALUE [max T]"},

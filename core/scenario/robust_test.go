@@ -1,6 +1,7 @@
 package scenario_test
 
 import (
+	"brokerlab/core/msg"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -70,7 +71,8 @@ func TestHugeScenariosStopAtABudget(t *testing.T) {
 	var perr *scenario.Error
 	require.ErrorAs(t, err, &perr)
 	require.Equal(t, scenario.Error{File: "big.lab", Line: 3, Col: 16,
-		Msg: "a topic of 1000000 replicas (partitions × replication factor): a run holds at most 10000 a topic"}, *perr)
+		Msg:  "a topic of 1000000 replicas (partitions × replication factor): a run holds at most 10000 a topic",
+		Data: &msg.Error{Col: 16, Code: "cl.topic.size", Args: []any{1000000, 10000}}}, *perr)
 
 	var src strings.Builder
 	src.WriteString("use listener\nat 0ms topic t0 partitions=1\nat 0ms container start\n")

@@ -78,7 +78,7 @@ func parseAction(sys system, text string) (*Action, error) {
 	}
 	a, aerr := sys.action(toks)
 	if aerr != nil {
-		return nil, fmt.Errorf("%s", aerr.msg)
+		return nil, aerr.err()
 	}
 	return a, nil
 }

@@ -1,6 +1,7 @@
 package scenario_test
 
 import (
+	"brokerlab/core/msg"
 	"errors"
 	"strconv"
 	"strings"
@@ -518,7 +519,8 @@ func TestCheckAction(t *testing.T) {
 		"put":                       "expected put EVENT",
 		"session":                   "expected session expire",
 		"controller stop":           "expected controller shutdown",
-		"run 1s":                    `expected a controller action (put EVENT, clearAndPut EVENT, session expire, controller shutdown), got "run"`,
+		"run 1s":                    `expected a controller action (put EVENT [k=v…], clearAndPut EVENT [k=v…], session expire, controller shutdown), got "run"`,
+		"pt BrokerChange":           `got "pt"; did you mean put?`,
 		"":                          "empty action",
 		"# nothing":                 "empty action",
 		`put "Broker`:               "unterminated string",
@@ -612,7 +614,8 @@ func TestErrorsAreTyped(t *testing.T) {
 	_, err := scenario.Parse("x.lab", "use controller\nrun 10\n")
 	var perr *scenario.Error
 	require.True(t, errors.As(err, &perr))
-	require.Equal(t, scenario.Error{File: "x.lab", Line: 2, Col: 5, Msg: `expected a duration such as 250ms, 10s or 2m, got "10"`}, *perr)
+	require.Equal(t, scenario.Error{File: "x.lab", Line: 2, Col: 5, Msg: `expected a duration such as 250ms, 10s or 2m, got "10"`,
+		Data: &msg.Error{Code: "duration", Args: []any{"10"}}}, *perr)
 }
 
 // Durations are capped (MaxDuration) and the runner refuses to move the

@@ -35,14 +35,14 @@ func TestSocketServerParseErrors(t *testing.T) {
 		{"control plane lower case", labSS + "set control.plane.listener.name controller", 2, 33, "expected upper-case letters"},
 		{"apiTime of unknown API", labSS + "set socketserver.apiTime.Produc 1ms", 2, 5, `socketserver.apiTime.Produc: unknown API "Produc" (one of Produce, Fetch`},
 		{"apiTime without unit", labSS + "set socketserver.apiTime.Fetch 5", 2, 32, "expected a duration"},
-		{"apiTime too long", labSS + "set socketserver.apiTime 2h", 2, 26, "at most 60m"},
+		{"apiTime too long", labSS + "set socketserver.apiTime 2h", 2, 26, "at most 1h"},
 		{"mute maybe", labSS + "set socketserver.mute maybe", 2, 23, `socketserver.mute: expected true or false, got "maybe"`},
 		{"cores", labSS + "set cores 0", 2, 11, "from 1 to 1024"},
 
 		// connect
-		{"connect nothing", labSS + "at 0ms connect", 2, 15, "expected connect C [listener=L | from=controller] [count=N]"},
+		{"connect nothing", labSS + "at 0ms connect", 2, 15, "expected connect C [listener=L] [from=controller] [count=N]"},
 		{"connect bad name", labSS + "at 0ms connect a,b", 2, 16, `letters, digits and - _ . only, got "a,b"`},
-		{"connect quoted name", labSS + `at 0ms connect "c1"`, 2, 16, "expected a connection name, got a string"},
+		{"connect quoted name", labSS + `at 0ms connect "c1"`, 2, 16, "expected connect C [listener=L] [from=controller] [count=N], got a string"},
 		{"connect unknown field", labSS + "at 0ms connect c1 ip=10.0.0.9", 2, 19, `unknown option "ip" for connect (listener, from, count)`},
 		{"connect count 0", labSS + "at 0ms connect p count=0", 2, 18, `count: expected an integer from 1 to 100000, got "0"`},
 		{"connect from broker", labSS + "at 0ms connect c from=broker", 2, 18, `from: expected controller, got "broker"`},
@@ -58,12 +58,12 @@ func TestSocketServerParseErrors(t *testing.T) {
 		{"send bad id", labSS + "at 0ms send c1 Produce id=a,b", 2, 24, `got "a,b"`},
 		{"send n too big", labSS + "at 0ms send c1 Produce n=20000", 2, 24, "n: expected an integer from 1 to 10000"},
 		{"send bad cost", labSS + "at 0ms send c1 Produce cost=fast", 2, 24, `expected a duration such as 250ms, 10s or 2m, got "fast"`},
-		{"send cost too long", labSS + "at 0ms send c1 Produce cost=2h", 2, 24, "cost: at most 60m"},
+		{"send cost too long", labSS + "at 0ms send c1 Produce cost=2h", 2, 24, "cost: at most 1h"},
 
 		// close and others
 		{"close extra", labSS + "at 0ms close c1 now", 2, 17, "expected close C"},
 		{"close nothing", labSS + "at 0ms close", 2, 13, "expected close C"},
-		{"controller action", labSS + "at 0ms put BrokerChange", 2, 8, `expected a socketserver action (connect C, send C API, close C), got "put"`},
+		{"controller action", labSS + "at 0ms put BrokerChange", 2, 8, `expected a socketserver action (connect C [listener=L] [from=controller] [count=N], send C API [id=R] [n=N] [cost=D], close C), got "put"`},
 
 		// paths
 		{"unknown path", labSS + "expect socketserver.queue.size == 1", 2, 8, `unknown state path "socketserver.queue.size"`},

@@ -1,12 +1,20 @@
 package scenario
 
 import (
-	"fmt"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
 
+	"brokerlab/core/cluster"
+	"brokerlab/core/controller"
+	"brokerlab/core/group"
+	"brokerlab/core/listener"
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
+	"brokerlab/core/socketserver"
+	"brokerlab/core/surface"
+	"brokerlab/core/zookeeper"
 )
 
 // Action is one parsed scenario action ("put ControlledShutdown id=2").
@@ -14,11 +22,22 @@ type Action struct {
 	Text    string
 	Verb    string // what the system dispatches on: "put", "session expire", "connect"…
 	Payload any    // what the system parsed besides (a controller.Event, a client name…)
+	row     int    // the table's action row that parsed it
 }
 
+// actionErr is an action that does not parse: at column col, data the
+// error as data (nil: not converted to a catalog code yet).
 type actionErr struct {
-	col int
-	msg string
+	col  int
+	msg  string
+	data *msg.Error
+}
+
+func (e *actionErr) err() error {
+	if e.data != nil {
+		return e.data
+	}
+	return errors.New(e.msg)
 }
 
 // system is what `use` assembles: it checks settings, actions and paths
@@ -36,8 +55,18 @@ type instance interface {
 	get(path string) (string, error)
 }
 
-// builders holds one constructor per built system; each system's file
-// registers itself in init.
+func init() {
+	useTable(controller.Surface)
+	useTable(zookeeper.Surface)
+	useTable(socketserver.Surface)
+	useTable(group.Surface)
+	useTable(listener.Surface)
+	useTable(cluster.Replication)
+	useTable(cluster.Surface)
+}
+
+// builders holds one constructor per built system; each system's table
+// (or, until it has one, file) registers itself in init.
 var builders = map[string]func() system{}
 
 func register(name string, build func() system) { builders[name] = build }
@@ -46,17 +75,19 @@ func newSystem(name string) (system, error) {
 	if build, ok := builders[name]; ok {
 		return build(), nil
 	}
-	return nil, fmt.Errorf("unknown system %q: expected one of %s", name, strings.Join(Systems, ", "))
+	return nil, &msg.Error{Code: "use.unknown", Args: []any{name, msg.List(Systems)}, Hint: surface.Nearest(name, Systems)}
 }
 
 // keyError marks a setting error that is about the key, not the value.
 type keyError struct{ error }
 
+func (k keyError) Unwrap() error { return k.error }
+
 // setCores handles the setting every system shares: the simulated machine's processor count.
 func setCores(v string) (int, error) {
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 || n > 1024 {
-		return 0, fmt.Errorf("cores: expected a processor count from 1 to 1024, got %q", v)
+		return 0, msg.New("cores", v)
 	}
 	return n, nil
 }
@@ -71,3 +102,6 @@ func joinTokens(t []token) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// oldErr is an action error of an adapter not yet on a table: English text.
+func oldErr(col int, m string) *actionErr { return &actionErr{col: col, msg: m} }

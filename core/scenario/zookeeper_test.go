@@ -27,23 +27,23 @@ func TestZookeeperParseErrors(t *testing.T) {
 	}{
 		// settings
 		{"unknown setting", labUZ + "set num.io.threads 8", 2, 5, `unknown setting "num.io.threads" for zookeeper (cores, zookeeper.nio.numSelectorThreads`},
-		{"zero selectors", labUZ + "set zookeeper.nio.numSelectorThreads 0", 2, 38, "numSelectorThreads must be at least 1"},
+		{"zero selectors", labUZ + "set zookeeper.nio.numSelectorThreads 0", 2, 38, "zookeeper.nio.numSelectorThreads: expected an integer from 1 to"},
 		{"word selectors", labUZ + "set zookeeper.nio.numSelectorThreads two", 2, 38, `expected an integer from 1 to 1024, got "two"`},
 		{"negative workers", labUZ + "set zookeeper.nio.numWorkerThreads -1", 2, 36, `expected an integer from 0 to 4096, got "-1"`},
 		{"negative limit", labUZ + "set maxClientCnxns -1", 2, 20, `maxClientCnxns: expected an integer from 0`},
-		{"timeout zero", labUZ + "set zookeeper.nio.sessionlessCnxnTimeout 0", 2, 42, "expected milliseconds (10000) or a duration (10s) of at least 1ms"},
-		{"timeout µs", labUZ + "set zookeeper.nio.sessionlessCnxnTimeout 1500us", 2, 42, "of at least 1ms"},
+		{"timeout zero", labUZ + "set zookeeper.nio.sessionlessCnxnTimeout 0", 2, 42, "expected whole milliseconds (30000) or a duration (30s) from 1ms to"},
+		{"timeout µs", labUZ + "set zookeeper.nio.sessionlessCnxnTimeout 1500us", 2, 42, "expected whole milliseconds"},
 		{"request time without unit", labUZ + "set zookeeper.requestTime 5", 2, 27, `expected a duration such as 250ms, 10s or 2m, got "5"`},
 		{"cores", labUZ + "set cores 0", 2, 11, "cores: expected a processor count from 1 to 1024"},
 		{"negative outstanding limit", labUZ + "set zookeeper.globalOutstandingLimit -1", 2, 38, `globalOutstandingLimit: expected an integer from 0`},
 
 		// actions
-		{"unknown action", labUZ + "at 1ms put BrokerChange", 2, 8, `expected a zookeeper action (connect C, send C, close C), got "put"`},
+		{"unknown action", labUZ + "at 1ms put BrokerChange", 2, 8, `expected a zookeeper action (connect C [ip=A] [count=N] [every=D], send C [n=N] [cost=D] [id=R], close C), got "put"`},
 		{"connect without name", labUZ + "at 1ms connect", 2, 15, "expected connect C [ip=A] [count=N] [every=D]"},
 		{"send without name", labUZ + "at 1ms send", 2, 12, "expected send C [n=N] [cost=D] [id=R]"},
 		{"close without name", labUZ + "at 1ms close", 2, 13, "expected close C"},
 		{"bad name", labUZ + "at 1ms connect c[1]", 2, 16, `expected a client name (letters, digits, '.', '_', '-'), got "c[1]"`},
-		{"quoted name", labUZ + `at 1ms send "c1"`, 2, 13, "expected a client name"},
+		{"quoted name", labUZ + `at 1ms send "c1"`, 2, 13, "expected send C [n=N] [cost=D] [id=R], got a string"},
 		{"name starting with -", labUZ + "at 1ms close -c", 2, 14, "expected a client name"},
 		{"close extra", labUZ + "at 1ms close c1 now", 2, 17, `expected close C, got extra "now"`},
 		{"option without =", labUZ + "at 1ms connect c1 10.0.0.1", 2, 19, `expected an option k=v (ip, count, every), got "10.0.0.1"`},
@@ -187,7 +187,7 @@ func TestZookeeperInjection(t *testing.T) {
 func TestZookeeperBadOptionSetting(t *testing.T) {
 	sc := labParse(t, labUZ+"run idle\n")
 	res := scenario.Run(sc, scenario.Options{Sets: []string{"zookeeper.nio.numSelectorThreads 0"}})
-	require.ErrorContains(t, res.Err, "numSelectorThreads must be at least 1")
+	require.ErrorContains(t, res.Err, "numSelectorThreads: expected an integer from 1 to")
 }
 
 // Lesson 02, and a busy scenario where the seed decides ties and the

@@ -13,7 +13,7 @@ var (
 	ErrConfig      = errors.New("socketserver: bad setting")
 	ErrUnknownAPI  = errors.New("socketserver: unknown API")
 	ErrName        = errors.New("socketserver: bad name")
-	ErrUnknownPath = errors.New("socketserver: unknown state path")
+	ErrUnknownPath = errors.New("unknown state path") // user-facing: a scenario shows it as it is
 )
 
 // Upstream defaults (KafkaConfig.scala, Defaults, Kafka 2.5) and constants.

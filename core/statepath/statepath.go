@@ -25,3 +25,19 @@ func Split(p string) (head, key, tail string, err error) {
 	}
 	return p[:i], p[i+1 : i+j], p[i+j+1:], nil
 }
+
+// Shape is p with every bracketed key left out ("zookeeper.conn[].state"):
+// the paths of one pattern have one shape.
+func Shape(p string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(p, '[')
+		j := strings.IndexByte(p[max(i, 0):], ']')
+		if i < 0 || j < 0 {
+			b.WriteString(p)
+			return b.String()
+		}
+		b.WriteString(p[:i+1] + "]")
+		p = p[i+j+1:]
+	}
+}

@@ -20,3 +20,17 @@ func TestSplit(t *testing.T) {
 		}
 	}
 }
+
+func TestShape(t *testing.T) {
+	for in, want := range map[string]string{
+		"zookeeper.connections":    "zookeeper.connections",
+		"group[g1].assignment[c2]": "group[].assignment[]",
+		"group[G].assignment[C]":   "group[].assignment[]",
+		"replica[t-0,2].leo":       "replica[].leo",
+		"a[b":                      "a[b",
+	} {
+		if got := Shape(in); got != want {
+			t.Errorf("Shape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -11,7 +11,7 @@ import (
 )
 
 // ErrUnknownPath is returned for a state path the factory does not have.
-var ErrUnknownPath = errors.New("zookeeper: unknown state path")
+var ErrUnknownPath = errors.New("unknown state path") // user-facing: a scenario shows it as it is
 
 // Paths documents the state paths a scenario can read (expect, run until).
 var Paths = []string{
