@@ -71,7 +71,7 @@ fuzz:
 	$(GO) test -tags invariants -run='^$$' -fuzz=FuzzParse -fuzztime=10s ./core/scenario
 
 test-browser:
-	CHROMIUM=$(CHROMIUM) $(GO) test -count=1 -v ./wasm
+	CHROMIUM=$(CHROMIUM) $(GO) test -count=1 -timeout 30m -v ./wasm
 
 check-lessons:
 	$(GO) run . check
