@@ -44,6 +44,7 @@ func TestZHStageAndLogWords(t *testing.T) {
 			sc, _ := a.Frame()
 			for _, nd := range sc.Nodes {
 				check("stage "+nd.Key, nodeText(nd))
+				check("title "+nd.Key, nd.Title)
 			}
 			for _, r := range a.LogRows() {
 				if scenarioLine[r.Kind] {
@@ -147,7 +148,7 @@ var upstreamWords = func() map[string]bool {
 		Acceptor Startup Shutdown Expire Idle Dead Empty Stable Fetch Produce Metadata Heartbeat Join Sync Leave Delete
 		StopReplica LeaderAndIsr ZooKeeper Kafka
 		range roundrobin sticky cooperative sync async poll acks offsets id ms µs
-		ctl container Processor Selector select expiry sessionid`) {
+		ctl container Processor Selector select expiry sessionid Truncating Fetching`) {
 		m[w] = true
 	}
 	for k := range sim.Kinds {

@@ -1,6 +1,8 @@
 package stage
 
 import (
+	"cmp"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -65,6 +67,58 @@ func clusterWords(zh bool) cwords {
 		"running", "stalled", "dead", "starting", "ZK session", "expires at", "more", "★ controller", "offline", "waits for", "session", "committed", "uncommitted", "above HW", nil}
 }
 
+// ctitles are the cluster stage's titles, as fmt formats: the full
+// sentences a node says on hover and to a screen reader.
+type ctitles struct {
+	controller, parked, broker, expires, active, purgatories, part, epoch     string
+	committed, uncommitted, replica, cell, cellCommitted, cellAbove, cellLost string
+	leo, hw, fetch, req, delayed, sock, out, queued, held, removed            string
+}
+
+func clusterTitles(zh bool) ctitles {
+	if zh {
+		return ctitles{
+			controller: "KafkaController 在 %s 上，ControllerState %s", parked: "各 broker 炼狱中的请求：%d",
+			broker: "%s：%s，ZooKeeper 会话 %s", expires: "，过期于 %s", active: "，当前的控制器",
+			purgatories: "broker-%s 的炼狱（DelayedProduce、DelayedFetch）：%s",
+			part:        "%s：领导者 %s，领导者纪元 %s，ISR %s", epoch: "领导者纪元 %s",
+			committed:   "已提交：在高水位（HW）以下，每个 ISR 成员都有，消费者可以读到",
+			uncommitted: "尚未提交：在高水位（HW）以上",
+			replica:     "%s 在 broker-%s 上：%s，ISR %s，HW %d，LEO %d，拉取线程 %s",
+			cell:        "位移 %d，领导者纪元 %s", cellCommitted: "，已提交（HW 以下）", cellAbove: "，HW 以上，未提交",
+			cellLost: "，丢失：新领导者的日志里没有它",
+			leo:      "日志末端位移（LEO）：下一条要写入的位移", hw: "高水位（HW）：它以下的位移已提交，消费者只读这些",
+			fetch: "broker-%[1]s 的 ReplicaFetcherThread 从 broker-%[3]s 拉取 %[2]s",
+			req:   "%s，连接 %s：%s", delayed: "停在 broker-%s 的 %s 炼狱中（%s）",
+			sock: "已发送，尚未被读取", out: "已响应，响应等待写出", queued: "在 %s 中", held: "被 %s 持有", removed: "已移除",
+		}
+	}
+	return ctitles{
+		controller: "KafkaController on %s, ControllerState %s", parked: "requests in the brokers' purgatories: %d",
+		broker: "%s: %s, ZooKeeper session %s", expires: ", expires at %s", active: ", the active controller",
+		purgatories: "broker-%s's purgatories (DelayedProduce, DelayedFetch): %s",
+		part:        "%s: leader %s, leader epoch %s, ISR %s", epoch: "leader epoch %s",
+		committed:   "committed: below the high watermark, on every ISR member, readable by consumers",
+		uncommitted: "not committed yet: above the high watermark",
+		replica:     "%s on broker-%s: %s, ISR %s, HW %d, LEO %d, fetcher %s",
+		cell:        "offset %d, leader epoch %s", cellCommitted: ", committed (below the HW)", cellAbove: ", above the HW, not committed",
+		cellLost: ", lost: the new leader's log lacks it",
+		leo:      "log end offset: the next offset to write", hw: "high watermark: offsets below it are committed, consumers read only those",
+		fetch: "broker-%[1]s's ReplicaFetcherThread fetches %[2]s from broker-%[3]s",
+		req:   "%s on %s: %s", delayed: "parked in broker-%s's %s purgatory (%s)",
+		sock: "sent, not read yet", out: "answered, the response waits to be written", queued: "in %s", held: "held by %s", removed: "removed",
+	}
+}
+
+// fetcher is a replica's fetcher state as its title says it: upstream's
+// states (Truncating, Fetching) as they are, ours in the page's language.
+func (t ctitles) fetcher(s string) string {
+	if s == "removed" {
+		return t.removed
+	}
+	return orDash(s)
+}
+
 // sessionState is a ZooKeeper session's state as the broker's box says it.
 func (w cwords) sessionState(s string) string {
 	if i := slices.Index(sessionStates, s); i >= 0 && i < len(w.sessions) {
@@ -105,7 +159,7 @@ func firstFit(t Text, z, width float64, cands ...string) (Text, bool) {
 func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 	var sc Scene
 	f = ease(math.Max(0, math.Min(1, f)))
-	tr := clusterWords(o.ZH)
+	tr, tt := clusterWords(o.ZH), clusterTitles(o.ZH)
 	ca, cb := cluster(a), cluster(b)
 	na, nb := net(a), net(b)
 
@@ -116,7 +170,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		if br.Session == "connected" || br.Session == "disconnected" {
 			ids = append(ids, br.ID)
 		}
-		sess = append(sess, "broker-"+br.ID+": "+orDash(br.Session))
+		sess = append(sess, "broker-"+br.ID+": "+tr.sessionState(br.Session))
 	}
 	reg := strings.Join(ids, ", ")
 	if reg == "" {
@@ -165,15 +219,20 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		ctlTexts = append(ctlTexts, t)
 	}
 	sc.add(Node{Key: "controller", Class: "box slot", W: 420, H: kBand - 8, Texts: ctlTexts,
-		Title: "KafkaController on " + ctl + ", ControllerState " + state + "\n" + model.ControllerQueue + ": " + strings.Join(queued, " · ") +
-			"\nrequests in the brokers' purgatories: " + strconv.Itoa(ca.Parked),
+		Title: fmt.Sprintf(tt.controller, ctl, state) + "\n" + model.ControllerQueue + ": " + strings.Join(queued, " · ") +
+			"\n" + fmt.Sprintf(tt.parked, ca.Parked),
 		X: 266, Y: 8, Alpha: 1})
 
 	// The clients' results, the latest large; the lost records.
 	const resX, resW = 694.0, 618.0
 	resTexts := []Text{{S: tr.results, X: 14, Y: 30, Size: Body, Class: "d"}}
 	cls := "box slot"
-	title := strings.Join(ca.Done, "\n")
+	var done []string
+	for _, d := range ca.Done {
+		id, api, code, note := doneParts(d)
+		done = append(done, strings.TrimSpace(id+" "+api+" "+code+" "+o.note(note)))
+	}
+	title := strings.Join(done, "\n")
 	if len(ca.Lost) > 0 {
 		cls = "box tally lost"
 		title += "\n" + tr.lost + ":\n" + strings.Join(ca.Lost, "\n")
@@ -273,12 +332,12 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		if t, ok := firstFit(Text{X: 12, Y: 86, Class: "d"}, Body, colW-30, cands...); ok {
 			head = append(head, t)
 		}
-		title := "broker-" + br.ID + ": " + state + ", ZooKeeper session " + orDash(st.Session)
+		title := fmt.Sprintf(tt.broker, "broker-"+br.ID, tr.state(state), tr.sessionState(st.Session))
 		if st.Session == "disconnected" && st.Expires > 0 {
-			title += ", expires at " + fmtMs(float64(st.Expires))
+			title += fmt.Sprintf(tt.expires, fmtMs(float64(st.Expires)))
 		}
 		if ca.Controller == br.ID {
-			title += ", the active controller"
+			title += tt.active
 		}
 		sc.add(Node{Key: "broker:" + br.ID, Sel: true, Class: "box broker " + state + selected(o, "broker:"+br.ID), W: colW - 6, H: boxH, Texts: head, Title: title, X: x, Y: kTop, Alpha: 1})
 	}
@@ -299,7 +358,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		for _, d := range ca.Delayed {
 			if d.Broker == br.ID {
 				n++
-				kinds = append(kinds, d.Item+" ("+d.Note+")")
+				kinds = append(kinds, d.Item+" ("+o.note(d.Note)+")")
 				if cond, ok := strings.CutPrefix(d.Item, "Produce:"); ok && waits == nil {
 					// "8s: t-0 HW ≥ 3": what the DelayedProduce waits for.
 					if t, c, ok := strings.Cut(d.Note, ": "); ok {
@@ -328,7 +387,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		if n > 0 {
 			c += " busy"
 		}
-		sc.add(Node{Key: "purg:" + br.ID, Class: c, W: w, H: purgH, Texts: texts, Title: "broker-" + br.ID + "'s purgatories (DelayedProduce, DelayedFetch): " + strings.Join(kinds, " · "), X: x, Y: purgTop, Alpha: 1})
+		sc.add(Node{Key: "purg:" + br.ID, Class: c, W: w, H: purgH, Texts: texts, Title: fmt.Sprintf(tt.purgatories, br.ID, strings.Join(kinds, " · ")), X: x, Y: purgTop, Alpha: 1})
 	}
 
 	// Partitions.
@@ -364,7 +423,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		case rowH >= 24:
 			add(Text{X: 0, Y: rowH/2 + 7, Class: "b m"}, Small, p.Name)
 		}
-		sc.add(Node{Key: "part:" + p.Name, Class: "label", Texts: label, Title: p.Name + ": leader " + pa.Leader + ", leader epoch " + pa.Epoch + ", ISR " + pa.ISR, X: 8, Y: y, Alpha: 1})
+		sc.add(Node{Key: "part:" + p.Name, Class: "label", Texts: label, Title: fmt.Sprintf(tt.part, p.Name, pa.Leader, pa.Epoch, pa.ISR), X: 8, Y: y, Alpha: 1})
 
 		// The epochs in this row's logs: the cells' colours.
 		var eps []int
@@ -386,7 +445,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 				}
 				s := strconv.Itoa(e)
 				sc.add(Node{Key: "legend:" + p.Name + ":" + s, Class: "box cell committed " + epochClass(e), W: 40, H: 36,
-					Texts: []Text{{S: s, X: 20, Y: 26, Size: Body, Class: "b m", Anchor: "middle"}}, Title: "leader epoch " + s,
+					Texts: []Text{{S: s, X: 20, Y: 26, Size: Body, Class: "b m", Anchor: "middle"}}, Title: fmt.Sprintf(tt.epoch, s),
 					X: 8 + float64(j%3)*46, Y: y + 212 + float64(j/3)*44, Alpha: 1})
 			}
 		}
@@ -401,7 +460,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			} {
 				if t, ok := firstFit(Text{X: 8, Y: 25}, Body, kLabelW-12-20, k.cands...); ok {
 					sc.add(Node{Key: "legend:" + p.Name + "." + k.key, Class: k.cls, W: kLabelW - 12, H: 36, Texts: []Text{t},
-						Title: map[int]string{0: "committed: below the high watermark, on every ISR member, readable by consumers", 1: "not committed yet: above the high watermark"}[j],
+						Title: [2]string{tt.committed, tt.uncommitted}[j],
 						X:     8, Y: y + 312 + float64(j)*44, Alpha: 1})
 				}
 			}
@@ -446,10 +505,8 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			}
 			x := colX[br.ID] + 14
 			inISR := slices.Contains(strings.Split(pa.ISR, ","), br.ID)
-			role := map[string]string{"leader": tr.leader, "follower": tr.follower}[r.Role]
-			if role == "" {
-				role = tr.noRole
-			}
+			named := map[string]string{"leader": tr.leader, "follower": tr.follower}[r.Role]
+			role := cmp.Or(named, tr.noRole)
 			if st, _ := ca.Broker(br.ID); st.State == "dead" {
 				role = tr.offline // its log is on disk, its role was in memory
 			}
@@ -463,7 +520,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			} else {
 				rc += " out"
 			}
-			rtitle := p.Name + " on broker-" + br.ID + ": " + r.Role + ", ISR " + pa.ISR + ", HW " + strconv.Itoa(r.HW) + ", LEO " + strconv.Itoa(len(r.Log)) + ", fetcher " + orDash(r.Fetcher)
+			rtitle := fmt.Sprintf(tt.replica, p.Name, br.ID, cmp.Or(named, r.Role), pa.ISR, r.HW, len(r.Log), tt.fetcher(r.Fetcher))
 			if roomy {
 				texts := []Text{{S: role, X: 0, Y: 26, Size: size(role, Big, room/2), Class: "b"}}
 				if t, ok := firstFit(Text{X: room, Y: 26, Class: "b isr", Anchor: "end"}, Body, room-ems(role)*Big-12, isr, strings.Fields(isr)[0]); ok {
@@ -517,7 +574,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 					texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 7, Size: Small, Class: "b m", Anchor: "middle"}}
 				}
 				sc.add(Node{Key: "cell:" + p.Name + ":" + br.ID + ":" + s, Class: c, W: cw - 1, H: ch, Texts: texts,
-					Title: cellTitle(off, r.Log[off], off < r.HW, lost),
+					Title: tt.cellTitle(off, r.Log[off], off < r.HW, lost),
 					X:     cx, Y: stripY, Alpha: 1})
 				if lost {
 					sc.add(Node{Key: "lostx:" + p.Name + ":" + br.ID + ":" + s, Class: "line lostx", X: cx + 3, Y: stripY + 3, X2: cx + cw - 4, Y2: stripY + ch - 3, Alpha: 1})
@@ -536,10 +593,10 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			if roomy {
 				hs, ls := "HW "+strconv.Itoa(r.HW), "LEO "+strconv.Itoa(len(r.Log))
 				sc.add(Node{Key: "leo:" + p.Name + ":" + br.ID, Class: "line leomark", X: lx, Y: stripY - 14, X2: lx, Y2: stripY + ch, Alpha: 1})
-				sc.add(Node{Key: "leol:" + p.Name + ":" + br.ID, Class: "label leo", Texts: []Text{{S: ls, Size: Huge, Class: "b m"}}, Title: "log end offset: the next offset to write",
+				sc.add(Node{Key: "leol:" + p.Name + ":" + br.ID, Class: "label leo", Texts: []Text{{S: ls, Size: Huge, Class: "b m"}}, Title: tt.leo,
 					X: label(ls, lx), Y: stripY - 18, Alpha: 1})
 				sc.add(Node{Key: "hw:" + p.Name + ":" + br.ID, Class: "line hwmark", X: hx, Y: stripY - 4, X2: hx, Y2: stripY + ch + 14, Alpha: 1})
-				sc.add(Node{Key: "hwl:" + p.Name + ":" + br.ID, Class: "label hw", Texts: []Text{{S: hs, Size: Huge, Class: "b m"}}, Title: "high watermark: offsets below it are committed, consumers read only those",
+				sc.add(Node{Key: "hwl:" + p.Name + ":" + br.ID, Class: "label hw", Texts: []Text{{S: hs, Size: Huge, Class: "b m"}}, Title: tt.hw,
 					X: label(hs, hx), Y: stripY + ch + 46, Alpha: 1})
 			} else if r.HW > first {
 				sc.add(Node{Key: "hw:" + p.Name + ":" + br.ID, Class: "line hwmark", X: hx, Y: stripY - 4, X2: hx, Y2: stripY + ch + 4, Alpha: 1})
@@ -562,7 +619,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 				fy = stripY + ch + 14 + float64(nf)*18
 			}
 			nf++
-			sc.add(Node{Key: "fetch:" + p.Name + ":" + br.ID, Class: c, Title: "broker-" + br.ID + "'s ReplicaFetcherThread fetches " + p.Name + " from broker-" + pa.Leader, X: fx, Y: fy, X2: tx, Y2: fy, Alpha: 1})
+			sc.add(Node{Key: "fetch:" + p.Name + ":" + br.ID, Class: c, Title: fmt.Sprintf(tt.fetch, br.ID, p.Name, pa.Leader), X: fx, Y: fy, X2: tx, Y2: fy, Alpha: 1})
 			if roomy {
 				// The arrow's head at the leader.
 				dir := 1.0
@@ -720,7 +777,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		if !ok {
 			r, _ = na.Req(id)
 		}
-		sc.add(Node{Key: "ctok:" + strconv.Itoa(id), Class: shape.cls, W: shape.w, H: shape.h, Texts: texts, Title: r.Item + " on " + r.Conn + ": " + reqWhere(r, cb),
+		sc.add(Node{Key: "ctok:" + strconv.Itoa(id), Class: shape.cls, W: shape.w, H: shape.h, Texts: texts, Title: fmt.Sprintf(tt.req, r.Item, r.Conn, tt.reqWhere(r, cb, o)),
 			X: lerp(from.x, to.x, f), Y: lerp(from.y, to.y, f), Alpha: lerp(from.alpha, to.alpha, f)})
 	}
 	return sc
@@ -734,19 +791,19 @@ func clusterReq(r model.Req) bool {
 }
 
 // reqWhere says where request r is, the threads by their full names.
-func reqWhere(r model.Req, c *model.Cluster) string {
+func (t ctitles) reqWhere(r model.Req, c *model.Cluster, o Options) string {
 	if d, ok := delayed(c, r.ID); ok {
-		return "parked in broker-" + d.Broker + "'s " + d.Kind + " purgatory (" + d.Note + ")"
+		return fmt.Sprintf(t.delayed, d.Broker, d.Kind, o.note(d.Note))
 	}
 	switch {
 	case r.Loc == "sock":
-		return "sent, not read yet"
+		return t.sock
 	case r.Loc == "out":
-		return "answered, the response waits to be written"
+		return t.out
 	case strings.HasPrefix(r.Loc, "q:"):
-		return "in " + r.Loc[2:]
+		return fmt.Sprintf(t.queued, r.Loc[2:])
 	case strings.HasPrefix(r.Loc, "t:"):
-		return "held by " + r.Loc[2:]
+		return fmt.Sprintf(t.held, r.Loc[2:])
 	}
 	return r.Loc
 }
@@ -846,17 +903,17 @@ func lostSummary(lost []string) (string, string, string) {
 	return strings.Join(parts, ","), strings.Join(offs, ", "), strings.Join(reqs, ", ")
 }
 
-func cellTitle(off int, epoch string, committed, lost bool) string {
-	t := "offset " + strconv.Itoa(off) + ", leader epoch " + epoch
+func (t ctitles) cellTitle(off int, epoch string, committed, lost bool) string {
+	s := fmt.Sprintf(t.cell, off, epoch)
 	if committed {
-		t += ", committed (below the HW)"
+		s += t.cellCommitted
 	} else {
-		t += ", above the HW, not committed"
+		s += t.cellAbove
 	}
 	if lost {
-		t += ", lost: the new leader's log lacks it"
+		s += t.cellLost
 	}
-	return t
+	return s
 }
 
 func epochClass(e int) string { return "ep" + strconv.Itoa(e%5) }

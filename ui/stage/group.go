@@ -325,7 +325,7 @@ func (sc *Scene) groupMachine(bd *band, ga, gb *model.Groups, a *model.State, no
 		gen = "0"
 	}
 	genX := pillW + 20
-	sc.add(Node{Key: key, Class: "label", Title: "group " + g.Name + " · " + tr.generation + " " + gen + " · " + tr.protocol + " " + gA.Protocol + " · " + tr.leader + " " + gA.Leader,
+	sc.add(Node{Key: key, Class: "label", Title: tr.group + " " + g.Name + " · " + tr.generation + " " + gen + " · " + tr.protocol + " " + tr.orNone(gA.Protocol) + " · " + tr.leader + " " + tr.orNone(gA.Leader),
 		Texts: []Text{
 			Text{Y: 28, Class: "b m"}.fit(tr.group+" "+g.Name, Big, pillW-ems(gen)*Huge-ems(gw.generation)*Body-20),
 			{S: gen, X: genX, Y: 32, Size: Huge, Class: "b", Anchor: "end"},
@@ -374,10 +374,7 @@ func (sc *Scene) groupMachine(bd *band, ga, gb *model.Groups, a *model.State, no
 		}
 	}
 	y := top + 5*(pillH+pillGap) + 2
-	proto := gA.Protocol
-	if proto == "none" {
-		proto = tr.none
-	}
+	proto := tr.orNone(gA.Protocol)
 	sc.add(Node{Key: key + ":protocol", Class: "label", Texts: []Text{
 		{S: gw.protocol, Y: 20, Size: Body, Class: "d"},
 		Text{X: ems(gw.protocol)*Body + 10, Y: 20, Class: "b m"}.fit(proto, Body, pillW-ems(gw.protocol)*Body-10),

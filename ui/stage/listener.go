@@ -79,12 +79,12 @@ func BuildListener(a, b *model.State, f float64, o Options) Scene {
 	bean := []Text{Text{Y: 0, Class: "b m"}.fit("ConcurrentMessageListenerContainer", Body, lAw-160)}
 	if ca.Bean != "" {
 		bean = append(bean, Text{X: lAw, Y: 0, Class: "b", Anchor: "end"}.fit(beanMark(ca.Bean)+" "+lw.state(ca.Bean), Body, 150))
-		head += " · " + ca.Bean
+		head += " · " + lw.state(ca.Bean)
 	}
 	sc.add(Node{Key: "title.a", Class: "label", Title: head, Texts: bean, X: lAx, Y: 30, Alpha: 1})
 	if g := groups(a); len(g.Groups) > 0 {
 		x := g.Groups[len(g.Groups)-1]
-		sc.add(Node{Key: "title.group", Class: "label", Title: "group " + x.Name + " · " + x.State + " · " + tr.generation + " " + x.Generation,
+		sc.add(Node{Key: "title.group", Class: "label", Title: tr.group + " " + x.Name + " · " + x.State + " · " + tr.generation + " " + x.Generation,
 			Texts: []Text{Text{Class: "d"}.fit(tr.group+" "+x.Name+" · "+x.State+" · "+tr.generation+" "+x.Generation, Body, lBw)}, X: lBx, Y: 30, Alpha: 1})
 	}
 

@@ -98,7 +98,7 @@ func (d rdict) count(n int) string {
 type rdict struct {
 	accept, lanesZK, lanesKafka, poolZK, poolKafka, conns, inSelect, inSelectShort string
 	accepted, refused, sent, answered, full, size, more, idle                      string
-	nextCheck, interval, now, later, connsIn                                       string
+	nextCheck, interval, now, later, connsIn, unread                               string
 	moreSlots                                                                      func(n int) string
 }
 
@@ -106,12 +106,12 @@ func rwords(zh bool) rdict {
 	if zh {
 		return rdict{"接收与客户端", "多路复用线程及其连接", "网络线程（Processor）及其连接", "工作线程池", "请求处理线程池", "个连接", "在 select() 中等待", "select() 中等待",
 			"已接收", "已拒绝", "已发送", "已响应", "已满", "队列长度", "个更多", "空闲",
-			"下次检查", "间隔", "现在", "之后", "个连接",
+			"下次检查", "间隔", "现在", "之后", "个连接", "条未读",
 			func(n int) string { return "⋮ 另有 " + strconv.Itoa(n) + " 个槽位" }}
 	}
 	return rdict{"accept and clients", "selector threads and connections", "processors (network threads)", "worker pool", "request handler pool", "conns", "waiting in select()", "in select()",
 		"accepted", "refused", "sent", "answered", "full", "size", "more", "idle",
-		"next check", "interval", "now", "later", "conns",
+		"next check", "interval", "now", "later", "conns", "unread",
 		func(n int) string { return "⋮ " + strconv.Itoa(n) + " more slots" }}
 }
 
@@ -373,8 +373,8 @@ func (l *rlayout) sideBoxes(sc *Scene, a *model.State, na *model.Net) {
 			Title: l.title(th), W: rAw, H: l.sideH[name], Texts: texts, X: rAx, Y: y, Alpha: 1})
 	}
 	if last := lastRefused(na); last != "" {
-		name, _, _ := strings.Cut(last, ": ")
-		sc.add(Node{Key: "refused", Class: "box tally lost", Title: tr.refused + " " + strconv.Itoa(na.Refused) + "\n" + last, W: rAw, H: 72, Texts: []Text{
+		name, reason, _ := strings.Cut(last, ": ")
+		sc.add(Node{Key: "refused", Class: "box tally lost", Title: tr.refused + " " + strconv.Itoa(na.Refused) + "\n" + name + ": " + l.o.note(reason), W: rAw, H: 72, Texts: []Text{
 			Text{X: 10, Y: 28, Class: "b"}.fit("✘ "+rw.refused+" "+strconv.Itoa(na.Refused), Body, rAw-20),
 			Text{X: 10, Y: 56, Class: "m"}.fit(name, Body, rAw-20),
 		}, X: rAx, Y: l.refY, Alpha: 1})
@@ -744,7 +744,7 @@ func (l *rlayout) conns(sc *Scene, a, b *model.State, f float64) {
 			title += "\n" + ca.Owner
 		}
 		if n := pending[name]; n > 0 {
-			title += "\n✉ " + strconv.Itoa(n) + " unread"
+			title += "\n✉ " + strconv.Itoa(n) + " " + l.rw.unread
 		}
 		sc.add(Node{Key: "conn:" + name, Sel: true, Class: "token conn " + opsClass(ca) + selected(l.o, "conn:"+name), Title: title, W: l.connW, H: connH,
 			Texts: []Text{Text{X: 7, Y: 23, Class: "m b"}.fit(label, Body, l.connW-12)},
@@ -1044,7 +1044,7 @@ func (l *rlayout) reqs(sc *Scene, a, b *model.State, f float64) {
 				cls += " out"
 			}
 			sc.add(Node{Key: "req:" + strconv.Itoa(r.ID), Sel: true, Class: cls + selected(l.o, "req:"+strconv.Itoa(r.ID)),
-				Title: r.Item + " · " + r.Conn + "\n" + r.Loc, W: l.reqW, H: reqH,
+				Title: r.Item + " · " + r.Conn + "\n" + clusterTitles(l.o.ZH).reqWhere(r, noCluster, l.o), W: l.reqW, H: reqH,
 				Texts: []Text{Text{X: 8, Y: 24, Class: "m b"}.fit(reqLabel(r.Item), Body, l.reqW-14)},
 				X:     lerp(from.x, to.x, f), Y: lerp(from.y, to.y, f), Alpha: lerp(from.alpha, to.alpha, f)})
 		}

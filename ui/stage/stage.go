@@ -535,7 +535,7 @@ type dict struct {
 	idle, busy, exited, notStarted, refused, conns, readyKeys                string
 	generation, protocol, leader, owns, session, listener, offsetsMap        string
 	lastCommit, committed, duplicates, recovered, controller, results, epoch string
-	waitsOn, group, none                                                     string
+	waitsOn, group, none, signals                                            string
 	note                                                                     func(string) string
 }
 
@@ -554,7 +554,7 @@ func wordsIn(zh bool) dict {
 			"已拒绝", "个连接", "就绪键", "代", "协议", "领导者",
 			"持有分区", "会话", "监听器", "offsets 映射", "上次提交", "已提交",
 			"重复", "已恢复", "控制器", "客户端结果", "纪元（epoch）", "等待任务",
-			"组", "无", nil,
+			"组", "无", "信号", nil,
 		}
 	}
 	return dict{
@@ -564,7 +564,7 @@ func wordsIn(zh bool) dict {
 		"refused", "connections", "ready keys", "generation", "protocol", "leader",
 		"owns", "session", "listener", "offsets map", "last commit", "committed",
 		"duplicates", "recovered", "controller", "clients' results", "epoch", "waiting",
-		"group", "none", nil,
+		"group", "none", "signals", nil,
 	}
 }
 
@@ -575,6 +575,24 @@ func (d dict) queueName(q string) string {
 		return d.readyKeys
 	}
 	return q
+}
+
+// orNone is s, or the page's "none" where the group's state has none.
+func (d dict) orNone(s string) string {
+	if s == "none" {
+		return d.none
+	}
+	return s
+}
+
+// on is what a thread waits on, in the page's language: the JVM's
+// signals a main thread and a shutdown hook wait for, a queue with its
+// timeout.
+func (d dict) on(q string) string {
+	if q == "signals" {
+		return d.signals
+	}
+	return d.note(q)
 }
 
 // short is status as the stage says it, in a thread's box: what a thread
@@ -592,9 +610,9 @@ func (d dict) status(t model.Thread) string {
 	case model.Running:
 		return d.running
 	case model.Blocked:
-		return d.blocked + " " + t.On
+		return d.blocked + " " + d.on(t.On)
 	case model.Idle:
-		return d.idle + " " + t.On
+		return d.idle + " " + d.on(t.On)
 	case model.Busy:
 		return strings.TrimSpace(d.busy + " " + d.note(t.On))
 	case model.Exited:
