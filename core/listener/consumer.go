@@ -57,7 +57,6 @@ type ListenerConsumer struct {
 	commitsDuringRebalance []group.Offset
 	commitRecovered        bool
 	unacked                int // deliveries waiting for another thread's ack
-	current                *delivery
 }
 
 func (lc *ListenerConsumer) s() *sim.Sim { return lc.sys.s }

@@ -20,7 +20,6 @@ type rig struct {
 	sys *System
 }
 
-func ms(n int) time.Duration  { return time.Duration(n) * time.Millisecond }
 func sec(n int) time.Duration { return time.Duration(n) * time.Second }
 
 var t00 = group.TopicPartition{Topic: "t0", Partition: 0}

@@ -83,15 +83,6 @@ type keyError struct{ error }
 
 func (k keyError) Unwrap() error { return k.error }
 
-// setCores handles the setting every system shares: the simulated machine's processor count.
-func setCores(v string) (int, error) {
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 || n > 1024 {
-		return 0, msg.New("cores", v)
-	}
-	return n, nil
-}
-
 func joinTokens(t []token) string {
 	parts := make([]string, len(t))
 	for i, x := range t {
@@ -102,6 +93,3 @@ func joinTokens(t []token) string {
 	}
 	return strings.Join(parts, " ")
 }
-
-// oldErr is an action error of an adapter not yet on a table: English text.
-func oldErr(col int, m string) *actionErr { return &actionErr{col: col, msg: m} }

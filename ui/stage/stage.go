@@ -532,7 +532,7 @@ func ease(f float64) float64 { return f * f * (3 - 2*f) }
 type dict struct {
 	producers, queueSize, head, removed, held, free, more                    string
 	inHand, processed, preempted, lost, ignored, running, blocked            string
-	idle, busy, exited, notStarted, refused, conns, readyKeys                string
+	idle, busy, exited, notStarted, refused, conns                           string
 	generation, protocol, leader, owns, session, listener, offsetsMap        string
 	lastCommit, committed, duplicates, recovered, controller, results, epoch string
 	waitsOn, group, none, signals                                            string
@@ -551,7 +551,7 @@ func wordsIn(zh bool) dict {
 			"生产者线程", "队列长度", "队首（下一个）在上", "已移除", "被持有", "空闲",
 			"个更多", "正在处理的事件", "已处理", "被抢占", "丢失", "被忽略",
 			"运行中", "阻塞于", "等待任务：", "处理中", "已退出", "未启动",
-			"已拒绝", "个连接", "就绪键", "代", "协议", "领导者",
+			"已拒绝", "个连接", "代", "协议", "领导者",
 			"持有分区", "会话", "监听器", "offsets 映射", "上次提交", "已提交",
 			"重复", "已恢复", "控制器", "客户端结果", "纪元（epoch）", "等待任务",
 			"组", "无", "信号", nil,
@@ -561,20 +561,11 @@ func wordsIn(zh bool) dict {
 		"producer threads", "size", "head (next) on top", "removed", "held", "free",
 		"more", "in hand: taken from the queue", "processed", "preempted", "lost", "ignored",
 		"running", "blocked on", "waiting for work on", "busy", "exited", "not started",
-		"refused", "connections", "ready keys", "generation", "protocol", "leader",
+		"refused", "connections", "generation", "protocol", "leader",
 		"owns", "session", "listener", "offsets map", "last commit", "committed",
 		"duplicates", "recovered", "controller", "clients' results", "epoch", "waiting",
 		"group", "none", "signals", nil,
 	}
-}
-
-// queueName is a lane queue's label: the selector's ready set is not a
-// queue upstream, so it gets a name saying what it stands for.
-func (d dict) queueName(q string) string {
-	if q == "selector" {
-		return d.readyKeys
-	}
-	return q
 }
 
 // orNone is s, or the page's "none" where the group's state has none.
