@@ -22,8 +22,8 @@ type Table[C, I any] struct {
 	Default  func() C
 	Settings []Setting[C]
 	Actions  []Action[C, I]
-	Paths    []string                             // the state path patterns (NAME[KEY].field)
-	Check    func(path string) error              // checks a path's bracketed keys
+	Paths    []string                               // the state path patterns (NAME[KEY].field)
+	Check    func(path string) error                // checks a path's bracketed keys
 	Get      func(i I, path string) (string, error) // answers a path in a run
 	Start    func(s *sim.Sim, c C) (I, error)
 }

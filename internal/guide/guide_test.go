@@ -186,4 +186,3 @@ func TestClock(t *testing.T) {
 		}
 	}
 }
-
