@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
 	"brokerlab/lessons"
@@ -45,7 +46,8 @@ type App struct {
 	Link    Link // the run's parameters (Pos kept up to date)
 	Res     *scenario.Result
 	M       *model.Model
-	run     int // counts runs, so a cache never outlives its run
+	run     int                  // counts runs, so a cache never outlives its run
+	notes   map[string]*msg.Note // the run's notes that are data, by their English (notes_zh.go)
 
 	Pos     int     // current event
 	Frac    float64 // progress towards the next event while playing
@@ -245,6 +247,7 @@ func (a *App) rerun() {
 	a.setSession(runningKey, runKey(a.Link))
 	a.Res = scenario.Run(a.Sc, opt)
 	a.M = model.New(a.Res.Trace)
+	a.notes = noteIndex(a.Res.Trace)
 	a.setSession(runningKey, "")
 	a.run++
 	a.cur = -2

@@ -282,7 +282,7 @@ func zhCompile() []*zhTemplate {
 		}
 		add(zhMessages, false, false)
 		add(zhParts, true, false)
-		add(zhNotes, false, true)
+		add(msg.Notes, false, true)
 		slices.SortFunc(zhTemplates, func(a, b *zhTemplate) int {
 			if a.lit != b.lit {
 				return b.lit - a.lit

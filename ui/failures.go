@@ -21,9 +21,17 @@ const EditedFile = "edited.lab"
 // a refused action injected from the stage is on no line of the file.
 func (a *App) failureText(f scenario.Failure) string {
 	if f.Line == 0 {
-		return a.T("injected") + a.T("colon") + a.errMsg(f.Msg)
+		return a.T("injected") + a.T("colon") + a.failMsg(f)
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", a.Sc.File, f.Line, f.Col, a.errMsg(f.Msg))
+	return fmt.Sprintf("%s:%d:%d: %s", a.Sc.File, f.Line, f.Col, a.failMsg(f))
+}
+
+// failMsg is a failure's message in the page's language.
+func (a *App) failMsg(f scenario.Failure) string {
+	if f.Words != nil {
+		return f.Words.Words(a.Lang)
+	}
+	return a.errMsg(f.Msg) // TODO(issue 14): gone once every failure is data
 }
 
 // Failures are the run's failures and its error, as text in the page's
@@ -89,7 +97,7 @@ func (a *App) EditMarks() []EditMark {
 	for _, f := range a.Res.Failures {
 		if f.Line > 0 && !seen[f.Line] {
 			seen[f.Line] = true
-			out = append(out, EditMark{f.Line, f.Col, a.errMsg(f.Msg)})
+			out = append(out, EditMark{f.Line, f.Col, a.failMsg(f)})
 		}
 	}
 	return out

@@ -171,33 +171,3 @@ func TestProseWords(t *testing.T) {
 		}
 	}
 }
-
-// Every note format of the catalog is one some lesson's run writes: a
-// format core no longer writes is dead.
-func TestZHNotesUsed(t *testing.T) {
-	all, err := lessons.All()
-	if err != nil {
-		t.Fatal(err)
-	}
-	used := map[string]bool{}
-	mark := func(en string) { used[en] = true }
-	for _, l := range all {
-		_, a := newFake()
-		a.Route("#/lesson/" + l.ID)
-		for _, e := range a.M.Trace {
-			if scenarioLine[string(e.Kind)] || e.Kind == sim.Step {
-				continue
-			}
-			for _, s := range []string{e.Note, e.Item, e.From, e.To} {
-				if s != "" {
-					zhNote(s, mark)
-				}
-			}
-		}
-	}
-	for en := range zhNotes {
-		if !used[en] {
-			t.Errorf("no lesson's run writes the note %q: drop it from zhNotes", en)
-		}
-	}
-}

@@ -223,7 +223,7 @@ func (c *Cluster) act(w *sim.Worker, at time.Duration, note, src string, refused
 	w.Post(at, func() {
 		if refused != nil {
 			if why := refused(); why != "" {
-				c.s.Refuse(note, why, src)
+				c.s.RefuseText(note, why, src)
 				return
 			}
 		}
@@ -369,7 +369,7 @@ func (c *Cluster) ControllerPut(at time.Duration, e controller.Event, clear bool
 			if clear {
 				verb = "clearAndPut "
 			}
-			c.s.Refuse(verb+e.Label(), noController, e.Type.Src)
+			c.s.RefuseText(verb+e.Label(), noController, e.Type.Src)
 			return
 		}
 		b.Ctl.Put(c.s.Now(), e, clear)
@@ -406,7 +406,7 @@ func (c *Cluster) ShutdownController(at time.Duration) {
 	c.operator.Post(at, func() {
 		b := c.controllerBroker()
 		if b == nil {
-			c.s.Refuse("controller shutdown", noController, srcControllerClose)
+			c.s.RefuseText("controller shutdown", noController, srcControllerClose)
 			return
 		}
 		b.Ctl.Shutdown(c.s.Now())

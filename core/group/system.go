@@ -117,7 +117,7 @@ func (y *System) Topic(at time.Duration, name string, partitions int) {
 		case partitions > cur:
 			y.action(text, srcCreatePartitions)
 		default:
-			y.s.Refuse(text, "partitions can only be increased (it has "+strconv.Itoa(cur)+")", srcCreatePartitions)
+			y.s.RefuseText(text, "partitions can only be increased (it has "+strconv.Itoa(cur)+")", srcCreatePartitions)
 			return
 		}
 		y.topics[name] = append(y.topics[name], topicVersion{y.s.Now(), partitions})
@@ -138,11 +138,11 @@ func (y *System) Join(at time.Duration, name, group string, topics []string, cfg
 	y.main.Post(at, func() {
 		text := "consumer " + name + " join " + group + " topics=" + strings.Join(topics, ",")
 		if y.running(name) != nil {
-			y.s.Refuse(text, name+" is already running", srcPoll)
+			y.s.RefuseText(text, name+" is already running", srcPoll)
 			return
 		}
 		if err := cfg.Validate(); err != nil {
-			y.s.Refuse(text, strings.TrimPrefix(err.Error(), "group: "), srcPoll)
+			y.s.RefuseText(text, strings.TrimPrefix(err.Error(), "group: "), srcPoll)
 			return
 		}
 		y.action(text, srcPoll)
@@ -173,7 +173,7 @@ func (y *System) wake(at time.Duration, name, text string, m *message, src strin
 	y.main.Post(at, func() {
 		c := y.running(name)
 		if c == nil {
-			y.s.Refuse(text, name+" is not running", src)
+			y.s.RefuseText(text, name+" is not running", src)
 			return
 		}
 		y.action(text, src)

@@ -200,7 +200,7 @@ func (sys *System) Records(at time.Duration, tp group.TopicPartition, from, to i
 	sys.y.Main().Post(at, func() {
 		text := "records " + tp.String() + " offsets=" + strconv.FormatInt(from, 10) + ".." + strconv.FormatInt(to, 10)
 		if err := sys.y.Append(tp, from, to); err != nil {
-			sys.s.Refuse(text, strings.TrimPrefix(err.Error(), "group: bad client: "), srcAppend)
+			sys.s.RefuseText(text, strings.TrimPrefix(err.Error(), "group: bad client: "), srcAppend)
 			return
 		}
 		sys.action(text, srcAppend)
@@ -223,7 +223,7 @@ func (sys *System) Fail(at time.Duration, r group.Record, times int, exception s
 func (sys *System) Start(at time.Duration) {
 	sys.y.Main().Post(at, func() {
 		if why := sys.container.cannotStart(); why != "" {
-			sys.s.Refuse("container start", why, srcDoStart)
+			sys.s.RefuseText("container start", why, srcDoStart)
 			return
 		}
 		sys.action("container start", srcDoStart)
@@ -236,7 +236,7 @@ func (sys *System) Start(at time.Duration) {
 func (sys *System) Stop(at time.Duration) {
 	sys.y.Main().Post(at, func() {
 		if !sys.container.running {
-			sys.s.Refuse("container stop", "the container is not running", srcStop)
+			sys.s.RefuseText("container stop", "the container is not running", srcStop)
 			return
 		}
 		sys.action("container stop", srcStop)
@@ -251,7 +251,7 @@ func (sys *System) SetErrorHandler(at time.Duration, handler string) {
 	sys.y.Main().Post(at, func() {
 		text := "container errorHandler " + handler
 		if why := sys.container.cannotStart(); why != "" {
-			sys.s.Refuse(text, why, srcSetErrorHandler)
+			sys.s.RefuseText(text, why, srcSetErrorHandler)
 			return
 		}
 		sys.action(text, srcSetErrorHandler)
@@ -263,7 +263,7 @@ func (sys *System) SetErrorHandler(at time.Duration, handler string) {
 func (sys *System) Crash(at time.Duration) {
 	sys.y.Main().Post(at, func() {
 		if !sys.container.running {
-			sys.s.Refuse("container crash", "the container is not running", srcRun)
+			sys.s.RefuseText("container crash", "the container is not running", srcRun)
 			return
 		}
 		sys.action("container crash", srcRun)
@@ -278,7 +278,7 @@ func (sys *System) CrashConsumer(at time.Duration, name string) {
 	sys.y.Main().Post(at, func() {
 		lc := sys.container.child(name)
 		if lc == nil || !lc.running {
-			sys.s.Refuse("consumer "+name+" crash", name+" is not running", srcRun)
+			sys.s.RefuseText("consumer "+name+" crash", name+" is not running", srcRun)
 			return
 		}
 		sys.action("consumer "+name+" crash", srcRun)
@@ -300,11 +300,11 @@ func (sys *System) Ack(at time.Duration, r group.Record) {
 		}
 		switch {
 		case sys.cfg.AckMode != Manual && sys.cfg.AckMode != ManualImmediate:
-			sys.s.Refuse(text, "ackMode "+string(sys.cfg.AckMode)+" gives the listener no Acknowledgment", srcAcknowledge)
+			sys.s.RefuseText(text, "ackMode "+string(sys.cfg.AckMode)+" gives the listener no Acknowledgment", srcAcknowledge)
 		case d == nil:
-			sys.s.Refuse(text, "it was never delivered", srcAcknowledge)
+			sys.s.RefuseText(text, "it was never delivered", srcAcknowledge)
 		case d.lc.dead():
-			sys.s.Refuse(text, "the consumer it was delivered to died", srcAcknowledge)
+			sys.s.RefuseText(text, "the consumer it was delivered to died", srcAcknowledge)
 		default:
 			sys.action(text, srcAcknowledge)
 			_ = d.lc.acknowledge(d, true)
@@ -380,7 +380,7 @@ func (c *Container) start() {
 		opts.Listener = lc
 		consumer, err := sys.y.NewClient(lc.Name, cfg.GroupID, cfg.Topics, cfg.Group.Consumer, opts)
 		if err != nil {
-			sys.s.Refuse("container start", lc.Name+": "+strings.TrimPrefix(err.Error(), "group: "), srcDoStart)
+			sys.s.RefuseText("container start", lc.Name+": "+strings.TrimPrefix(err.Error(), "group: "), srcDoStart)
 			continue
 		}
 		lc.consumer = consumer

@@ -1,20 +1,56 @@
-// Package msg is the user-facing errors of the scenario language as data:
-// a code and its arguments, worded by a catalog per language (en.go,
-// zh.go). Core builds errors from codes; the command line words them in
-// English (Error), the page in its own language (Format). A test fails
-// when a code has no Chinese wording or a catalog entry is used by no code.
+// Package msg is what core says to people, as data, worded in English or
+// Chinese by catalogs kept here.
+//
+// Errors: an Error is a code and its arguments; the Catalog of its system
+// (words_<system>.go) words the code in both languages on one line. Core
+// builds errors from codes; the command line words them in English
+// (Error), the page in its own language (Format).
+//
+// Trace notes: a Note is an English format and its arguments, as core
+// writes it into an event (sim.Event.Notef); the trace keeps the English,
+// and Notes (notes.go) words the format in Chinese. A literal note is its
+// own format.
+//
+// Tests fail when a code or a note format used in core has no Chinese
+// wording, when the two wordings take different arguments, and when a
+// catalog entry is used nowhere.
 package msg
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
+// W is a message's wording in English and in Chinese, with fmt verbs for
+// its arguments; the Chinese may reorder them with %[n] indexes.
+type W struct{ EN, ZH string }
+
+// Catalog words error codes.
+type Catalog map[string]W
+
+// catalog is every system's catalog; their codes are distinct (a test).
+var catalog = merge(base, scenario, controller, zookeeper, socketserver, cluster, group, listener, ui)
+
+func merge(cs ...Catalog) Catalog {
+	all := Catalog{}
+	for _, c := range cs {
+		for _, code := range slices.Sorted(maps.Keys(c)) {
+			if _, dup := all[code]; dup {
+				panic("msg: code " + code + " is in two catalogs")
+			}
+			all[code] = c[code]
+		}
+	}
+	return all
+}
+
 // Error is a user-facing error: a catalog code and its arguments. An
-// argument that is itself an *Error (or a List) is worded in the same
-// language. Col, when not 0, is the column in the line it is about; Hint,
-// when not empty, is the nearest known name ("did you mean …?"); Kind,
-// when not nil, the sentinel a system's callers test with errors.Is.
+// argument that is itself an *Error, a *Note or a List is worded in the
+// same language. Col, when not 0, is the column in the line it is about;
+// Hint, when not empty, is the nearest known name ("did you mean …?");
+// Kind, when not nil, the sentinel a system's callers test with errors.Is.
 type Error struct {
 	Col  int
 	Code string
@@ -31,30 +67,76 @@ func New(code string, args ...any) *Error { return &Error{Code: code, Args: args
 // At is New about column col.
 func At(col int, code string, args ...any) *Error { return &Error{Col: col, Code: code, Args: args} }
 
+// Of is New of kind: errors.Is(Of(k, …), k) holds.
+func Of(kind error, code string, args ...any) *Error {
+	return &Error{Code: code, Args: args, Kind: kind}
+}
+
 func (e *Error) Error() string { return e.Format("en") }
 
 // Format words e in lang ("en" or "zh"; another language is English).
 func (e *Error) Format(lang string) string {
-	cat := EN
-	if lang == "zh" {
-		cat = ZH
-	}
-	tmpl, ok := cat[e.Code]
-	if !ok {
-		tmpl, ok = EN[e.Code]
-	}
+	w, ok := catalog[e.Code]
 	if !ok {
 		return e.Code + fmt.Sprint(e.Args...)
 	}
-	args := make([]any, len(e.Args))
-	for i, a := range e.Args {
-		args[i] = word(lang, a)
-	}
-	s := fmt.Sprintf(tmpl, args...)
+	s := sprintf(lang, pick(lang, w), e.Args)
 	if e.Hint != "" {
-		s += fmt.Sprintf(cat["hint"], e.Hint)
+		s += fmt.Sprintf(pick(lang, catalog["hint"]), e.Hint)
 	}
 	return s
+}
+
+func pick(lang string, w W) string {
+	if lang == "zh" {
+		return w.ZH
+	}
+	return w.EN
+}
+
+// Note is a trace note as data: its English format and arguments.
+type Note struct {
+	Format string
+	Args   []any
+}
+
+// Notef is the note format with args.
+func Notef(format string, args ...any) *Note { return &Note{Format: format, Args: args} }
+
+func (n *Note) String() string { return n.Words("en") }
+
+// Words is n in lang: the Chinese of its format from Notes, or its English
+// where Notes has none.
+func (n *Note) Words(lang string) string {
+	f := n.Format
+	if zh, ok := Notes[f]; ok && lang == "zh" {
+		f = zh
+	}
+	return sprintf(lang, f, n.Args)
+}
+
+// NoteWords is a trace note in lang: n worded, or (n nil) the literal note
+// english through Notes; a note that is data (an offset, a partition
+// list) stays as it is.
+func NoteWords(lang, english string, n *Note) string {
+	if n != nil {
+		return n.Words(lang)
+	}
+	if zh, ok := Notes[english]; ok && lang == "zh" {
+		return zh
+	}
+	return english
+}
+
+func sprintf(lang, format string, args []any) string {
+	if len(args) == 0 {
+		return format
+	}
+	worded := make([]any, len(args))
+	for i, a := range args {
+		worded[i] = word(lang, a)
+	}
+	return fmt.Sprintf(format, worded...)
 }
 
 // List is a list of names an error shows, joined in each language's way.
@@ -64,6 +146,8 @@ func word(lang string, a any) any {
 	switch x := a.(type) {
 	case *Error:
 		return x.Format(lang)
+	case *Note:
+		return x.Words(lang)
 	case List:
 		if lang == "zh" {
 			return strings.Join(x, "、")

@@ -6,26 +6,26 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
 
-// Every code has a Chinese wording, every Chinese wording a code, and the
-// two take the same arguments.
+// Every code is worded in both languages, and the two take the same
+// arguments; so does every note format and its Chinese.
 func TestCatalogsAgree(t *testing.T) {
-	for code, en := range EN {
-		zh, ok := ZH[code]
-		if !ok {
-			t.Errorf("code %q has no Chinese wording (zh.go)", code)
+	for code, w := range catalog {
+		if w.EN == "" || w.ZH == "" {
+			t.Errorf("code %q lacks a wording: %q", code, w)
 			continue
 		}
-		if a, b := verbs(en), verbs(zh); a != b {
+		if a, b := verbs(w.EN), verbs(w.ZH); a != b {
 			t.Errorf("code %q: the English takes %s, the Chinese %s", code, a, b)
 		}
 	}
-	for code := range ZH {
-		if _, ok := EN[code]; !ok {
-			t.Errorf("Chinese code %q has no English (en.go)", code)
+	for en, zh := range Notes {
+		if a, b := verbs(en), verbs(zh); a != b {
+			t.Errorf("note %q: the English takes %s, the Chinese %s", en, a, b)
 		}
 	}
 }
@@ -51,33 +51,76 @@ func verbs(f string) string {
 	return string(out)
 }
 
-// Every code is used by core (a string literal of it in a .go file outside
-// this package), and so no catalog entry is dead.
-func TestEveryCodeUsed(t *testing.T) {
+// source is the Go source of core and ui, tests and this package left out.
+func source(t *testing.T) string {
 	var src strings.Builder
-	err := filepath.WalkDir("..", func(p string, d fs.DirEntry, err error) error {
+	for _, root := range []string{"..", "../../ui"} {
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && (d.Name() == "msg" || d.Name() == "testdata") {
+				return filepath.SkipDir
+			}
+			if strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
+				b, err := os.ReadFile(p)
+				src.Write(b)
+				return err
+			}
+			return nil
+		})
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
-		if d.IsDir() && (d.Name() == "msg" || d.Name() == "testdata") {
-			return filepath.SkipDir
-		}
-		if strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
-			b, err := os.ReadFile(p)
-			src.Write(b)
-			return err
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
-	for code := range EN {
-		if code == "hint" {
-			continue // Format's own
+	return src.String()
+}
+
+// quoted reports whether src holds s as a Go string literal.
+func quoted(src, s string) bool {
+	return strings.Contains(src, strconv.Quote(s)) || strings.Contains(src, "`"+s+"`")
+}
+
+// Every code and every note format is used by core or ui, and so no
+// catalog entry is dead.
+func TestEveryEntryUsed(t *testing.T) {
+	src := source(t)
+	for code := range catalog {
+		if code != "hint" && !quoted(src, code) { // hint: Format's own
+			t.Errorf("code %q is used nowhere: delete it from its catalog", code)
 		}
-		if !strings.Contains(src.String(), `"`+code+`"`) {
-			t.Errorf("code %q is used nowhere in core: delete it from en.go and zh.go", code)
+	}
+	for en := range Notes {
+		if !quoted(src, en) {
+			t.Errorf("note %q is written nowhere: delete it from notes.go", en)
+		}
+	}
+}
+
+var (
+	codeRE = regexp.MustCompile(`msg\.(?:New\(|At\([^,]+, |Of\([^,]+, )"([^"]+)"|Code: +"([^"]+)"`)
+	noteRE = regexp.MustCompile("Notef\\((\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`)")
+)
+
+// Every code core or ui uses is in a catalog, and every note format it
+// writes is in Notes.
+func TestEveryUseWorded(t *testing.T) {
+	src := source(t)
+	for _, m := range codeRE.FindAllStringSubmatch(src, -1) {
+		code := m[1] + m[2]
+		if _, ok := catalog[code]; !ok {
+			t.Errorf("code %q has no wording: add it to its system's catalog (words_*.go)", code)
+		}
+	}
+	for _, m := range noteRE.FindAllStringSubmatch(src, -1) {
+		f := m[1]
+		if f[0] == '`' {
+			f = f[1 : len(f)-1]
+		} else {
+			f, _ = strconv.Unquote(f)
+		}
+		if _, ok := Notes[f]; !ok {
+			t.Errorf("note %q has no Chinese: add it to notes.go", f)
 		}
 	}
 }
@@ -93,5 +136,18 @@ func TestFormat(t *testing.T) {
 	inner := New("duration", "x")
 	if got, want := New("setting", "k", inner).Format("zh"), `k：应为时长（如 250ms、10s 或 2m），实际为 "x"`; got != want {
 		t.Errorf("nested zh: %s, want %s", got, want)
+	}
+	n := Notef("size %d/%d", 3, 8)
+	if got, want := n.String(), "size 3/8"; got != want {
+		t.Errorf("note en: %s, want %s", got, want)
+	}
+	if got, want := NoteWords("zh", n.String(), n), "长度 3/8"; got != want {
+		t.Errorf("note zh: %s, want %s", got, want)
+	}
+	if got, want := NoteWords("zh", "signal", nil), "信号"; got != want {
+		t.Errorf("literal note zh: %s, want %s", got, want)
+	}
+	if got, want := NoteWords("zh", "t0-0@5", nil), "t0-0@5"; got != want {
+		t.Errorf("data note zh: %s, want %s", got, want)
 	}
 }

@@ -1,6 +1,9 @@
 package scenario
 
-import "brokerlab/core/sim"
+import (
+	"brokerlab/core/msg"
+	"brokerlab/core/sim"
+)
 
 // MaxSource is the largest scenario text brokerlab reads, in bytes: what
 // a link's src= may inflate to in the page, and what `brokerlab run`
@@ -39,9 +42,10 @@ type Options struct {
 // WHY", sim.Refuse). A refused action injected from the stage
 // (Options.Inject) is not on a line of the file: its Line and Col are 0.
 type Failure struct {
-	Line, Col int    // the statement's place in the file; 0, 0: an injected action
-	Msg       string // "expect controller.state == Idle: got BrokerChange"
-	Seq       int    // the trace event that reports it (its "expect" or "action" event)
+	Line, Col int       // the statement's place in the file; 0, 0: an injected action
+	Msg       string    // "expect controller.state == Idle: got BrokerChange"
+	Seq       int       // the trace event that reports it (its "expect" or "action" event)
+	Words     *msg.Note // Msg as data, which the page words in its language
 }
 
 // Mark places a narration step in the trace.

@@ -21,7 +21,7 @@ func placed(t *testing.T, res *scenario.Result) []scenario.Failure {
 		e := res.Trace[f.Seq]
 		require.Contains(t, []sim.Kind{sim.Expect, sim.Action}, e.Kind, "%+v: event %+v", f, e)
 		require.Equal(t, f.Msg, e.Note, "%+v: event %+v", f, e)
-		f.Seq = 0
+		f.Seq, f.Words = 0, nil
 		out = append(out, f)
 	}
 	return out

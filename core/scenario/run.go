@@ -380,8 +380,8 @@ func (r *runner) do(at time.Duration, a *Action, origin any) {
 // refused is the sim's OnRefuse hook: an action the running system refused
 // is a failure at the statement that scheduled it, or at line 0 if it was
 // injected (or the system refused something nobody scheduled).
-func (r *runner) refused(origin any, note string) {
-	f := Failure{Msg: note, Seq: r.s.Events() - 1}
+func (r *runner) refused(origin any, e sim.Event) {
+	f := Failure{Msg: e.Note, Words: e.Words, Seq: r.s.Events() - 1}
 	r.left = r.left || r.path != nil
 	if st, ok := origin.(*Stmt); ok {
 		f.Line, f.Col = st.Line, st.Col

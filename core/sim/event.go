@@ -1,5 +1,7 @@
 package sim
 
+import "brokerlab/core/msg"
+
 // Event is one record of the trace (contract 2 of DESIGN.md). The UI reads
 // nothing else: every kernel primitive and every state change emits one.
 type Event struct {
@@ -14,6 +16,18 @@ type Event struct {
 	To    string `json:"to,omitempty"`   // state changes: new state
 	Note  string `json:"note,omitempty"` // a short human note
 	Src   string `json:"src,omitempty"`  // upstream "File.scala Class.method" this step mirrors
+
+	// Words is Note as data, which the page words in its language; nil
+	// for a literal note (its own format) and for a note that is data.
+	Words *msg.Note `json:"-"`
+}
+
+// Notef is e with the note format worded with args: Note in English, and
+// Words for the page (core/msg).
+func (e Event) Notef(format string, args ...any) Event {
+	e.Words = msg.Notef(format, args...)
+	e.Note = e.Words.String()
+	return e
 }
 
 // Kinds is the closed set of event kinds, with what each means. A test

@@ -1,5 +1,7 @@
 package sim
 
+import "brokerlab/core/msg"
+
 // Origins and refusals. A system refuses an action in a job that runs
 // long after the scenario runner scheduled it, on a thread of the system's
 // choosing, often after hops from thread to thread (the cluster's operator
@@ -44,20 +46,33 @@ func (s *Sim) Bind(fn func()) func() {
 }
 
 // OnRefuse makes f hear every action the running system refuses, with the
-// origin it was scheduled under (nil if none) and the note of its event.
-// f runs on the refusing thread: it must not block or emit.
-func (s *Sim) OnRefuse(f func(origin any, note string)) { s.onRefuse = f }
+// origin it was scheduled under (nil if none) and its event. f runs on
+// the refusing thread: it must not block or emit.
+func (s *Sim) OnRefuse(f func(origin any, e Event)) { s.onRefuse = f }
 
 // Refuse is the "action" event of an action the running system refuses,
-// with the note "TEXT: refused, WHY" (text the action, why the reason),
-// and tells OnRefuse's hook.
-func (s *Sim) Refuse(text, why, src string) {
+// with the note "TEXT: refused, WHY" (text the action as written, why the
+// reason), and tells OnRefuse's hook.
+func (s *Sim) Refuse(text string, why *msg.Error, src string) {
 	if s.dying != nil {
 		return
 	}
-	note := text + ": refused, " + why
-	s.Emit(Event{Kind: Action, Note: note, Src: src})
+	e := Event{Kind: Action, Src: src}.Notef("%s: refused, %s", text, why)
+	s.Emit(e)
 	if s.onRefuse != nil {
-		s.onRefuse(s.Origin(), note)
+		s.onRefuse(s.Origin(), e)
+	}
+}
+
+// RefuseText is Refuse with a reason in English only: the callers not yet
+// converted to codes.
+func (s *Sim) RefuseText(text, why, src string) {
+	if s.dying != nil {
+		return
+	}
+	e := Event{Kind: Action, Note: text + ": refused, " + why, Src: src}
+	s.Emit(e)
+	if s.onRefuse != nil {
+		s.onRefuse(s.Origin(), e)
 	}
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"brokerlab/core/msg"
 	"testing"
 	"time"
 
@@ -20,7 +21,7 @@ func TestRefusalsKeepTheirOrigin(t *testing.T) {
 		note   string
 	}
 	var heard []got
-	s.OnRefuse(func(o any, note string) { heard = append(heard, got{o, note}) })
+	s.OnRefuse(func(o any, e Event) { heard = append(heard, got{o, e.Note}) })
 	a := s.NewWorker("a", "a.inbox")
 	b := s.NewWorker("b", "b.inbox")
 	ms := time.Millisecond
@@ -28,20 +29,20 @@ func TestRefusalsKeepTheirOrigin(t *testing.T) {
 	s.SetOrigin("line 1")
 	a.Post(ms, func() {
 		s.Sleep(ms, "on the way") // another thread runs meanwhile
-		b.Post(s.Now(), func() { s.Refuse("x", "b refuses it", "") })
+		b.Post(s.Now(), func() { s.Refuse("x", msg.New("text", "b refuses it"), "") })
 	})
 	s.SetOrigin("line 2")
-	b.Post(ms, func() { s.Refuse("y", "while a sleeps", "") })
+	b.Post(ms, func() { s.Refuse("y", msg.New("text", "while a sleeps"), "") })
 	s.SetOrigin("line 3")
-	a.Post(5*ms, func() { s.Refuse("z", "after the hand-over", "") })
-	early := s.Bind(func() { s.Refuse("w", "bound early", "") })
+	a.Post(5*ms, func() { s.Refuse("z", msg.New("text", "after the hand-over"), "") })
+	early := s.Bind(func() { s.Refuse("w", msg.New("text", "bound early"), "") })
 	s.SetOrigin("line 4")
 	a.Post(ms, func() {
-		s.Go("spawned", func() { s.Refuse("v", "a thread of the system's", "") })
+		s.Go("spawned", func() { s.Refuse("v", msg.New("text", "a thread of the system's"), "") })
 	})
 	s.SetOrigin(nil)
 	a.Post(2*ms, func() { a.HandOver(s.NewWorker("c", "c.inbox")) })
-	b.Post(6*ms, func() { s.Refuse("u", "nobody's", "") })
+	b.Post(6*ms, func() { s.Refuse("u", msg.New("text", "nobody's"), "") })
 	b.Post(7*ms, early)
 
 	require.NoError(t, s.Run(time.Second, true, nil))

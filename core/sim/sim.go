@@ -49,8 +49,8 @@ type Sim struct {
 
 	check *Checker // the kernel's invariants on every event, with -tags invariants (check.go)
 
-	origin   any                           // the host's current origin (origin.go)
-	onRefuse func(origin any, note string) // hears refused actions (origin.go)
+	origin   any                              // the host's current origin (origin.go)
+	onRefuse func(origin any, e Event) // hears refused actions (origin.go)
 }
 
 func newCheck() *Checker {

@@ -157,7 +157,7 @@ func (srv *Server) Send(at time.Duration, sd Send) {
 	srv.post(at, func() {
 		targets := srv.targets(sd.Conn)
 		if len(targets) == 0 {
-			srv.s.Refuse(sd.String(), "no connection "+sd.Conn, srcClientSend)
+			srv.s.RefuseText(sd.String(), "no connection "+sd.Conn, srcClientSend)
 			return
 		}
 		srv.action(sd.String(), srcClientSend)
@@ -197,7 +197,7 @@ func (srv *Server) Close(at time.Duration, name string) {
 	srv.post(at, func() {
 		targets := srv.targets(name)
 		if len(targets) == 0 {
-			srv.s.Refuse("close "+name, "no connection "+name, srcClientClose)
+			srv.s.RefuseText("close "+name, "no connection "+name, srcClientClose)
 			return
 		}
 		srv.action("close "+name, srcClientClose)

@@ -130,7 +130,7 @@ func (f *Factory) Connect(at time.Duration, a Connect) error {
 			}
 		}
 		if f.inUse(a.Name) || f.anyInUse(names) {
-			f.s.Refuse(a.String(), "the name "+a.Name+" is in use", "")
+			f.s.RefuseText(a.String(), "the name "+a.Name+" is in use", "")
 			return
 		}
 		group := make([]*Cnxn, len(names))
@@ -214,11 +214,11 @@ func (f *Factory) Send(at time.Duration, a Send) error {
 	f.clients.Post(at, func() {
 		targets := f.live(a.Name)
 		if len(targets) == 0 {
-			f.s.Refuse(a.String(), "no open connection "+a.Name, "")
+			f.s.RefuseText(a.String(), "no open connection "+a.Name, "")
 			return
 		}
 		if len(targets)*a.N > MaxCount {
-			f.s.Refuse(a.String(), strconv.Itoa(len(targets)*a.N)+" requests at once, more than "+strconv.Itoa(MaxCount), "")
+			f.s.RefuseText(a.String(), strconv.Itoa(len(targets)*a.N)+" requests at once, more than "+strconv.Itoa(MaxCount), "")
 			return
 		}
 		f.action(a.String())
@@ -267,7 +267,7 @@ func (f *Factory) Close(at time.Duration, name string) error {
 	f.clients.Post(at, func() {
 		targets := f.live(name)
 		if len(targets) == 0 {
-			f.s.Refuse("close "+name, "no open connection "+name, "")
+			f.s.RefuseText("close "+name, "no open connection "+name, "")
 			return
 		}
 		f.action("close " + name)
