@@ -9,7 +9,6 @@ import (
 	"unicode"
 
 	"brokerlab/core/msg"
-	"brokerlab/core/scenario"
 )
 
 // Scenario errors in Chinese. core/ says what went wrong in English, in
@@ -566,50 +565,4 @@ func (z *zhRun) translate(msg string, inside bool) zhResult {
 	}
 	z.memo[k] = best
 	return best
-}
-
-// errMsg is a message of core in the page's language.
-func (a *App) errMsg(msg string) string {
-	if a.Lang != "zh" {
-		return msg
-	}
-	zh, _ := zhMessage(msg, nil)
-	return zh
-}
-
-// errText is an error of core in the page's language; a scenario error
-// keeps its file:line:col.
-func (a *App) errText(err error) string {
-	if e, ok := err.(*scenario.Error); ok {
-		return e.File + ":" + strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Col) + ": " + a.scenarioMsg(e)
-	}
-	return a.words(err.Error(), err, nil)
-}
-
-// scenarioMsg is a scenario error's message, without its place, in the
-// page's language.
-func (a *App) scenarioMsg(e *scenario.Error) string { return a.words(e.Msg, e, nil) }
-
-// words is text, the English of err or of what err wraps, in the page's
-// language: an error as data (core/msg) in the catalog's words, what
-// wraps it (not yet data) through the formats above. used, if not nil,
-// hears the formats used (tests).
-func (a *App) words(text string, err error, used func(en string)) string {
-	var d *msg.Error
-	if a.Lang != "zh" {
-		return text
-	}
-	i := -1
-	if errors.As(err, &d) {
-		i = strings.LastIndex(text, d.Error())
-	}
-	if i < 0 {
-		zh, _ := zhMessage(text, used)
-		return zh
-	}
-	if i == 0 {
-		return d.Format("zh")
-	}
-	zh, _ := zhMessage(text[:i]+"\x00", used)
-	return strings.Replace(zh, "\x00", d.Format("zh"), 1)
 }

@@ -26,14 +26,6 @@ func (a *App) failureText(f scenario.Failure) string {
 	return fmt.Sprintf("%s:%d:%d: %s", a.Sc.File, f.Line, f.Col, a.failMsg(f))
 }
 
-// failMsg is a failure's message in the page's language.
-func (a *App) failMsg(f scenario.Failure) string {
-	if f.Words != nil {
-		return f.Words.Words(a.Lang)
-	}
-	return a.errMsg(f.Msg) // TODO(issue 14): gone once every failure is data
-}
-
 // Failures are the run's failures and its error, as text in the page's
 // language.
 func (a *App) Failures() []string {

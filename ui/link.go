@@ -2,12 +2,12 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"net/url"
 	"sort"
 	"strconv"
 	"strings"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/scenario"
 )
 
@@ -59,7 +59,7 @@ var Settings = func() map[string]bool {
 	return m
 }()
 
-// ErrLink is wrapped by every malformed-link error.
+// ErrLink is the kind of every malformed-link error (errors.Is).
 var ErrLink = errors.New("malformed link")
 
 // ParseLink reads a hash ("#/lesson/…"). On error the Link still names the
@@ -78,11 +78,11 @@ func ParseLink(hash string) (Link, error) {
 	case strings.HasPrefix(path, "lesson/"):
 		start = Link{Page: "lesson", Lesson: strings.TrimPrefix(path, "lesson/"), Present: present}
 	default:
-		return listLink(query), fmt.Errorf("%w: %w", ErrLink, fmt.Errorf("no page %q", path))
+		return listLink(query), msg.Of(ErrLink, "ui.link", msg.New("ui.page", path))
 	}
 	q, err := url.ParseQuery(query)
 	if err != nil {
-		return start, fmt.Errorf("%w: %w", ErrLink, err)
+		return start, msg.Of(ErrLink, "ui.link", queryErr(err))
 	}
 	keys := make([]string, 0, len(q))
 	for k := range q {
@@ -93,11 +93,24 @@ func ParseLink(hash string) (Link, error) {
 	for _, k := range keys {
 		for _, v := range q[k] {
 			if err := l.set(k, v); err != nil {
-				return start, fmt.Errorf("%w: %w", ErrLink, err)
+				return start, msg.Of(ErrLink, "ui.link", err)
 			}
 		}
 	}
 	return l, nil
+}
+
+// queryErr is net/url's error about a link's query, as data: an invalid
+// escape, or a semicolon separator (the two ParseQuery returns).
+func queryErr(err error) *msg.Error {
+	var esc url.EscapeError
+	switch {
+	case errors.As(err, &esc):
+		return msg.New("ui.url.escape", string(esc))
+	case strings.Contains(err.Error(), "semicolon"):
+		return msg.New("ui.url.semicolon")
+	}
+	return msg.New("text", err.Error())
 }
 
 // listLink is the lesson list in the query's language and theme; the
@@ -117,52 +130,52 @@ func (l *Link) set(k, v string) error {
 	switch k {
 	case "lang":
 		if v != "en" && v != "zh" {
-			return fmt.Errorf("lang=%q: want en or zh", v)
+			return msg.New("ui.lang", v)
 		}
 		l.Lang = v
 	case "theme":
 		if v != "light" && v != "dark" {
-			return fmt.Errorf("theme=%q: want light or dark", v)
+			return msg.New("ui.theme", v)
 		}
 		l.Theme = v
 	case "events":
 		if l.Page != "stress" {
-			return fmt.Errorf("unknown parameter %q", k)
+			return msg.New("ui.param", k)
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 2_000_000 {
-			return fmt.Errorf("events=%q is not a number from 1 to 2000000", v)
+			return msg.New("ui.events", v)
 		}
 		l.Events = n
 	case "conns":
 		if l.Page != "stress" {
-			return fmt.Errorf("unknown parameter %q", k)
+			return msg.New("ui.param", k)
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 10_000 {
-			return fmt.Errorf("conns=%q is not a number from 1 to 10000", v)
+			return msg.New("ui.conns", v)
 		}
 		l.Conns = n
 	case "seed":
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
-			return fmt.Errorf("seed=%q is not a number", v)
+			return msg.New("ui.seed", v)
 		}
 		l.Seed = n
 	case "pos":
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			return fmt.Errorf("pos=%q is not an event number", v)
+			return msg.New("ui.pos", v)
 		}
 		l.Pos = n
 	case "a":
 		e, action, ok := strings.Cut(v, ":")
 		after, err := strconv.Atoi(e)
 		if !ok || err != nil || after < 0 {
-			return fmt.Errorf("a=%q: want EVENT:ACTION", v)
+			return msg.New("ui.a", v)
 		}
 		if strings.TrimSpace(action) == "" {
-			return fmt.Errorf("a=%q: no action", v)
+			return msg.New("ui.a.action", v)
 		}
 		l.Inject = append(l.Inject, scenario.Injection{After: after, Action: action})
 	case "src":
@@ -174,11 +187,11 @@ func (l *Link) set(k, v string) error {
 	case "set":
 		key, val, ok := strings.Cut(v, ":")
 		if !ok || !Settings[key] || strings.TrimSpace(val) == "" || strings.ContainsAny(val, " \t\n") {
-			return fmt.Errorf("set=%q: want one of the what-if settings, e.g. controller.putLock:false", v)
+			return msg.New("ui.set", v)
 		}
 		l.Sets = append(l.Sets, key+" "+val)
 	default:
-		return fmt.Errorf("unknown parameter %q", k)
+		return msg.New("ui.param", k)
 	}
 	return nil
 }

@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
-	"errors"
-	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/scenario"
 )
 
@@ -47,23 +46,23 @@ func SrcFits(text string) (kb int, ok bool) {
 // DecodeSrc reads src=.
 func DecodeSrc(v string) (string, error) {
 	if len(v) > MaxSrcLink {
-		return "", fmt.Errorf("src= is %d KB, more than the %d KB a link may carry", (len(v)+1023)/1024, MaxSrcLink/1024)
+		return "", msg.New("ui.src.size", (len(v)+1023)/1024, MaxSrcLink/1024)
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(v, "="))
 	if err != nil {
-		return "", errors.New("src= is not an edited scenario (base64url)")
+		return "", msg.New("ui.src.base64")
 	}
 	// scenario.MaxSource bounds the inflated text, so a crafted link cannot
 	// make the page inflate a bomb.
 	out, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), scenario.MaxSource+1))
 	if err != nil {
-		return "", errors.New("src= is not an edited scenario (it does not inflate: cut short?)")
+		return "", msg.New("ui.src.inflate")
 	}
 	if len(out) > scenario.MaxSource {
-		return "", fmt.Errorf("src= inflates past %d KB", scenario.MaxSource/1024)
+		return "", msg.New("ui.src.inflated", scenario.MaxSource/1024)
 	}
 	if !utf8.Valid(out) {
-		return "", errors.New("src= is not an edited scenario (not UTF-8 text)")
+		return "", msg.New("ui.src.utf8")
 	}
 	return string(out), nil
 }

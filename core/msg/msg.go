@@ -142,12 +142,21 @@ func sprintf(lang, format string, args []any) string {
 // List is a list of names an error shows, joined in each language's way.
 type List []string
 
+// NoteList is a list of notes a note shows, each worded, joined as a List.
+type NoteList []*Note
+
 func word(lang string, a any) any {
 	switch x := a.(type) {
 	case *Error:
 		return x.Format(lang)
 	case *Note:
 		return x.Words(lang)
+	case NoteList:
+		l := make(List, len(x))
+		for i, n := range x {
+			l[i] = n.Words(lang)
+		}
+		return word(lang, l)
 	case List:
 		if lang == "zh" {
 			return strings.Join(x, "、")

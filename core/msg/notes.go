@@ -8,6 +8,18 @@ var Notes = map[string]string{
 	// Refused actions (sim.Refuse): the action as written, and why.
 	`%s: refused, %s`: `%s：被拒绝，%s`,
 
+	// core/scenario: runs (an expect, a run until, a question's reveal),
+	// also a failure's words (scenario.Failure.Words).
+	`%s: ok`:                        `%s：成立`,
+	`expect %s: got %s`:             `expect %s：实际为 %s`,
+	`run idle: still busy after %s`: `run idle：%s 后仍未空闲`,
+	`run until %s: not reached within %s (got %s)`:                         `run until %s：%s 内没有达到（实际为 %s）`,
+	`run until %s: off the lesson's path, the step ends after %s (got %s)`: `run until %s：“假如”让运行偏离了课程的路径，本步在 %s 后结束（实际为 %s）`,
+	`at %s: the clock already reads %s; the action runs now`:               `at %s：时钟已经到了 %s；动作改为现在执行`,
+	`no choice holds: %s`: `没有一个选项成立：%s`,
+	`ask %q: %s`:          `ask %q：%s`,
+	`%s is %s`:            `%s 为 %s`,
+
 	// Threads, queues, locks, latches, timers.
 	`signal`:                `信号`,
 	`size %d`:               `长度 %d`,

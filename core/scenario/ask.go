@@ -1,11 +1,11 @@
 package scenario
 
 import (
-	"fmt"
 	"hash/fnv"
 	"strconv"
 	"strings"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -94,7 +94,7 @@ func (p *parser) ask(kw token, t []token, st *Stmt) error {
 	}
 	text := func(form string) (string, error) {
 		if len(t) < 2 || !t[1].quoted {
-			return "", p.errf(kw.col, "expected %s", form)
+			return "", p.errf(kw.col, "action.expected", form)
 		}
 		return t[1].text, nil
 	}
@@ -108,10 +108,10 @@ func (p *parser) ask(kw token, t []token, st *Stmt) error {
 			return err
 		}
 		if step == nil {
-			return p.errf(kw.col, "ask belongs to a step: write it after the say of the step whose run answers it")
+			return p.errf(kw.col, "sc.ask.step")
 		}
 		if step.Ask != nil {
-			return p.errf(kw.col, "this step already asks a question (line %d): one ask a step", step.Ask.Line)
+			return p.errf(kw.col, "sc.ask.twice", step.Ask.Line)
 		}
 		step.Ask = &Ask{Line: p.line, Col: kw.col, EN: q}
 	case "ask.zh":
@@ -123,12 +123,12 @@ func (p *parser) ask(kw token, t []token, st *Stmt) error {
 			return err
 		}
 		if p.prev != "ask" {
-			return p.errf(kw.col, "ask.zh must follow the ask of its step")
+			return p.errf(kw.col, "sc.ask.zh.order")
 		}
 		step.Ask.ZH = q
 	case "choice":
 		if p.prev != "ask" && p.prev != "ask.zh" && p.prev != "choice" && p.prev != "choice.zh" {
-			return p.errf(kw.col, "choice must follow an ask, its ask.zh or another choice")
+			return p.errf(kw.col, "sc.choice.order")
 		}
 		label, err := text(`choice "LABEL" PATH OP VALUE`)
 		if err != nil {
@@ -152,7 +152,7 @@ func (p *parser) ask(kw token, t []token, st *Stmt) error {
 			return err
 		}
 		if p.prev != "choice" {
-			return p.errf(kw.col, "choice.zh must follow the choice it translates")
+			return p.errf(kw.col, "sc.choice.zh.order")
 		}
 		cs := step.Ask.Choices
 		cs[len(cs)-1].ZH = label
@@ -165,8 +165,7 @@ func (p *parser) ask(kw token, t []token, st *Stmt) error {
 func (p *parser) checkAsks() error {
 	for _, st := range p.sc.Steps {
 		if a := st.Ask; a != nil && len(a.Choices) < 2 {
-			return &Error{File: p.sc.File, Line: a.Line, Col: a.Col,
-				Msg: `ask needs at least two choices: choice "LABEL" PATH OP VALUE lines right after it`}
+			return errorAt(p.sc.File, a.Line, a.Col, msg.New("sc.ask.choices"))
 		}
 	}
 	return nil
@@ -182,20 +181,20 @@ func (p *parser) let(kw token, t []token) error {
 		if len(t) > 2 {
 			col = t[2].col
 		}
-		return p.errf(col, "expected %s", form)
+		return p.errf(col, "action.expected", form)
 	}
 	name := t[1].text
 	if !isIdent(name) || t[1].quoted {
-		return p.errf(t[1].col, "expected a variable name (letters, digits, _), got %q", name)
+		return p.errf(t[1].col, "sc.let.name", name)
 	}
 	if _, dup := p.vars[name]; dup {
-		return p.errf(t[1].col, "variable %s is already defined", name)
+		return p.errf(t[1].col, "sc.let.twice", name)
 	}
 	lo, hi, ok := strings.Cut(t[3].text, "..")
 	a, e1 := strconv.Atoi(lo)
 	b, e2 := strconv.Atoi(hi)
 	if !ok || e1 != nil || e2 != nil || a > b || b-a >= maxRange || a < -maxRange || b > maxRange {
-		return p.errf(t[3].col, "expected a range of integers A..B with A ≤ B, within ±%d, got %q", maxRange, t[3].text)
+		return p.errf(t[3].col, "sc.let.range", maxRange, t[3].text)
 	}
 	v := strconv.Itoa(a + int(draw(p.sc.Seed, name)%uint64(b-a+1)))
 	if p.vars == nil {
@@ -241,15 +240,15 @@ func (p *parser) subst(t []token) error {
 			continue
 		}
 		s, err := p.expand(t[i].text)
-		if err != "" {
-			return p.errf(t[i].col, "%s", err)
+		if err != nil {
+			return p.errAt(t[i].col, err)
 		}
 		t[i].text = s
 	}
 	return nil
 }
 
-func (p *parser) expand(s string) (string, string) {
+func (p *parser) expand(s string) (string, *msg.Error) {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		if s[i] != '$' {
@@ -267,13 +266,13 @@ func (p *parser) expand(s string) (string, string) {
 		if strings.HasPrefix(rest, "{") {
 			end := strings.IndexByte(rest, '}')
 			if end < 0 {
-				return "", "unterminated ${: expected }"
+				return "", msg.New("sc.var.unterminated")
 			}
 			name = rest[1:end]
 			if j := strings.IndexAny(name, "+-"); j >= 0 {
 				k, err := strconv.Atoi(name[j+1:])
 				if err != nil || k < 0 || k > maxRange || !isIdent(name[:j]) {
-					return "", fmt.Sprintf("expected ${NAME}, ${NAME+K} or ${NAME-K} with K a whole number up to %d, got %q", maxRange, "${"+name+"}")
+					return "", msg.New("sc.var.form", maxRange, "${"+name+"}")
 				}
 				name, off = name[:j], k
 				if rest[1+j] == '-' {
@@ -287,14 +286,14 @@ func (p *parser) expand(s string) (string, string) {
 				n++
 			}
 			if n == 0 {
-				return "", "a $ must start a variable ($NAME or ${NAME}); write $$ for a dollar sign"
+				return "", msg.New("sc.var.dollar")
 			}
 			name = rest[:n]
 			i += n
 		}
 		v, ok := p.vars[name]
 		if !ok {
-			return "", fmt.Sprintf("unknown variable $%s: define it first with let %s rand A..B", name, name)
+			return "", msg.New("sc.var.unknown", name, name)
 		}
 		if off != 0 {
 			n, _ := strconv.Atoi(v) // let draws integers
@@ -302,7 +301,7 @@ func (p *parser) expand(s string) (string, string) {
 		}
 		b.WriteString(v)
 	}
-	return b.String(), ""
+	return b.String(), nil
 }
 
 // open evaluates the question's choices as its step opens, recorded in
@@ -312,7 +311,7 @@ func (r *runner) open(k int) error {
 	for _, c := range r.sc.Steps[k].Ask.Choices {
 		v, err := r.inst.get(c.Cond.Path)
 		if err != nil {
-			return &Error{File: r.sc.File, Line: c.Line, Col: c.Col, Msg: err.Error(), err: err}
+			return errorAt(r.sc.File, c.Line, c.Col, err)
 		}
 		r.atOpen = append(r.atOpen, ChoiceResult{HeldAtOpen: holds(v, c.Cond.Op, c.Cond.Value), GotAtOpen: v})
 	}
@@ -330,11 +329,13 @@ func (r *runner) reveal() error {
 	r.asking = -1
 	ask := r.sc.Steps[k].Ask
 	res := AskResult{Step: k, Seq: r.s.Events()}
-	var right, labels, got []string
+	var right, labels []string
+	var got msg.NoteList // each path's value, once
+	seen := map[string]bool{}
 	for i, c := range ask.Choices {
 		v, err := r.inst.get(c.Cond.Path)
 		if err != nil {
-			return &Error{File: r.sc.File, Line: c.Line, Col: c.Col, Msg: err.Error(), err: err}
+			return errorAt(r.sc.File, c.Line, c.Col, err)
 		}
 		h := holds(v, c.Cond.Op, c.Cond.Value)
 		cr := ChoiceResult{Holds: h, Got: v}
@@ -346,26 +347,19 @@ func (r *runner) reveal() error {
 			right = append(right, strconv.Itoa(i+1))
 			labels = append(labels, c.EN)
 		}
-		got = append(got, c.Cond.Path+" is "+quoteIfNeeded(v))
-	}
-	note := strings.Join(labels, "; ")
-	if len(right) == 0 {
-		note = "no choice holds: " + strings.Join(dedup(got), ", ")
-		r.res.Failures = append(r.res.Failures, Failure{Line: ask.Line, Col: ask.Col, Msg: "ask " + strconv.Quote(ask.EN) + ": " + note})
-	}
-	r.s.Emit(sim.Event{Kind: sim.Reveal, ID: k, Item: strings.Join(right, ","), Note: note})
-	r.res.Asks = append(r.res.Asks, res)
-	return nil
-}
-
-func dedup(xs []string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, x := range xs {
-		if !seen[x] {
-			seen[x] = true
-			out = append(out, x)
+		if g := msg.Notef("%s is %s", c.Cond.Path, quoteIfNeeded(v)); !seen[g.String()] {
+			seen[g.String()] = true
+			got = append(got, g)
 		}
 	}
-	return out
+	e := sim.Event{Kind: sim.Reveal, ID: k, Item: strings.Join(right, ","), Note: strings.Join(labels, "; ")}
+	if len(right) == 0 {
+		n := msg.Notef("no choice holds: %s", got)
+		e.Words, e.Note = n, n.String()
+		f := msg.Notef("ask %q: %s", ask.EN, n)
+		r.res.Failures = append(r.res.Failures, Failure{Line: ask.Line, Col: ask.Col, Msg: f.String(), Words: f})
+	}
+	r.s.Emit(e)
+	r.res.Asks = append(r.res.Asks, res)
+	return nil
 }

@@ -101,7 +101,12 @@ func TestAskInTheLastStepAndUnanswered(t *testing.T) {
 	last := res.Trace[res.Asks[0].Seq]
 	require.Equal(t, sim.Reveal, last.Kind)
 	require.Equal(t, "no choice holds: controller.preempted is TopicChange,TopicDeletion", last.Note)
-	require.Equal(t, []scenario.Failure{{Line: 11, Col: 1, Msg: `ask "Which of the queued events are processed?": no choice holds: controller.preempted is TopicChange,TopicDeletion`}}, res.Failures)
+	require.Len(t, res.Failures, 1)
+	f := res.Failures[0]
+	require.Equal(t, f.Msg, f.Words.String())
+	require.Equal(t, `ask "Which of the queued events are processed?"：没有一个选项成立：controller.preempted 为 TopicChange,TopicDeletion`, f.Words.Words("zh"))
+	f.Words = nil
+	require.Equal(t, scenario.Failure{Line: 11, Col: 1, Msg: `ask "Which of the queued events are processed?": no choice holds: controller.preempted is TopicChange,TopicDeletion`}, f)
 }
 
 func TestAskAndLetErrors(t *testing.T) {

@@ -25,5 +25,9 @@
 // Each built system is one file that registers itself (controller.go,
 // zookeeper.go, socketserver.go, group.go, listener.go, and cluster.go for
 // both replication and cluster); every name of DESIGN.md is built.
-// with a clear message.
+//
+// What the package says to people is data (core/msg): an *Error carries
+// its catalog code (Data, worded in core/msg/words_scenario.go), a
+// Failure the note its trace event has (Words, its Chinese in
+// core/msg/notes.go); Msg and the trace keep the English.
 package scenario

