@@ -11,6 +11,10 @@ import (
 	"brokerlab/core/msg"
 )
 
+// TODO(issue 14): the reverse matcher, the fallback of ui/words.go for
+// what a system not yet converted to core/msg still says in English;
+// deleted once every system's errors and notes are data.
+//
 // Scenario errors in Chinese. core/ says what went wrong in English, in
 // messages built from format strings; the page in Chinese shows them
 // translated here. Each catalog entry is an English format string as core
@@ -24,10 +28,9 @@ import (
 // Lists stay as core joins them (names separated by ", "); the words
 // around them are translated.
 
-// zhMessages are core's message formats: core/scenario's (a test checks
-// that every format in its source is here) and those of the systems' ErrX
-// errors that reach a scenario's author; and a malformed link's (ui/link.go
-// and ui/srclink.go, checked the same way).
+// zhMessages are core's message formats: the systems' ErrX errors that
+// reach a scenario's author, and core/scenario's and a malformed link's
+// (data now: here for a message of theirs that wraps a system's English).
 var zhMessages = map[string]string{
 	// core/scenario: the statements.
 	`expected %s`:                               `应写成 %s`,
