@@ -74,6 +74,8 @@ func TestZHCoverage(t *testing.T) {
 			t.Errorf("%q: no Chinese in %q (from %s)", m, zh, s.from)
 		case leftover(zh) != "":
 			t.Errorf("%q: English left in %q: %q (from %s)", m, zh, leftover(zh), s.from)
+		case asciiPunct.MatchString(quotedRE.ReplaceAllString(zh, `""`)):
+			t.Errorf("%q: ASCII punctuation next to Chinese in %q (from %s)", m, zh, s.from)
 		default:
 			continue
 		}
@@ -115,6 +117,10 @@ var (
 	quotedRE = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'[^']*'`)
 	wordRE   = regexp.MustCompile(`[A-Za-z][A-Za-z0-9._\-\[\]@#/=|…$]*|[^A-Za-z\s]+`)
 )
+
+// asciiPunct is ASCII , : ; ( ) next to a Chinese character: Chinese
+// text takes its own punctuation.
+var asciiPunct = regexp.MustCompile(`\p{Han}[,:;()]|[,:;()]\p{Han}|\p{Han} ?[,:;]`)
 
 // languageWords are the .lab language's keywords, systems, verbs and
 // values: names, not English.
