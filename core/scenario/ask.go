@@ -94,7 +94,7 @@ func (p *parser) ask(kw token, t []token, st *Stmt) error {
 	}
 	text := func(form string) (string, error) {
 		if len(t) < 2 || !t[1].quoted {
-			return "", p.errf(kw.col, "action.expected", form)
+			return "", p.errAt(kw.col, msg.New("action.expected", form))
 		}
 		return t[1].text, nil
 	}
@@ -108,10 +108,10 @@ func (p *parser) ask(kw token, t []token, st *Stmt) error {
 			return err
 		}
 		if step == nil {
-			return p.errf(kw.col, "sc.ask.step")
+			return p.errAt(kw.col, msg.New("sc.ask.step"))
 		}
 		if step.Ask != nil {
-			return p.errf(kw.col, "sc.ask.twice", step.Ask.Line)
+			return p.errAt(kw.col, msg.New("sc.ask.twice", step.Ask.Line))
 		}
 		step.Ask = &Ask{Line: p.line, Col: kw.col, EN: q}
 	case "ask.zh":
@@ -123,12 +123,12 @@ func (p *parser) ask(kw token, t []token, st *Stmt) error {
 			return err
 		}
 		if p.prev != "ask" {
-			return p.errf(kw.col, "sc.ask.zh.order")
+			return p.errAt(kw.col, msg.New("sc.ask.zh.order"))
 		}
 		step.Ask.ZH = q
 	case "choice":
 		if p.prev != "ask" && p.prev != "ask.zh" && p.prev != "choice" && p.prev != "choice.zh" {
-			return p.errf(kw.col, "sc.choice.order")
+			return p.errAt(kw.col, msg.New("sc.choice.order"))
 		}
 		label, err := text(`choice "LABEL" PATH OP VALUE`)
 		if err != nil {
@@ -152,7 +152,7 @@ func (p *parser) ask(kw token, t []token, st *Stmt) error {
 			return err
 		}
 		if p.prev != "choice" {
-			return p.errf(kw.col, "sc.choice.zh.order")
+			return p.errAt(kw.col, msg.New("sc.choice.zh.order"))
 		}
 		cs := step.Ask.Choices
 		cs[len(cs)-1].ZH = label
@@ -181,20 +181,20 @@ func (p *parser) let(kw token, t []token) error {
 		if len(t) > 2 {
 			col = t[2].col
 		}
-		return p.errf(col, "action.expected", form)
+		return p.errAt(col, msg.New("action.expected", form))
 	}
 	name := t[1].text
 	if !isIdent(name) || t[1].quoted {
-		return p.errf(t[1].col, "sc.let.name", name)
+		return p.errAt(t[1].col, msg.New("sc.let.name", name))
 	}
 	if _, dup := p.vars[name]; dup {
-		return p.errf(t[1].col, "sc.let.twice", name)
+		return p.errAt(t[1].col, msg.New("sc.let.twice", name))
 	}
 	lo, hi, ok := strings.Cut(t[3].text, "..")
 	a, e1 := strconv.Atoi(lo)
 	b, e2 := strconv.Atoi(hi)
 	if !ok || e1 != nil || e2 != nil || a > b || b-a >= maxRange || a < -maxRange || b > maxRange {
-		return p.errf(t[3].col, "sc.let.range", maxRange, t[3].text)
+		return p.errAt(t[3].col, msg.New("sc.let.range", maxRange, t[3].text))
 	}
 	v := strconv.Itoa(a + int(draw(p.sc.Seed, name)%uint64(b-a+1)))
 	if p.vars == nil {

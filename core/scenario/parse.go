@@ -165,11 +165,6 @@ type parser struct {
 // errAt is err at column col of the line.
 func (p *parser) errAt(col int, err error) *Error { return errorAt(p.sc.File, p.line, col, err) }
 
-// errf is the error code with args at column col of the line.
-func (p *parser) errf(col int, code string, args ...any) *Error {
-	return p.errAt(col, msg.New(code, args...))
-}
-
 // Parse reads a scenario. The error, if any, is an *Error naming file:line:col.
 func Parse(file, src string) (*Scenario, error) { return ParseSeed(file, src, 0) }
 
