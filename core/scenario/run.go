@@ -206,7 +206,7 @@ func (r *runner) start(opt Options) error {
 			return msg.New("sc.option.kv", kv)
 		}
 		if err := sys.set(k, strings.TrimSpace(v)); err != nil {
-			return wrap(err, "sc.option.setting", kv, err)
+			return msg.Of(err, "sc.option.setting", kv, err)
 		}
 	}
 	r.inst, err = sys.start(r.s)
@@ -216,7 +216,7 @@ func (r *runner) start(opt Options) error {
 	for _, in := range opt.Inject {
 		a, err := parseAction(sys, in.Action)
 		if err != nil {
-			return wrap(err, "sc.option.action", in.Action, err)
+			return msg.Of(err, "sc.option.action", in.Action, err)
 		}
 		if in.After < 0 {
 			return msg.New("sc.option.after", in.Action, in.After)
@@ -351,17 +351,11 @@ func budgetMsg(e *sim.BudgetError) *msg.Error {
 	at := sim.FormatDuration(e.At)
 	switch e.Limit {
 	case "clock":
-		return wrap(e, "sc.budget.clock", int64(e.Budget.Clock/time.Hour))
+		return msg.Of(e, "sc.budget.clock", int64(e.Budget.Clock/time.Hour))
 	case "memory":
-		return wrap(e, "sc.budget.memory", e.Budget.Bytes>>20, e.Events, at)
+		return msg.Of(e, "sc.budget.memory", e.Budget.Bytes>>20, e.Events, at)
 	}
-	return wrap(e, "sc.budget.events", e.Budget.Events, at)
-}
-
-// wrap is the error code with args, of which err is one: errors.Is sees
-// through it to err's sentinel.
-func wrap(err error, code string, args ...any) *msg.Error {
-	return &msg.Error{Code: code, Args: args, Kind: err}
+	return msg.Of(e, "sc.budget.events", e.Budget.Events, at)
 }
 
 // fail is a failure at st, a note in the trace: n says what.
