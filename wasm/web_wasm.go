@@ -132,12 +132,14 @@ func (h *host) global(name string, f func(arg safejs.Value)) {
 }
 
 // afterRender brings what lives outside Vugu's bindings up to date: the
-// editor's text and caret. It runs after every render, so a textarea that
+// editor's text, caret and completion list in view. It runs after every render, so a textarea that
 // Vugu recreated gets its text back.
 func (h *host) afterRender(env vugu.EventEnv, app *ui.App) {
 	env.Lock()
 	open, gen := app.EditOpen, app.EditGen
+	end := app.EditSelEnd()
 	focus := app.TakeEditFocus()
+	listed := app.CompleteOpen()
 	lang := app.Lang
 	env.UnlockOnly()
 	if lang != h.htmlLang {
@@ -159,6 +161,9 @@ func (h *host) afterRender(env vugu.EventEnv, app *ui.App) {
 		}
 	}
 	if focus >= 0 {
-		_, _ = web.Call("editFocus", focus)
+		_, _ = web.Call("editFocus", focus, end)
+	}
+	if listed {
+		_, _ = web.Call("editList")
 	}
 }
