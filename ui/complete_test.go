@@ -158,6 +158,13 @@ func TestCompletionPad(t *testing.T) {
 	if got := a.CompletePad(); got != "\n\n\n"+strings.Repeat(" ", 9) {
 		t.Fatalf("pad %q", got)
 	}
+	if got := a.EditBoxRows(); got != 3+completeLines {
+		t.Fatalf("%d rows with the list open under line 3, want room for it (%d)", got, 3+completeLines)
+	}
+	a.CloseCompletion()
+	if got := a.EditBoxRows(); got != 4 {
+		t.Fatalf("%d rows for 3 lines, want 4", got)
+	}
 }
 
 // A parse error's "did you mean" is a fix of the misspelt word at its
