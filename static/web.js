@@ -6,7 +6,7 @@
 // TestBrowserBoundary). Go calls: brokerlabStage.buffer, brokerlabStage.draw,
 // brokerlabStage.log, brokerlabStage.relog (stage.js); brokerlabWeb.showStep,
 // brokerlabWeb.exportStage, brokerlabWeb.download, brokerlabWeb.editNeeds,
-// brokerlabWeb.editSync, brokerlabWeb.editFocus (here). JavaScript calls
+// brokerlabWeb.editSync, brokerlabWeb.editFocus, brokerlabWeb.editList (here). JavaScript calls
 // what Go puts on window: brokerlabSelect, brokerlabSeek (stage.js),
 // brokerlabUpdateReady (loader.js), brokerlabThemeChanged (here).
 (function () {
@@ -27,19 +27,21 @@
     });
   }
 
-  // The narration keeps the current step in view. Scrolling waits for the
-  // next frame, whose layout it then uses, rather than forcing one of its
-  // own right after each render.
-  let stepQueued = false;
-  web.showStep = () => {
-    if (stepQueued) return;
-    stepQueued = true;
+  // inView keeps what sel finds in view: scrolling waits for the next
+  // frame, whose layout it then uses, rather than forcing one of its own
+  // right after each render.
+  const queued = {};
+  function inView(sel, how) {
+    if (queued[sel]) return;
+    queued[sel] = true;
     requestAnimationFrame(() => {
-      stepQueued = false;
-      const el = document.querySelector("#steps li.cur");
-      if (el) el.scrollIntoView({ block: "nearest" });
+      queued[sel] = false;
+      const el = document.querySelector(sel);
+      if (el) el.scrollIntoView(how);
     });
-  };
+  }
+  // The narration keeps the current step in view.
+  web.showStep = () => inView("#steps li.cur", { block: "nearest" });
 
   // Keyboard: Enter on a narration step goes there; Enter or space on a
   // stage element selects it, as a click does. (Space elsewhere plays and
@@ -71,17 +73,23 @@
     ta.value = text;
     ta.brokerlabGen = gen;
   };
-  // editFocus puts the caret at a UTF-16 offset and scrolls it into view.
-  web.editFocus = function (off) {
+  // editFocus selects from a UTF-16 offset to end (the caret, if end is
+  // not after it) and scrolls the box to it if it is out of view.
+  web.editFocus = function (off, end) {
     const ta = document.getElementById("edit-src");
     if (!ta) return;
     ta.focus();
-    ta.setSelectionRange(off, off);
+    ta.setSelectionRange(off, Math.max(off, end || 0));
     const line = ta.value.slice(0, off).split("\n").length;
     const box = ta.closest(".edbox");
     const lh = parseFloat(getComputedStyle(ta).lineHeight) || 20;
-    if (box) box.scrollTop = Math.max(0, (line - 3) * lh);
+    const top = (line - 1) * lh;
+    if (box && (top < box.scrollTop || top + 2 * lh > box.scrollTop + box.clientHeight)) {
+      box.scrollTop = Math.max(0, (line - 3) * lh);
+    }
   };
+  // editList keeps the open completion list in view.
+  web.editList = () => inView("#edit-complete", { block: "nearest", inline: "nearest" });
 
   // Export for slides: the stage on a 16:9 page with its caption below,
   // standalone. The stage's look lives in style.css, so every drawn

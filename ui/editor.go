@@ -31,8 +31,10 @@ type EditState struct {
 	editNote func() string   // an error that is not the text's: a link too large to carry it (EditNote)
 	EditGen  int             // bumped whenever Go replaces the textarea's text
 	// editFocus is 1 + a caret position (UTF-16) the host moves the
-	// textarea's caret to after the next render; 0 for none.
-	editFocus int
+	// textarea's caret to after the next render, 0 for none; editSel the
+	// end of the selection from there.
+	editFocus, editSel int
+	comp               *completion // the open completion list (complete.go), nil if none
 }
 
 // parseLesson parses what a lesson link runs: the lesson's scenario, or
@@ -64,6 +66,7 @@ func (a *App) parseLesson(les lessons.Lesson, l Link) (*scenario.Scenario, error
 // setEditText replaces the editor's text (the textarea follows).
 func (a *App) setEditText(s string) {
 	a.EditGen++
+	a.comp = nil
 	a.SetEditText(s)
 }
 
@@ -115,7 +118,7 @@ func (a *App) OpenEditor() {
 }
 
 // CloseEditor closes the editor; the run stays what it is.
-func (a *App) CloseEditor() { a.EditOpen = false }
+func (a *App) CloseEditor() { a.EditOpen, a.comp = false, nil }
 
 // ToggleEditor opens or closes the editor.
 func (a *App) ToggleEditor() {
@@ -207,9 +210,13 @@ func (a *App) GoToError() {
 // TakeEditFocus is the caret position to apply, once; -1 for none.
 func (a *App) TakeEditFocus() int {
 	f := a.editFocus - 1
-	a.editFocus = 0
+	a.editFocus, a.editSel = 0, 0
 	return f
 }
+
+// EditSelEnd is where the selection to apply ends (read before
+// TakeEditFocus): past the caret when a completion selects a path's [KEY].
+func (a *App) EditSelEnd() int { return max(a.editSel, a.editFocus-1) }
 
 // EditOffset is where line:col is in the text, in the UTF-16 code units a
 // textarea's selection counts.

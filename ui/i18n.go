@@ -98,15 +98,21 @@ var webWords = map[string][2]string{
 	"themeLabel": {"Switch between the light and the dark theme", "切换浅色和深色主题"},
 
 	// The scenario editor.
-	"edit":        {"Edit scenario", "编辑场景"},
-	"editor":      {"Scenario (.lab)", "场景（.lab）"},
-	"editHint":    {"Ctrl+Enter runs it · Tab leaves the editor", "Ctrl+Enter 运行 · Tab 离开编辑器"},
-	"editRun":     {"Run ▶", "运行 ▶"},
-	"editRevert":  {"Lesson's own", "恢复课程原文"},
-	"goToError":   {"Put the cursor at the error", "把光标移到出错处"},
-	"errAt":       {"line %d, column %d: ", "第 %d 行第 %d 列："},
-	"draftBroken": {"The link's edited scenario has an error (see the editor): showing the lesson's own", "链接中编辑过的场景有错误（见编辑器）：现在显示课程原来的场景"},
-	"srcTooBig":   {"It runs, but a link cannot carry it (%d KB compressed, a link holds %d KB): a reload shows the lesson's own", "可以运行，但链接装不下它（压缩后 %d KB，链接最多容纳 %d KB）：重新加载后将显示课程原来的场景"},
+	"edit":     {"Edit scenario", "编辑场景"},
+	"editor":   {"Scenario (.lab)", "场景（.lab）"},
+	"editHint": {"Ctrl+Space completes · Ctrl+Enter runs it · Tab leaves the editor", "Ctrl+Space 补全 · Ctrl+Enter 运行 · Tab 离开编辑器"},
+	// Its completion list and its one-click fix (complete.go).
+	"completions":     {"Completions", "补全"},
+	"completeDefault": {"default", "默认"},
+	"completeAbove":   {"▲ %d more", "▲ 还有 %d 项"},
+	"completeBelow":   {"▼ %d more", "▼ 还有 %d 项"},
+	"fixReplace":      {"Replace %s with %s", "把 %s 替换为 %s"},
+	"editRun":         {"Run ▶", "运行 ▶"},
+	"editRevert":      {"Lesson's own", "恢复课程原文"},
+	"goToError":       {"Put the cursor at the error", "把光标移到出错处"},
+	"errAt":           {"line %d, column %d: ", "第 %d 行第 %d 列："},
+	"draftBroken":     {"The link's edited scenario has an error (see the editor): showing the lesson's own", "链接中编辑过的场景有错误（见编辑器）：现在显示课程原来的场景"},
+	"srcTooBig":       {"It runs, but a link cannot carry it (%d KB compressed, a link holds %d KB): a reload shows the lesson's own", "可以运行，但链接装不下它（压缩后 %d KB，链接最多容纳 %d KB）：重新加载后将显示课程原来的场景"},
 }
 
 // A key in both tables keeps words' entry; TestWordsOnce fails on it.

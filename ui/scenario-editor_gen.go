@@ -93,21 +93,101 @@ func (c *ScenarioEditor) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn.SetInnerHTML(c.A.EditLines())
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "edit-src"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}, vugu.VGAttribute{Namespace: "", Key: "wrap", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "autocapitalize", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "edit-error"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "edtext"}}}
 			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("aria-invalid", c.Invalid())
-			vgn.AddAttrInterface("aria-label", c.A.T("editor"))
-			vgn.AddAttrInterface("rows", c.A.EditRows()+1)
-			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "input",
-				Func:      func(event vugu.DOMEvent) { c.A.SetEditText(event.PropString("target", "value")) },
-				// TODO: implement capture, etc. mostly need to decide syntax
-			})
-			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "keydown",
-				Func:      func(event vugu.DOMEvent) { c.Key(event) },
-				// TODO: implement capture, etc. mostly need to decide syntax
-			})
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "edit-src"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}, vugu.VGAttribute{Namespace: "", Key: "wrap", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "autocapitalize", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "aria-autocomplete", Val: "list"}, vugu.VGAttribute{Namespace: "", Key: "aria-controls", Val: "edit-complete"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "edit-error"}}}
+				vgparent.AppendChild(vgn)
+				vgn.AddAttrInterface("aria-activedescendant", c.A.CompleteActive())
+				vgn.AddAttrInterface("aria-expanded", c.Expanded())
+				vgn.AddAttrInterface("aria-invalid", c.Invalid())
+				vgn.AddAttrInterface("aria-label", c.A.T("editor"))
+				vgn.AddAttrInterface("rows", c.A.EditBoxRows())
+				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+					EventType: "input",
+					Func:      func(event vugu.DOMEvent) { c.Input(event) },
+					// TODO: implement capture, etc. mostly need to decide syntax
+				})
+				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+					EventType: "keydown",
+					Func:      func(event vugu.DOMEvent) { c.Key(event) },
+					// TODO: implement capture, etc. mostly need to decide syntax
+				})
+				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+					EventType: "blur",
+					Func:      func(event vugu.DOMEvent) { c.A.CloseCompletion() },
+					// TODO: implement capture, etc. mostly need to decide syntax
+				})
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
+				vgparent.AppendChild(vgn)
+				if c.A.CompleteOpen() {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "pre", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "complete"}}}
+					vgparent.AppendChild(vgn)
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(c.A.CompletePad())
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "edit-complete"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "clist"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}}}
+						vgparent.AppendChild(vgn)
+						vgn.AddAttrInterface("aria-label", c.A.T("completions"))
+						{
+							vgparent := vgn
+							_ = vgparent
+							if c.Above() != "" {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "cmore"}}}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(c.Above())
+							}
+							for vgiterkeyt, r := range c.A.CompleteRows() {
+								var vgiterkey interface{} = vgiterkeyt
+								_ = vgiterkey
+								r := r
+								_ = r
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "role", Val: "option"}}}
+								vgparent.AppendChild(vgn)
+								vgn.AddAttrInterface("aria-selected", c.Selected(r))
+								vgn.AddAttrInterface("class", c.RowClass(r))
+								vgn.AddAttrInterface("id", r.ID)
+								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+									EventType: "mousedown",
+									Func:      func(event vugu.DOMEvent) { c.Pick(event, r.Index) },
+									// TODO: implement capture, etc. mostly need to decide syntax
+								})
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ckey"}}}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(r.Label)
+									if r.Detail != "" {
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "cdetail"}}}
+										vgparent.AppendChild(vgn)
+										vgn.SetInnerHTML(r.Detail)
+									}
+								}
+							}
+							if c.Below() != "" {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "cmore"}}}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(c.Below())
+							}
+							if c.A.CompleteDoc() != "" {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "cdoc"}}}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(c.A.CompleteDoc())
+							}
+						}
+					}
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+				vgparent.AppendChild(vgn)
+			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
 			for vgiterkeyt, m := range c.A.EditMarks() {
@@ -133,15 +213,37 @@ func (c *ScenarioEditor) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "edit-error"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "ederr"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "edmsg"}}}
 		vgparent.AppendChild(vgn)
-		vgn.AddAttrInterface("title", c.A.T("goToError"))
-		vgn.SetInnerHTML(c.A.EditErrText())
-		vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-			EventType: "click",
-			Func:      func(event vugu.DOMEvent) { c.A.GoToError() },
-			// TODO: implement capture, etc. mostly need to decide syntax
-		})
+		{
+			vgparent := vgn
+			_ = vgparent
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+			vgparent.AppendChild(vgn)
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "edit-error"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "ederr"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
+			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("title", c.A.T("goToError"))
+			vgn.SetInnerHTML(c.A.EditErrText())
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType: "click",
+				Func:      func(event vugu.DOMEvent) { c.A.GoToError() },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+			vgparent.AppendChild(vgn)
+			if c.A.FixText() != "" {
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "edit-fix"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "edfix"}}}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(c.A.FixText())
+				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+					EventType: "click",
+					Func:      func(event vugu.DOMEvent) { c.A.ApplyFix() },
+					// TODO: implement capture, etc. mostly need to decide syntax
+				})
+			}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+			vgparent.AppendChild(vgn)
+		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
 		if c.A.EditNote() != "" {

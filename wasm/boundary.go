@@ -9,8 +9,8 @@ package main
 // holds the Go code to this list, TestBrowserBoundary finds each one on the
 // loaded page.
 var jsAPI = map[string][]string{
-	"brokerlabStage": {"buffer", "draw", "log", "relog"},                                            // static/stage.js
-	"brokerlabWeb":   {"showStep", "exportStage", "download", "editNeeds", "editSync", "editFocus"}, // static/web.js
+	"brokerlabStage": {"buffer", "draw", "log", "relog"},                                                        // static/stage.js
+	"brokerlabWeb":   {"showStep", "exportStage", "download", "editNeeds", "editSync", "editFocus", "editList"}, // static/web.js
 }
 
 var goAPI = []string{"brokerlabSelect", "brokerlabSeek", "brokerlabUpdateReady", "brokerlabThemeChanged"}

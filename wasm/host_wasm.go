@@ -21,6 +21,9 @@ type host struct {
 	channel safejs.Value
 	// htmlLang is the lang attribute last set on <html>.
 	htmlLang string
+	// listAt is where the editor's completion list was last kept in view
+	// (its place and selected entry), "" while it is closed.
+	listAt string
 }
 
 func newHost() *host {

@@ -132,12 +132,18 @@ func (h *host) global(name string, f func(arg safejs.Value)) {
 }
 
 // afterRender brings what lives outside Vugu's bindings up to date: the
-// editor's text and caret. It runs after every render, so a textarea that
-// Vugu recreated gets its text back.
+// editor's text and caret, and its completion list in view when it opens
+// or moves. It runs after every render, so a textarea that Vugu recreated
+// gets its text back.
 func (h *host) afterRender(env vugu.EventEnv, app *ui.App) {
 	env.Lock()
 	open, gen := app.EditOpen, app.EditGen
+	end := app.EditSelEnd()
 	focus := app.TakeEditFocus()
+	listAt := ""
+	if app.CompleteOpen() {
+		listAt = app.CompletePad() + app.CompleteActive()
+	}
 	lang := app.Lang
 	env.UnlockOnly()
 	if lang != h.htmlLang {
@@ -147,6 +153,7 @@ func (h *host) afterRender(env vugu.EventEnv, app *ui.App) {
 		}
 	}
 	if !open {
+		h.listAt = ""
 		return
 	}
 	web := h.get("brokerlabWeb")
@@ -159,6 +166,12 @@ func (h *host) afterRender(env vugu.EventEnv, app *ui.App) {
 		}
 	}
 	if focus >= 0 {
-		_, _ = web.Call("editFocus", focus)
+		_, _ = web.Call("editFocus", focus, end)
+	}
+	if listAt != h.listAt {
+		h.listAt = listAt
+		if listAt != "" {
+			_, _ = web.Call("editList")
+		}
 	}
 }
