@@ -13,8 +13,8 @@ import (
 // double-quoted string is one word, # ends the line); false if the line
 // does not tokenize (an unterminated string, a bad escape).
 func Tokens(line string) ([]surface.Token, bool) {
-	toks, _, bad := tokenize(line)
-	if bad != "" {
+	toks, err := tokenize(line)
+	if err != nil {
 		return nil, false
 	}
 	out := make([]surface.Token, len(toks))
