@@ -100,8 +100,6 @@ func TestZHSourceFormats(t *testing.T) {
 
 func TestZHExamples(t *testing.T) {
 	tests := []struct{ en, want string }{
-		{`group: bad setting: heartbeat.interval.ms must be lower than session.timeout.ms`,
-			`group：设置有误：heartbeat.interval.ms 必须小于 session.timeout.ms`},
 		{`unknown state path "controller.event[Nope].state": controller: unknown event "Nope"`,
 			`未知的状态路径 "controller.event[Nope].state"：controller：未知的事件 "Nope"`},
 		{`ask "Which one?": no choice holds: group[G].state is Stable, group[G].generation is 2`,
@@ -573,7 +571,7 @@ func collectDirect(add func(msg, from string, err error)) {
 		cc, co := group.DefaultConfig().Consumer, group.DefaultClientOptions()
 		_, _ = y.NewClient("app-0", "G", []string{"t0"}, cc, co)
 		if _, err := y.NewClient("app-0", "G", []string{"t0"}, cc, co); err != nil {
-			add("container start: refused, app-0: "+strings.TrimPrefix(err.Error(), "group: "), "a listener child the group refuses", nil)
+			fail(msg.New("li.start", "app-0", err))
 		}
 	}
 
@@ -651,7 +649,7 @@ func TestZHOnThePage(t *testing.T) {
 	// Settings the run's start refuses together.
 	a.SetEditText(strings.Replace(src, "set num.io.threads 2", "set num.io.threads 2\nset group.min.session.timeout.ms 2000000", 1))
 	a.RunEdited()
-	want = "group：设置有误：group.min.session.timeout.ms 不能大于 group.max.session.timeout.ms"
+	want = "group.min.session.timeout.ms 不能大于 group.max.session.timeout.ms"
 	if a.EditNote() != want {
 		t.Errorf("run error in the editor:\n got %s\nwant %s", a.EditNote(), want)
 	}
@@ -660,7 +658,7 @@ func TestZHOnThePage(t *testing.T) {
 	}
 
 	a.SetLang("en")
-	if f := a.Failures(); len(f) == 0 || !strings.HasPrefix(f[len(f)-1], "group: bad setting: group.min.session.timeout.ms") {
+	if f := a.Failures(); len(f) == 0 || !strings.HasPrefix(f[len(f)-1], "group.min.session.timeout.ms must not exceed") {
 		t.Errorf("in English: %q", f)
 	}
 	a.SetLang("zh")

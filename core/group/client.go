@@ -2,11 +2,11 @@ package group
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -27,22 +27,37 @@ func (r Record) String() string {
 	return r.TopicPartition.String() + "@" + strconv.FormatInt(r.Offset, 10)
 }
 
-// What KafkaConsumer throws at its caller, by the exception's name.
+// exception is what KafkaConsumer throws at its caller, by the
+// exception's simple class name.
+type exception string
+
+func (e exception) Error() string { return "group: " + string(e) }
+
+// What KafkaConsumer throws at its caller.
 var (
-	ErrWakeup              = errors.New("group: WakeupException")
-	ErrCommitFailed        = errors.New("group: CommitFailedException")
-	ErrRebalanceInProgress = errors.New("group: RebalanceInProgressException")
-	ErrRetriableCommit     = errors.New("group: RetriableCommitFailedException")
-	ErrClosed              = errors.New("group: the consumer was closed")
-	ErrClient              = errors.New("group: bad client")
+	ErrWakeup              error = exception("WakeupException")
+	ErrCommitFailed        error = exception("CommitFailedException")
+	ErrRebalanceInProgress error = exception("RebalanceInProgressException")
+	ErrRetriableCommit     error = exception("RetriableCommitFailedException")
+)
+
+// Errors of a consumer closed under its caller, and of a client's call
+// that does not fit (a name twice, records not at a log's end).
+var (
+	ErrClosed = errors.New("group: the consumer was closed")
+	ErrClient = errors.New("group: bad client")
 )
 
 // ExceptionName is the simple class name of what the consumer threw.
 func ExceptionName(err error) string {
-	if err == nil {
+	var e exception
+	switch {
+	case err == nil:
 		return "NONE"
+	case errors.As(err, &e):
+		return string(e)
 	}
-	return strings.TrimPrefix(err.Error(), "group: ")
+	return err.Error()
 }
 
 // RebalanceListener is ConsumerRebalanceListener: called on the polling
@@ -71,11 +86,11 @@ func DefaultClientOptions() ClientOptions {
 func (o ClientOptions) Validate() error {
 	switch {
 	case o.AutoOffsetReset != "latest" && o.AutoOffsetReset != "earliest":
-		return fmt.Errorf("%w: auto.offset.reset must be latest or earliest, got %q", ErrConfig, o.AutoOffsetReset)
+		return msg.Of(ErrConfig, "gr.offset.reset", o.AutoOffsetReset)
 	case o.MaxPollRecords < 1:
-		return fmt.Errorf("%w: max.poll.records must be ≥ 1", ErrConfig)
+		return msg.Of(ErrConfig, "gr.poll.records")
 	case o.AutoCommitInterval <= 0:
-		return fmt.Errorf("%w: auto.commit.interval.ms must be > 0", ErrConfig)
+		return msg.Of(ErrConfig, "gr.commit.interval")
 	}
 	return nil
 }
@@ -105,7 +120,7 @@ type asyncCommit struct {
 // starts at its first poll).
 func (y *System) NewClient(name, group string, topics []string, cfg ConsumerConfig, opts ClientOptions) (*Consumer, error) {
 	if y.running(name) != nil {
-		return nil, fmt.Errorf("%w: %s is already running", ErrClient, name)
+		return nil, msg.Of(ErrClient, "gr.running", name)
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -127,10 +142,10 @@ func (y *System) NewClient(name, group string, topics []string, cfg ConsumerConf
 // fetch is answered.
 func (y *System) Append(tp TopicPartition, from, to int64) error {
 	if n := y.partitionsAt(tp.Topic, y.s.Now()); tp.Partition >= n {
-		return fmt.Errorf("%w: no partition %s", ErrClient, tp)
+		return msg.Of(ErrClient, "gr.partition", tp)
 	}
 	if end := y.logs[tp]; from != end || to < from {
-		return fmt.Errorf("%w: %s's log ends at offset %d: records must start there", ErrClient, tp, end)
+		return msg.Of(ErrClient, "gr.log.end", tp, end)
 	}
 	y.logs[tp] = to + 1
 	emit(y.s, func() sim.Event {

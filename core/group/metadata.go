@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/purgatory"
 	"brokerlab/core/sim"
 )
@@ -322,7 +323,7 @@ func (g *groupMetadata) canRebalance() bool { return CanTransition(g.state, Prep
 // recorded and the state stays.
 func (g *groupMetadata) transitionTo(to GroupState, why, src string) {
 	if !CanTransition(g.state, to) {
-		g.c.sys.violation(g.id+": invalid transition "+string(g.state)+" → "+string(to), src)
+		g.c.sys.violation(msg.Notef("%s: invalid transition %s → %s", g.id, g.state, to), src)
 		return
 	}
 	from := g.state

@@ -118,6 +118,10 @@ var Notes = map[string]string{
 	`Updating metadata for member %s`:                              `更新成员 %s 的元数据`,
 	`removing member %s on LeaveGroup`:                             `因 LeaveGroup 移除成员 %s`,
 	`removing member %s on heartbeat expiration`:                   `因心跳超时移除成员 %s`,
+	`%s generation %d: %s is assigned to both %s and %s`:           `%s 第 %d 代：%s 同时分配给了 %s 和 %s`,
+	`%s generation %d: %s does not exist`:                          `%s 第 %d 代：%s 不存在`,
+	`%s generation %d: %s-%d is assigned to nobody`:                `%s 第 %d 代：%s-%d 没有分配给任何成员`,
+	`%s: invalid transition %s → %s`:                               `%s：非法的状态转换 %s → %s`,
 
 	// The listener container.
 	`delivery %d`: `第 %d 次投递`,
