@@ -150,7 +150,7 @@ func (y *System) Append(tp TopicPartition, from, to int64) error {
 	y.logs[tp] = to + 1
 	emit(y.s, func() sim.Event {
 		return sim.Event{Kind: sim.LogAppend, Subj: tp.String(), From: strconv.FormatInt(from, 10), To: strconv.FormatInt(to+1, 10),
-			Note: strconv.FormatInt(to-from+1, 10) + " records", Src: srcAppend}
+			Src: srcAppend}.Notef("%d records", to-from+1)
 	})
 	for _, c := range y.clients {
 		if !c.closed && c.inPoll && !c.wakePending && c.owns(tp) {
@@ -356,26 +356,26 @@ func (c *Consumer) initPositions(r *response) {
 		}
 		switch {
 		case o.Offset >= 0:
-			c.setPosition(tp, o.Offset, "the committed offset", srcRefreshCommitted)
+			c.setPosition(tp, o.Offset, msg.Notef("the committed offset"), srcRefreshCommitted)
 		case c.f.opts.AutoOffsetReset == "earliest":
-			c.setPosition(tp, 0, "no committed offset: auto.offset.reset=earliest", srcResetOffsets)
+			c.setPosition(tp, 0, msg.Notef("no committed offset: auto.offset.reset=%s", "earliest"), srcResetOffsets)
 		default:
-			c.setPosition(tp, c.sys.logs[tp], "no committed offset: auto.offset.reset=latest", srcResetOffsets)
+			c.setPosition(tp, c.sys.logs[tp], msg.Notef("no committed offset: auto.offset.reset=%s", "latest"), srcResetOffsets)
 		}
 	}
 }
 
-func (c *Consumer) setPosition(tp TopicPartition, offset int64, why, src string) {
+func (c *Consumer) setPosition(tp TopicPartition, offset int64, why *msg.Note, src string) {
 	c.f.positions[tp] = offset
 	emit(c.s, func() sim.Event {
-		return sim.Event{Kind: sim.Seek, Subj: tp.String(), To: strconv.FormatInt(offset, 10), Note: why, Src: src}
+		return noted(sim.Event{Kind: sim.Seek, Subj: tp.String(), To: strconv.FormatInt(offset, 10), Src: src}, why)
 	})
 }
 
 // Seek is KafkaConsumer.seek: the next poll fetches tp from offset.
 // Seeking a partition the consumer does not own does nothing (upstream
 // throws IllegalStateException).
-func (c *Consumer) Seek(tp TopicPartition, offset int64, why string) {
+func (c *Consumer) Seek(tp TopicPartition, offset int64, why *msg.Note) {
 	if c.owns(tp) {
 		c.setPosition(tp, offset, why, srcSeek)
 	}
@@ -445,7 +445,7 @@ func (c *Consumer) offsetCommit(offsets []Offset, subj, mode, src string) (*requ
 		c.commitDone(id, subj, offsets, err, srcSendOffsetCommit)
 		return nil, err
 	}
-	c.sendRequest(r, "generation "+strconv.Itoa(c.generation)+": "+FormatOffsets(offsets), srcSendOffsetCommit)
+	c.sendRequest(r, msg.Notef("generation %d: %s", c.generation, FormatOffsets(offsets)).String(), srcSendOffsetCommit)
 	return r, nil
 }
 
@@ -608,7 +608,9 @@ func (c *Consumer) Crash(note string) {
 
 // Close is what a listener container does when it stops: unsubscribe
 // (the revoke callback, LeaveGroup) then close, waiting for the answer.
-func (c *Consumer) Close() { c.close("the consumer unsubscribed from all topics", srcUnsubscribe) }
+func (c *Consumer) Close() {
+	c.close(msg.Notef("the consumer unsubscribed from all topics"), srcUnsubscribe)
+}
 
 // revokeCallback calls the rebalance listener before the partitions go.
 func (c *Consumer) revokeCallback(cb string) {

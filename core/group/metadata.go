@@ -207,7 +207,7 @@ func (g *groupMetadata) add(m *member, cb func(joinResult)) {
 
 // remove is GroupMetadata.remove; a removed leader is replaced by the
 // first member left (members.keys.headOption).
-func (g *groupMetadata) remove(id, why string) {
+func (g *groupMetadata) remove(id string, why *msg.Note) {
 	m := g.byID[id]
 	if m == nil {
 		return
@@ -222,7 +222,7 @@ func (g *groupMetadata) remove(id, why string) {
 	if m.isAwaitingJoin() {
 		g.numAwaitingJoin--
 	}
-	g.c.s.Emit(sim.Event{Kind: sim.MemberRemove, Subj: "member[" + m.client + "]", Item: g.id, Note: why, Src: srcGroupRemove})
+	g.c.s.Emit(noted(sim.Event{Kind: sim.MemberRemove, Subj: "member[" + m.client + "]", Item: g.id, Src: srcGroupRemove}, why))
 	if g.isLeader(id) {
 		next := ""
 		if len(g.members) > 0 {

@@ -113,11 +113,13 @@ func (sys *System) deliver(lc *ListenerConsumer, r group.Record) *delivery {
 	d := &delivery{id: sys.s.NextToken(), rec: r, n: st.deliveries, lc: lc}
 	st.inFlight, st.last = lc, d
 	if sys.s.Tracing() {
-		note := "delivery " + strconv.Itoa(d.n)
+		e := sim.Event{Kind: sim.RecordDeliver, Subj: r.String(), ID: d.id, Item: strconv.Itoa(d.n), Src: srcDoInvokeOnMessage}
 		if dup {
-			note += ", already processed: a duplicate"
+			e = e.Notef("delivery %d, already processed: a duplicate", d.n)
+		} else {
+			e = e.Notef("delivery %d", d.n)
 		}
-		sys.s.Emit(sim.Event{Kind: sim.RecordDeliver, Subj: r.String(), ID: d.id, Item: strconv.Itoa(d.n), Note: note, Src: srcDoInvokeOnMessage})
+		sys.s.Emit(e)
 	} else {
 		sys.s.Emit(sim.Event{})
 	}
@@ -132,11 +134,11 @@ func (sys *System) complete(d *delivery) {
 		sys.processed++
 	}
 	if sys.s.Tracing() {
-		note := "processed"
+		e := sim.Event{Kind: sim.RecordDone, Subj: d.rec.String(), ID: d.id, Note: "processed", Src: srcDoInvokeOnMessage}
 		if st.completions > 1 {
-			note = "processed again (" + strconv.Itoa(st.completions) + " times)"
+			e = e.Notef("processed again (%d times)", st.completions)
 		}
-		sys.s.Emit(sim.Event{Kind: sim.RecordDone, Subj: d.rec.String(), ID: d.id, Note: note, Src: srcDoInvokeOnMessage})
+		sys.s.Emit(e)
 	} else {
 		sys.s.Emit(sim.Event{})
 	}
