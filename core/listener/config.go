@@ -38,11 +38,11 @@ const (
 	AckNone   = "none"   // never itself: "ack P@OFFSET" acks from another thread
 )
 
-// Errors for settings a scenario gets wrong.
+// The kinds of the errors of settings and paths a scenario gets wrong
+// (errors.Is); their words are codes of core/msg (words_listener.go).
 var (
 	ErrConfig      = errors.New("listener: bad setting")
-	ErrUnknownPath = errors.New("unknown state path") // user-facing: a scenario shows it as it is
-	ErrAction      = errors.New("listener: refused")
+	ErrUnknownPath = errors.New("listener: unknown state path")
 )
 
 // Config is the listener container's ContainerProperties with the
