@@ -612,7 +612,11 @@ func (c *Consumer) heartbeatLoop() {
 			c.heartbeatAt = now + c.cfg.HeartbeatInterval // sentHeartbeat
 			c.heartbeats++
 			r := c.newRequest(apiHeartbeat, c.hbQueue)
-			c.sendRequest(r, msg.Notef("generation %d", c.generation).String(), srcHeartbeatThread)
+			note := ""
+			if c.s.Tracing() {
+				note = msg.Notef("generation %d", c.generation).String()
+			}
+			c.sendRequest(r, note, srcHeartbeatThread)
 		}
 	}
 }

@@ -384,7 +384,11 @@ func (lc *ListenerConsumer) invokeOnMessage(d *delivery) string {
 		}
 	}
 	if lc.cfg.ListenerTime > 0 {
-		lc.s().Sleep(lc.cfg.ListenerTime, msg.Notef("onMessage %s", d.rec).String())
+		note := ""
+		if lc.s().Tracing() {
+			note = msg.Notef("onMessage %s", d.rec).String()
+		}
+		lc.s().Sleep(lc.cfg.ListenerTime, note)
 	}
 	if e := lc.sys.failure(d.rec); e != "" {
 		lc.s().Emit(sim.Event{Kind: sim.RecordFail, Subj: d.rec.String(), ID: d.id, Item: e, Src: srcDoInvokeOnMessage}.
