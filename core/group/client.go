@@ -2,11 +2,11 @@ package group
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -27,22 +27,37 @@ func (r Record) String() string {
 	return r.TopicPartition.String() + "@" + strconv.FormatInt(r.Offset, 10)
 }
 
-// What KafkaConsumer throws at its caller, by the exception's name.
+// exception is what KafkaConsumer throws at its caller, by the
+// exception's simple class name.
+type exception string
+
+func (e exception) Error() string { return "group: " + string(e) }
+
+// What KafkaConsumer throws at its caller.
 var (
-	ErrWakeup              = errors.New("group: WakeupException")
-	ErrCommitFailed        = errors.New("group: CommitFailedException")
-	ErrRebalanceInProgress = errors.New("group: RebalanceInProgressException")
-	ErrRetriableCommit     = errors.New("group: RetriableCommitFailedException")
-	ErrClosed              = errors.New("group: the consumer was closed")
-	ErrClient              = errors.New("group: bad client")
+	ErrWakeup              error = exception("WakeupException")
+	ErrCommitFailed        error = exception("CommitFailedException")
+	ErrRebalanceInProgress error = exception("RebalanceInProgressException")
+	ErrRetriableCommit     error = exception("RetriableCommitFailedException")
+)
+
+// Errors of a consumer closed under its caller, and of a client's call
+// that does not fit (a name twice, records not at a log's end).
+var (
+	ErrClosed = errors.New("group: the consumer was closed")
+	ErrClient = errors.New("group: bad client")
 )
 
 // ExceptionName is the simple class name of what the consumer threw.
 func ExceptionName(err error) string {
-	if err == nil {
+	var e exception
+	switch {
+	case err == nil:
 		return "NONE"
+	case errors.As(err, &e):
+		return string(e)
 	}
-	return strings.TrimPrefix(err.Error(), "group: ")
+	return err.Error()
 }
 
 // RebalanceListener is ConsumerRebalanceListener: called on the polling
@@ -71,11 +86,11 @@ func DefaultClientOptions() ClientOptions {
 func (o ClientOptions) Validate() error {
 	switch {
 	case o.AutoOffsetReset != "latest" && o.AutoOffsetReset != "earliest":
-		return fmt.Errorf("%w: auto.offset.reset must be latest or earliest, got %q", ErrConfig, o.AutoOffsetReset)
+		return msg.Of(ErrConfig, "gr.offset.reset", o.AutoOffsetReset)
 	case o.MaxPollRecords < 1:
-		return fmt.Errorf("%w: max.poll.records must be ≥ 1", ErrConfig)
+		return msg.Of(ErrConfig, "gr.poll.records")
 	case o.AutoCommitInterval <= 0:
-		return fmt.Errorf("%w: auto.commit.interval.ms must be > 0", ErrConfig)
+		return msg.Of(ErrConfig, "gr.commit.interval")
 	}
 	return nil
 }
@@ -105,7 +120,7 @@ type asyncCommit struct {
 // starts at its first poll).
 func (y *System) NewClient(name, group string, topics []string, cfg ConsumerConfig, opts ClientOptions) (*Consumer, error) {
 	if y.running(name) != nil {
-		return nil, fmt.Errorf("%w: %s is already running", ErrClient, name)
+		return nil, msg.Of(ErrClient, "gr.running", name)
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -127,15 +142,15 @@ func (y *System) NewClient(name, group string, topics []string, cfg ConsumerConf
 // fetch is answered.
 func (y *System) Append(tp TopicPartition, from, to int64) error {
 	if n := y.partitionsAt(tp.Topic, y.s.Now()); tp.Partition >= n {
-		return fmt.Errorf("%w: no partition %s", ErrClient, tp)
+		return msg.Of(ErrClient, "gr.partition", tp)
 	}
 	if end := y.logs[tp]; from != end || to < from {
-		return fmt.Errorf("%w: %s's log ends at offset %d: records must start there", ErrClient, tp, end)
+		return msg.Of(ErrClient, "gr.log.end", tp, end)
 	}
 	y.logs[tp] = to + 1
 	emit(y.s, func() sim.Event {
 		return sim.Event{Kind: sim.LogAppend, Subj: tp.String(), From: strconv.FormatInt(from, 10), To: strconv.FormatInt(to+1, 10),
-			Note: strconv.FormatInt(to-from+1, 10) + " records", Src: srcAppend}
+			Src: srcAppend}.Notef("%d records", to-from+1)
 	})
 	for _, c := range y.clients {
 		if !c.closed && c.inPoll && !c.wakePending && c.owns(tp) {
@@ -341,26 +356,26 @@ func (c *Consumer) initPositions(r *response) {
 		}
 		switch {
 		case o.Offset >= 0:
-			c.setPosition(tp, o.Offset, "the committed offset", srcRefreshCommitted)
+			c.setPosition(tp, o.Offset, msg.Notef("the committed offset"), srcRefreshCommitted)
 		case c.f.opts.AutoOffsetReset == "earliest":
-			c.setPosition(tp, 0, "no committed offset: auto.offset.reset=earliest", srcResetOffsets)
+			c.setPosition(tp, 0, msg.Notef("no committed offset: auto.offset.reset=%s", "earliest"), srcResetOffsets)
 		default:
-			c.setPosition(tp, c.sys.logs[tp], "no committed offset: auto.offset.reset=latest", srcResetOffsets)
+			c.setPosition(tp, c.sys.logs[tp], msg.Notef("no committed offset: auto.offset.reset=%s", "latest"), srcResetOffsets)
 		}
 	}
 }
 
-func (c *Consumer) setPosition(tp TopicPartition, offset int64, why, src string) {
+func (c *Consumer) setPosition(tp TopicPartition, offset int64, why *msg.Note, src string) {
 	c.f.positions[tp] = offset
 	emit(c.s, func() sim.Event {
-		return sim.Event{Kind: sim.Seek, Subj: tp.String(), To: strconv.FormatInt(offset, 10), Note: why, Src: src}
+		return noted(sim.Event{Kind: sim.Seek, Subj: tp.String(), To: strconv.FormatInt(offset, 10), Src: src}, why)
 	})
 }
 
 // Seek is KafkaConsumer.seek: the next poll fetches tp from offset.
 // Seeking a partition the consumer does not own does nothing (upstream
 // throws IllegalStateException).
-func (c *Consumer) Seek(tp TopicPartition, offset int64, why string) {
+func (c *Consumer) Seek(tp TopicPartition, offset int64, why *msg.Note) {
 	if c.owns(tp) {
 		c.setPosition(tp, offset, why, srcSeek)
 	}
@@ -430,7 +445,7 @@ func (c *Consumer) offsetCommit(offsets []Offset, subj, mode, src string) (*requ
 		c.commitDone(id, subj, offsets, err, srcSendOffsetCommit)
 		return nil, err
 	}
-	c.sendRequest(r, "generation "+strconv.Itoa(c.generation)+": "+FormatOffsets(offsets), srcSendOffsetCommit)
+	c.sendRequest(r, msg.Notef("generation %d: %s", c.generation, FormatOffsets(offsets)).String(), srcSendOffsetCommit)
 	return r, nil
 }
 
@@ -593,7 +608,9 @@ func (c *Consumer) Crash(note string) {
 
 // Close is what a listener container does when it stops: unsubscribe
 // (the revoke callback, LeaveGroup) then close, waiting for the answer.
-func (c *Consumer) Close() { c.close("the consumer unsubscribed from all topics", srcUnsubscribe) }
+func (c *Consumer) Close() {
+	c.close(msg.Notef("the consumer unsubscribed from all topics"), srcUnsubscribe)
+}
 
 // revokeCallback calls the rebalance listener before the partitions go.
 func (c *Consumer) revokeCallback(cb string) {

@@ -1,9 +1,10 @@
 package group
 
 import (
-	"fmt"
 	"math"
 	"time"
+
+	"brokerlab/core/msg"
 )
 
 // Config sets up the broker side of a scenario: the GroupCoordinator of
@@ -60,15 +61,15 @@ func DefaultConfig() Config {
 func (c Config) Validate() error {
 	switch {
 	case c.BrokerID < 0:
-		return fmt.Errorf("%w: broker.id must be ≥ 0", ErrConfig)
+		return msg.Of(ErrConfig, "gr.broker.id")
 	case c.NumIOThreads < 1 || c.NumIOThreads > 64:
-		return fmt.Errorf("%w: num.io.threads must be from 1 to 64", ErrConfig)
+		return msg.Of(ErrConfig, "gr.io.threads")
 	case c.NetworkLatency < 0 || c.InitialRebalanceDelay < 0:
-		return fmt.Errorf("%w: durations must be ≥ 0", ErrConfig)
+		return msg.Of(ErrConfig, "gr.durations")
 	case c.MinSessionTimeout > c.MaxSessionTimeout:
-		return fmt.Errorf("%w: group.min.session.timeout.ms must not exceed group.max.session.timeout.ms", ErrConfig)
+		return msg.Of(ErrConfig, "gr.session.range")
 	case c.MaxSize < 1:
-		return fmt.Errorf("%w: group.max.size must be ≥ 1", ErrConfig)
+		return msg.Of(ErrConfig, "gr.max.size")
 	}
 	return c.Consumer.Validate()
 }
@@ -77,21 +78,15 @@ func (c Config) Validate() error {
 func (c ConsumerConfig) Validate() error {
 	switch {
 	case c.SessionTimeout <= 0 || c.HeartbeatInterval <= 0 || c.MaxPollInterval <= 0 || c.MetadataMaxAge <= 0 || c.RetryBackoff <= 0:
-		return fmt.Errorf("%w: consumer timeouts must be > 0", ErrConfig)
+		return msg.Of(ErrConfig, "gr.timeouts")
 	case c.HeartbeatInterval >= c.SessionTimeout:
-		return fmt.Errorf("%w: heartbeat.interval.ms must be lower than session.timeout.ms", ErrConfig)
+		return msg.Of(ErrConfig, "gr.heartbeat")
 	case len(c.Assignors) == 0:
-		return fmt.Errorf("%w: partition.assignment.strategy is empty", ErrConfig)
+		return msg.Of(ErrConfig, "gr.assignors.empty")
 	}
-	for i, a := range c.Assignors {
-		if LookupAssignor(a) == nil {
-			return fmt.Errorf("%w: unknown assignor %q (range, roundrobin)", ErrConfig, a)
-		}
-		for _, b := range c.Assignors[:i] {
-			if a == b {
-				return fmt.Errorf("%w: assignor %q given twice", ErrConfig, a)
-			}
-		}
+	if err := checkAssignors(c.Assignors); err != nil {
+		err.Kind = ErrConfig
+		return err
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 	"brokerlab/core/socketserver"
 )
@@ -60,7 +61,7 @@ type Consumer struct {
 	memberID         string
 	protocol         string
 	rejoinNeeded     bool
-	rejoinReason     string
+	rejoinReason     *msg.Note
 	joinInFlight     bool // joinFuture != null
 	needsJoinPrepare bool
 	hbStarted        bool
@@ -129,7 +130,7 @@ func (c *Consumer) assign(tps []TopicPartition, callback, src string) {
 // the pause is over.
 func (c *Consumer) freeze() {
 	if now := c.s.Now(); now < c.stallUntil {
-		c.s.Sleep(c.stallUntil-now, "GC pause until "+sim.FormatDuration(c.stallUntil))
+		c.s.Sleep(c.stallUntil-now, msg.Notef("GC pause until %s", sim.FormatDuration(c.stallUntil)).String())
 	}
 }
 
@@ -213,10 +214,10 @@ func (c *Consumer) handle(m *message) {
 	case "rejoin", "metadata", "fetch", "wakeup":
 		c.wakePending = false
 	case "process":
-		c.s.Sleep(m.dur, "processing records for "+sim.FormatDuration(m.dur))
+		c.s.Sleep(m.dur, msg.Notef("processing records for %s", sim.FormatDuration(m.dur)).String())
 		c.freeze()
 	case "close":
-		c.close("the consumer is being closed", srcClose)
+		c.close(msg.Notef("the consumer is being closed"), srcClose)
 	}
 }
 
@@ -232,7 +233,7 @@ func (c *Consumer) received(m *message) {
 		src := map[string]string{apiJoinGroup: srcJoinGroupResponse, apiSyncGroup: srcSyncGroupResponse,
 			apiHeartbeat: srcHeartbeatResponse, apiLeaveGroup: srcLeaveGroupResponse,
 			apiOffsetCommit: srcOffsetCommitResponse, apiOffsetFetch: srcOffsetFetchResponse}[r.req.api]
-		return sim.Event{Kind: sim.ClientRecv, Subj: c.subj(), ID: r.req.id, Item: r.label(), Note: r.note(), Src: src}
+		return noted(sim.Event{Kind: sim.ClientRecv, Subj: c.subj(), ID: r.req.id, Item: r.label(), Src: src}, r.note())
 	})
 }
 
@@ -249,7 +250,7 @@ func (c *Consumer) poll() {
 // leader rejoins when the metadata it assigned from has changed.
 func (c *Consumer) rejoinNeededOrPending() bool {
 	if c.assignmentSnapshot != nil && !sameMetadata(c.groupTopics, c.assignmentSnapshot, c.metadataSnapshot) {
-		c.requestRejoin("metadata changed since the assignment")
+		c.requestRejoin(msg.Notef("metadata changed since the assignment"))
 	}
 	return c.rejoinNeeded || c.joinInFlight
 }
@@ -279,7 +280,7 @@ func (c *Consumer) maybeRefreshMetadata(now time.Duration) {
 	}
 }
 
-func (c *Consumer) requestRejoin(why string) {
+func (c *Consumer) requestRejoin(why *msg.Note) {
 	if !c.rejoinNeeded {
 		c.rejoinReason = why
 	}
@@ -336,12 +337,14 @@ func (c *Consumer) initiateJoinGroup() {
 	r.sessionTimeout, r.rebalanceTimeout = c.cfg.SessionTimeout, c.cfg.MaxPollInterval
 	note := ""
 	if c.s.Tracing() {
-		note = "memberId " + strconv.Quote(c.memberID) + ", protocols " + strings.Join(c.cfg.Assignors, ",")
-		if c.rejoinReason != "" {
-			note += ", because " + c.rejoinReason
+		protocols := strings.Join(c.cfg.Assignors, ",")
+		if c.rejoinReason != nil {
+			note = msg.Notef("memberId %q, protocols %s, because %s", c.memberID, protocols, c.rejoinReason).String()
+		} else {
+			note = msg.Notef("memberId %q, protocols %s", c.memberID, protocols).String()
 		}
 	}
-	c.rejoinReason = ""
+	c.rejoinReason = nil
 	c.sendRequest(r, note, srcSendJoinGroup)
 }
 
@@ -393,7 +396,7 @@ func (c *Consumer) onJoinGroupResponse(r *response) {
 		// GROUP_MAX_SIZE_REACHED, INVALID_GROUP_ID: poll() throws; the
 		// application gives up and closes the consumer.
 		c.joinFailed()
-		c.close("the consumer is being closed", srcClose)
+		c.close(msg.Notef("the consumer is being closed"), srcClose)
 	}
 }
 
@@ -459,7 +462,7 @@ func (c *Consumer) syncGroup(plan []assigned, meta map[string]int, note string) 
 	r.protocolType, r.protocolName = consumerProtocolType, c.protocol
 	r.plan, r.planMetadata = plan, meta
 	if note == "" && c.s.Tracing() {
-		note = "generation " + strconv.Itoa(c.generation) + ", no assignment (follower)"
+		note = msg.Notef("generation %d, no assignment (follower)", c.generation).String()
 	}
 	src := srcSendSyncGroup
 	if plan != nil {
@@ -491,7 +494,7 @@ func (c *Consumer) onSyncGroupResponse(r *response) {
 		}
 		return
 	}
-	c.requestRejoin("SyncGroup " + string(r.err))
+	c.requestRejoin(msg.Notef("SyncGroup %s", r.err))
 	switch r.err {
 	case UnknownMemberID, IllegalGeneration:
 		c.resetGenerationOnResponseError()
@@ -529,11 +532,11 @@ func (c *Consumer) wakePoll(why string) {
 
 // maybeLeaveGroup is AbstractCoordinator.maybeLeaveGroup; it returns the
 // LeaveGroup it sent, or nil when the consumer was not in the group.
-func (c *Consumer) maybeLeaveGroup(reason string, replyTo *sim.Queue[*message]) *request {
+func (c *Consumer) maybeLeaveGroup(reason *msg.Note, replyTo *sim.Queue[*message]) *request {
 	var r *request
 	if c.state != Unjoined && c.memberID != "" {
 		r = c.newRequest(apiLeaveGroup, replyTo)
-		c.sendRequest(r, "member "+c.memberID+", because "+reason, srcMaybeLeaveGroup)
+		c.sendRequest(r, msg.Notef("member %s, because %s", c.memberID, reason).String(), srcMaybeLeaveGroup)
 	}
 	c.setState(Unjoined, srcMaybeLeaveGroup)
 	c.generation, c.memberID, c.protocol = -1, "", ""
@@ -543,7 +546,7 @@ func (c *Consumer) maybeLeaveGroup(reason string, replyTo *sim.Queue[*message]) 
 
 // close is KafkaConsumer.close: stop the heartbeat thread, give up the
 // partitions, leave the group and wait for the answer (at most 30 s).
-func (c *Consumer) close(reason, src string) {
+func (c *Consumer) close(reason *msg.Note, src string) {
 	c.closing = true
 	c.hbClosed = true
 	c.hbQueue.Put(&message{id: c.s.NextToken(), wake: "notify"}, srcClose)
@@ -602,14 +605,18 @@ func (c *Consumer) heartbeatLoop() {
 			// at once resets the session timer, as its handler does.
 			c.sessionAt = now + c.cfg.SessionTimeout
 		case c.pollExpired(now):
-			c.maybeLeaveGroup("consumer poll timeout has expired", c.hbQueue)
+			c.maybeLeaveGroup(msg.Notef("consumer poll timeout has expired"), c.hbQueue)
 		case now < c.heartbeatAt:
 			c.hbWait(c.nextHeartbeatWake() - now)
 		default:
 			c.heartbeatAt = now + c.cfg.HeartbeatInterval // sentHeartbeat
 			c.heartbeats++
 			r := c.newRequest(apiHeartbeat, c.hbQueue)
-			c.sendRequest(r, "generation "+strconv.Itoa(c.generation), srcHeartbeatThread)
+			note := ""
+			if c.s.Tracing() {
+				note = msg.Notef("generation %d", c.generation).String()
+			}
+			c.sendRequest(r, note, srcHeartbeatThread)
 		}
 	}
 }
@@ -655,12 +662,12 @@ func (c *Consumer) onHeartbeatResponse(r *response) {
 		c.sessionAt = now + c.cfg.SessionTimeout // receiveHeartbeat
 		c.answeredAt = now
 	case RebalanceInProgress:
-		c.requestRejoin("Heartbeat REBALANCE_IN_PROGRESS")
+		c.requestRejoin(msg.Notef("Heartbeat %s", r.err))
 		c.sessionAt = now + c.cfg.SessionTimeout
 		c.wakePoll("rejoin")
 	case IllegalGeneration, UnknownMemberID:
 		c.resetGenerationOnResponseError()
-		c.rejoinReason = "Heartbeat " + string(r.err)
+		c.rejoinReason = msg.Notef("Heartbeat %s", r.err)
 		c.heartbeatAt = now + c.cfg.RetryBackoff // failHeartbeat
 		c.wakePoll("rejoin")
 	default:

@@ -2,9 +2,9 @@ package group
 
 import (
 	"strconv"
-	"strings"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/purgatory"
 	"brokerlab/core/sim"
 	"brokerlab/core/socketserver"
@@ -121,7 +121,7 @@ func (c *Coordinator) newPurgatory(name string, background bool) *purgatory.Purg
 			},
 			Fire: func(op *purgatory.Operation) {
 				emit(s, func() sim.Event {
-					return sim.Event{Kind: sim.TimerFire, Subj: op.Subj, ID: op.ID, Item: op.Kind, Note: "after " + sim.FormatDuration(op.Delay), Src: srcAdvanceClock}
+					return sim.Event{Kind: sim.TimerFire, Subj: op.Subj, ID: op.ID, Item: op.Kind, Src: srcAdvanceClock}.Notef("after %s", sim.FormatDuration(op.Delay))
 				})
 			},
 		}})
@@ -135,7 +135,7 @@ func (c *Coordinator) newPurgatory(name string, background bool) *purgatory.Purg
 func (c *Coordinator) respond(req *request, resp *response) {
 	resp.req = req
 	emit(c.s, func() sim.Event {
-		return sim.Event{Kind: sim.Send, Subj: req.subj(), ID: req.id, Item: resp.label(), Note: resp.note(), Src: srcSendResponse}
+		return noted(sim.Event{Kind: sim.Send, Subj: req.subj(), ID: req.id, Item: resp.label(), Src: srcSendResponse}, resp.note())
 	})
 	if req.handling {
 		req.answered = resp
@@ -144,24 +144,24 @@ func (c *Coordinator) respond(req *request, resp *response) {
 	c.server.SendResponse(&socketserver.Response{Request: req.wire, Body: resp})
 }
 
-func (r *response) note() string {
-	var parts []string
+// note is what the trace says of the response, nil if nothing.
+func (r *response) note() *msg.Note {
 	switch {
+	case r.req.api == apiJoinGroup && r.err == None && r.members != nil:
+		return msg.Notef("generation %d, member %s, leader %s, protocol %s, %d members' subscriptions",
+			r.generation, r.memberID, r.leader, r.protocol, len(r.members))
 	case r.req.api == apiJoinGroup && r.err == None:
-		parts = append(parts, "generation "+strconv.Itoa(r.generation), "member "+r.memberID, "leader "+r.leader, "protocol "+r.protocol)
-		if r.members != nil {
-			parts = append(parts, strconv.Itoa(len(r.members))+" members' subscriptions")
-		}
+		return msg.Notef("generation %d, member %s, leader %s, protocol %s", r.generation, r.memberID, r.leader, r.protocol)
 	case r.req.api == apiJoinGroup && r.err == MemberIDRequired:
-		parts = append(parts, "member "+r.memberID)
+		return msg.Notef("member %s", r.memberID)
 	case r.req.api == apiSyncGroup && r.err == None:
-		parts = append(parts, "assignment "+FormatPartitions(r.assignment))
+		return msg.Notef("assignment %s", FormatPartitions(r.assignment))
 	case r.req.api == apiLeaveGroup && r.memberErr != None && r.memberErr != "":
-		parts = append(parts, "member "+string(r.memberErr))
+		return msg.Notef("member %s", r.memberErr)
 	case r.req.api == apiOffsetFetch && r.err == None:
-		parts = append(parts, "committed "+FormatOffsets(r.offsets))
+		return msg.Notef("committed %s", FormatOffsets(r.offsets))
 	}
-	return strings.Join(parts, ", ")
+	return nil
 }
 
 // Handle is KafkaApis.handle for the group APIs, on a request handler
@@ -250,7 +250,7 @@ func (c *Coordinator) handleJoinGroup(req *request) {
 	g.inLock(srcHandleJoinGroup, func() {
 		overCapacity := g.size() > c.cfg.MaxSize
 		if (overCapacity && g.has(req.memberID) && !g.get(req.memberID).isAwaitingJoin()) || (unknown && g.size() >= c.cfg.MaxSize) {
-			g.remove(req.memberID, "group.max.size reached")
+			g.remove(req.memberID, msg.Notef("group.max.size reached"))
 			cb(joinError("", GroupMaxSizeReached))
 		} else if unknown {
 			c.doUnknownJoinGroup(g, req, cb)
@@ -339,15 +339,15 @@ func (c *Coordinator) addMemberAndRebalance(g *groupMetadata, req *request, cb f
 	// a new member cannot heartbeat yet: its JoinGroup times out instead
 	c.completeAndScheduleNextExpiration(g, m, NewMemberJoinTimeout)
 	g.removePendingMember(m.id)
-	c.maybePrepareRebalance(g, "Adding new member "+m.id)
+	c.maybePrepareRebalance(g, msg.Notef("Adding new member %s", m.id))
 }
 
 func (c *Coordinator) updateMemberAndRebalance(g *groupMetadata, m *member, ps []protocol, cb func(joinResult)) {
 	g.updateMember(m, ps, cb)
-	c.maybePrepareRebalance(g, "Updating metadata for member "+m.id)
+	c.maybePrepareRebalance(g, msg.Notef("Updating metadata for member %s", m.id))
 }
 
-func (c *Coordinator) maybePrepareRebalance(g *groupMetadata, reason string) {
+func (c *Coordinator) maybePrepareRebalance(g *groupMetadata, reason *msg.Note) {
 	g.inLock(srcPrepareRebalance, func() {
 		if g.canRebalance() {
 			c.prepareRebalance(g, reason)
@@ -358,7 +358,7 @@ func (c *Coordinator) maybePrepareRebalance(g *groupMetadata, reason string) {
 // prepareRebalance is GroupCoordinator.prepareRebalance: an Empty group
 // waits group.initial.rebalance.delay.ms for more members, any other
 // waits up to the rebalance timeout for every member to rejoin.
-func (c *Coordinator) prepareRebalance(g *groupMetadata, reason string) {
+func (c *Coordinator) prepareRebalance(g *groupMetadata, reason *msg.Note) {
 	if g.is(CompletingRebalance) {
 		c.resetAndPropagateAssignmentError(g, RebalanceInProgress)
 	}
@@ -369,7 +369,7 @@ func (c *Coordinator) prepareRebalance(g *groupMetadata, reason string) {
 	} else {
 		op = c.newDelayedJoin(g, g.rebalanceTimeout())
 	}
-	g.transitionTo(PreparingRebalance, reason, srcPrepareRebalance)
+	g.transitionTo(PreparingRebalance, reason.String(), srcPrepareRebalance)
 	g.join = op
 	c.joinPurgatory.TryCompleteElseWatch(op, groupKey(g))
 }
@@ -419,7 +419,7 @@ func (c *Coordinator) onCompleteJoin(g *groupMetadata) {
 	g.inLock(srcOnCompleteJoin, func() {
 		for _, m := range g.notYetRejoinedMembers() {
 			c.removeHeartbeatForLeavingMember(g, m)
-			g.remove(m.id, "did not rejoin before the rebalance timeout")
+			g.remove(m.id, msg.Notef("did not rejoin before the rebalance timeout"))
 		}
 		switch {
 		case g.is(Dead):
@@ -591,7 +591,7 @@ func (c *Coordinator) handleLeaveGroup(req *request) {
 		case g.is(Dead):
 			cb(CoordinatorNotAvailable, "")
 		case g.isPendingMember(id):
-			c.removePendingMemberAndUpdateGroup(g, id, req.client, "pending member left")
+			c.removePendingMemberAndUpdateGroup(g, id, req.client, msg.Notef("pending member left"))
 			c.heartbeatPurgatory.CheckAndComplete(memberKey(g, id))
 			cb(None, None)
 		case !g.has(id):
@@ -599,7 +599,7 @@ func (c *Coordinator) handleLeaveGroup(req *request) {
 		default:
 			m := g.get(id)
 			c.removeHeartbeatForLeavingMember(g, m)
-			c.removeMemberAndUpdateGroup(g, m, "removing member "+id+" on LeaveGroup")
+			c.removeMemberAndUpdateGroup(g, m, msg.Notef("removing member %s on LeaveGroup", id))
 			cb(None, None)
 		}
 	})
@@ -649,7 +649,7 @@ func (c *Coordinator) removeHeartbeatForLeavingMember(g *groupMetadata, m *membe
 // removeMemberAndUpdateGroup is GroupCoordinator.removeMemberAndUpdateGroup:
 // a parked JoinGroup is answered UNKNOWN_MEMBER_ID, the member goes, and
 // the group rebalances (or, already rebalancing, checks if the join is done).
-func (c *Coordinator) removeMemberAndUpdateGroup(g *groupMetadata, m *member, reason string) {
+func (c *Coordinator) removeMemberAndUpdateGroup(g *groupMetadata, m *member, reason *msg.Note) {
 	g.maybeInvokeJoinCallback(m, joinError("", UnknownMemberID))
 	g.remove(m.id, reason)
 	switch g.state {
@@ -660,9 +660,9 @@ func (c *Coordinator) removeMemberAndUpdateGroup(g *groupMetadata, m *member, re
 	}
 }
 
-func (c *Coordinator) removePendingMemberAndUpdateGroup(g *groupMetadata, id, client, why string) {
+func (c *Coordinator) removePendingMemberAndUpdateGroup(g *groupMetadata, id, client string, why *msg.Note) {
 	if g.removePendingMember(id) {
-		c.s.Emit(sim.Event{Kind: sim.MemberRemove, Subj: "member[" + client + "]", Item: g.id, Note: why, Src: srcRemoveMember})
+		c.s.Emit(noted(sim.Event{Kind: sim.MemberRemove, Subj: "member[" + client + "]", Item: g.id, Src: srcRemoveMember}, why))
 	}
 	if g.is(PreparingRebalance) {
 		c.joinPurgatory.CheckAndComplete(groupKey(g))
@@ -718,11 +718,11 @@ func (c *Coordinator) onExpireHeartbeat(g *groupMetadata, id, client string, isP
 		switch {
 		case g.is(Dead):
 		case isPending:
-			c.removePendingMemberAndUpdateGroup(g, id, client, "pending member expired")
+			c.removePendingMemberAndUpdateGroup(g, id, client, msg.Notef("pending member expired"))
 		case !g.has(id):
 		default:
 			if m := g.get(id); !m.hasSatisfiedHeartbeat() {
-				c.removeMemberAndUpdateGroup(g, m, "removing member "+id+" on heartbeat expiration")
+				c.removeMemberAndUpdateGroup(g, m, msg.Notef("removing member %s on heartbeat expiration", id))
 			}
 		}
 	})

@@ -135,4 +135,10 @@
 // not made); in a Stable generation every partition of the subscribed
 // topics (as the leader's metadata had them) is assigned to exactly one
 // member. Violations are counted in System.Violations.
+//
+// Words. Errors (settings, paths, a client's call, a refused action) are
+// codes of core/msg's words_group.go; a note built from values is a
+// msg.Note whose format notes.go words in Chinese, the trace keeping the
+// English. The notes of sleeps and of requests sent (sim.Sleep,
+// socketserver's SendNote) are English only: those calls take a string.
 package group

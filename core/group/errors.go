@@ -22,7 +22,8 @@ const (
 	GroupIDNotFound           Error = "GROUP_ID_NOT_FOUND"
 )
 
-// Errors for settings and paths a scenario gets wrong.
+// The kinds of the errors of settings and paths a scenario gets wrong
+// (errors.Is); their words are codes of core/msg (words_group.go).
 var (
 	ErrConfig      = errors.New("group: bad setting")
 	ErrUnknownPath = errors.New("group: unknown state path")

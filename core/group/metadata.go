@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/purgatory"
 	"brokerlab/core/sim"
 )
@@ -206,7 +207,7 @@ func (g *groupMetadata) add(m *member, cb func(joinResult)) {
 
 // remove is GroupMetadata.remove; a removed leader is replaced by the
 // first member left (members.keys.headOption).
-func (g *groupMetadata) remove(id, why string) {
+func (g *groupMetadata) remove(id string, why *msg.Note) {
 	m := g.byID[id]
 	if m == nil {
 		return
@@ -221,7 +222,7 @@ func (g *groupMetadata) remove(id, why string) {
 	if m.isAwaitingJoin() {
 		g.numAwaitingJoin--
 	}
-	g.c.s.Emit(sim.Event{Kind: sim.MemberRemove, Subj: "member[" + m.client + "]", Item: g.id, Note: why, Src: srcGroupRemove})
+	g.c.s.Emit(noted(sim.Event{Kind: sim.MemberRemove, Subj: "member[" + m.client + "]", Item: g.id, Src: srcGroupRemove}, why))
 	if g.isLeader(id) {
 		next := ""
 		if len(g.members) > 0 {
@@ -322,7 +323,7 @@ func (g *groupMetadata) canRebalance() bool { return CanTransition(g.state, Prep
 // recorded and the state stays.
 func (g *groupMetadata) transitionTo(to GroupState, why, src string) {
 	if !CanTransition(g.state, to) {
-		g.c.sys.violation(g.id+": invalid transition "+string(g.state)+" → "+string(to), src)
+		g.c.sys.violation(msg.Notef("%s: invalid transition %s → %s", g.id, g.state, to), src)
 		return
 	}
 	from := g.state

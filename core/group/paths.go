@@ -1,10 +1,11 @@
 package group
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
+
+	"brokerlab/core/msg"
 )
 
 // Paths documents the state paths a scenario can read (expect, run until).
@@ -50,7 +51,7 @@ func get(y *System, path string) (string, error) {
 		return getConsumer(y, path, key, tail)
 	case "topic":
 		if tail != ".partitions" {
-			return "", fmt.Errorf("%w %q: a topic has .partitions", ErrUnknownPath, path)
+			return "", msg.Of(ErrUnknownPath, "gr.path.topic", path)
 		}
 		if y == nil {
 			return "", nil
@@ -58,7 +59,7 @@ func get(y *System, path string) (string, error) {
 		return strconv.Itoa(y.partitionsAt(key, y.s.Now())), nil
 	case "admin.deleteGroups":
 		if tail != "" {
-			return "", fmt.Errorf("%w %q", ErrUnknownPath, path)
+			return "", msg.Of(ErrUnknownPath, "gr.path", path)
 		}
 		if y == nil {
 			return "", nil
@@ -68,7 +69,7 @@ func get(y *System, path string) (string, error) {
 		}
 		return "none", nil
 	}
-	return "", fmt.Errorf("%w %q (paths: %s)", ErrUnknownPath, path, strings.Join(Paths, ", "))
+	return "", msg.Of(ErrUnknownPath, "path.unknown", path, msg.List(Paths))
 }
 
 // getGroup answers group[G]…; a group the coordinator does not have reads
@@ -81,7 +82,7 @@ func getGroup(y *System, path, id, tail string) (string, error) {
 	if strings.HasPrefix(tail, ".assignment[") {
 		_, c, rest, err := splitKey(tail)
 		if err != nil || rest != "" {
-			return "", fmt.Errorf("%w %q: expected group[G].assignment[C]", ErrUnknownPath, path)
+			return "", msg.Of(ErrUnknownPath, "gr.path.assignment", path)
 		}
 		if g == nil {
 			return "", nil
@@ -97,7 +98,7 @@ func getGroup(y *System, path, id, tail string) (string, error) {
 	switch tail {
 	case ".state", ".generation", ".leader", ".members", ".pending", ".protocol", ".currentStateTimestamp", ".delayedJoin":
 	default:
-		return "", fmt.Errorf("%w %q: a group has .state, .generation, .leader, .members, .pending, .protocol, .assignment[C], .currentStateTimestamp and .delayedJoin", ErrUnknownPath, path)
+		return "", msg.Of(ErrUnknownPath, "gr.path.group", path)
 	}
 	if y == nil {
 		return "", nil
@@ -133,7 +134,7 @@ func getConsumer(y *System, path, name, tail string) (string, error) {
 	switch tail {
 	case ".state", ".generation", ".memberId", ".error", ".assignment", ".leader", ".heartbeats", ".thread":
 	default:
-		return "", fmt.Errorf("%w %q: a consumer has .state, .generation, .memberId, .error, .assignment, .leader, .heartbeats and .thread", ErrUnknownPath, path)
+		return "", msg.Of(ErrUnknownPath, "gr.path.consumer", path)
 	}
 	if y == nil {
 		return "", nil
@@ -170,14 +171,14 @@ func getConsumer(y *System, path, name, tail string) (string, error) {
 func splitKey(path string) (head, key, tail string, err error) {
 	i := strings.IndexByte(path, '[')
 	if i < 0 {
-		return "", "", "", fmt.Errorf("%w %q (paths: %s)", ErrUnknownPath, path, strings.Join(Paths, ", "))
+		return "", "", "", msg.Of(ErrUnknownPath, "path.unknown", path, msg.List(Paths))
 	}
 	j := strings.IndexByte(path[i:], ']')
 	if j < 0 {
-		return "", "", "", fmt.Errorf("%w %q: missing ]", ErrUnknownPath, path)
+		return "", "", "", msg.Of(ErrUnknownPath, "gr.path.bracket", path)
 	}
 	if j == 1 {
-		return "", "", "", fmt.Errorf("%w %q: empty []", ErrUnknownPath, path)
+		return "", "", "", msg.Of(ErrUnknownPath, "gr.path.empty", path)
 	}
 	return path[:i], path[i+1 : i+j], path[i+j+1:], nil
 }

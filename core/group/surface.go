@@ -78,19 +78,27 @@ var Settings = []surface.Setting[Config]{
 // assignors reads a preference list of assignor names.
 func assignors(val string) ([]string, error) {
 	as := strings.Split(val, ",")
+	if err := checkAssignors(as); err != nil {
+		return nil, err
+	}
+	return as, nil
+}
+
+// checkAssignors finds an unknown or repeated name in a preference list.
+func checkAssignors(as []string) *msg.Error {
 	var names []string
 	for _, a := range Assignors {
 		names = append(names, a.Name())
 	}
 	for i, a := range as {
 		if LookupAssignor(a) == nil {
-			return nil, &msg.Error{Code: "gr.assignor", Args: []any{a, msg.List(names)}, Hint: surface.Nearest(a, names)}
+			return &msg.Error{Code: "gr.assignor", Args: []any{a, msg.List(names)}, Hint: surface.Nearest(a, names)}
 		}
 		if slices.Contains(as[:i], a) {
-			return nil, msg.New("gr.assignor.twice", a)
+			return msg.New("gr.assignor.twice", a)
 		}
 	}
-	return as, nil
+	return nil
 }
 
 // TopicForm is the form of the topic action (`use listener` has it too).

@@ -1,12 +1,12 @@
 package group
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 	"brokerlab/core/socketserver"
 )
@@ -63,9 +63,11 @@ func (y *System) Main() *sim.Worker { return y.main }
 // Config is the system's configuration.
 func (y *System) Config() Config { return y.cfg }
 
-func (y *System) violation(msg, src string) {
-	y.Violations = append(y.Violations, msg)
-	y.s.Emit(sim.Event{Kind: sim.Invariant, Note: msg, Src: src})
+func (y *System) violation(n *msg.Note, src string) {
+	e := sim.Event{Kind: sim.Invariant, Src: src}
+	e.Words, e.Note = n, n.String()
+	y.Violations = append(y.Violations, e.Note)
+	y.s.Emit(e)
 }
 
 // partitionsAt is the topic's partition count at time t (0: no such topic).
@@ -117,7 +119,7 @@ func (y *System) Topic(at time.Duration, name string, partitions int) {
 		case partitions > cur:
 			y.action(text, srcCreatePartitions)
 		default:
-			y.s.RefuseText(text, "partitions can only be increased (it has "+strconv.Itoa(cur)+")", srcCreatePartitions)
+			y.s.Refuse(text, msg.New("gr.partitions.shrink", cur), srcCreatePartitions)
 			return
 		}
 		y.topics[name] = append(y.topics[name], topicVersion{y.s.Now(), partitions})
@@ -138,11 +140,11 @@ func (y *System) Join(at time.Duration, name, group string, topics []string, cfg
 	y.main.Post(at, func() {
 		text := "consumer " + name + " join " + group + " topics=" + strings.Join(topics, ",")
 		if y.running(name) != nil {
-			y.s.RefuseText(text, name+" is already running", srcPoll)
+			y.s.Refuse(text, msg.New("gr.running", name), srcPoll)
 			return
 		}
 		if err := cfg.Validate(); err != nil {
-			y.s.RefuseText(text, strings.TrimPrefix(err.Error(), "group: "), srcPoll)
+			y.s.Refuse(text, err.(*msg.Error), srcPoll)
 			return
 		}
 		y.action(text, srcPoll)
@@ -173,7 +175,7 @@ func (y *System) wake(at time.Duration, name, text string, m *message, src strin
 	y.main.Post(at, func() {
 		c := y.running(name)
 		if c == nil {
-			y.s.RefuseText(text, name+" is not running", src)
+			y.s.Refuse(text, msg.New("gr.not.running", name), src)
 			return
 		}
 		y.action(text, src)
@@ -228,7 +230,9 @@ func (y *System) AssignmentViolations() []string {
 	var out []string
 	for _, id := range y.groupIDs() {
 		if g := y.coord.groups[id]; g.is(Stable) {
-			out = append(out, assignmentProblems(g, y)...)
+			for _, p := range assignmentProblems(g, y) {
+				out = append(out, p.String())
+			}
 		}
 	}
 	return out
@@ -240,17 +244,17 @@ func (y *System) checkAssignment(g *groupMetadata) {
 	}
 }
 
-func assignmentProblems(g *groupMetadata, y *System) []string {
-	var out []string
+func assignmentProblems(g *groupMetadata, y *System) []*msg.Note {
+	var out []*msg.Note
 	owner := map[TopicPartition]string{}
 	for _, m := range g.members {
 		for _, tp := range m.assignment {
 			if o, ok := owner[tp]; ok {
-				out = append(out, fmt.Sprintf("%s generation %d: %s is assigned to both %s and %s", g.id, g.generation, tp, o, m.client))
+				out = append(out, msg.Notef("%s generation %d: %s is assigned to both %s and %s", g.id, g.generation, tp, o, m.client))
 			}
 			owner[tp] = m.client
 			if tp.Partition < 0 || tp.Partition >= y.partitionsAt(tp.Topic, y.s.Now()) {
-				out = append(out, fmt.Sprintf("%s generation %d: %s does not exist", g.id, g.generation, tp))
+				out = append(out, msg.Notef("%s generation %d: %s does not exist", g.id, g.generation, tp))
 			}
 		}
 	}
@@ -268,7 +272,7 @@ func assignmentProblems(g *groupMetadata, y *System) []string {
 	for _, t := range topics {
 		for p := 0; p < g.plan[t]; p++ {
 			if _, ok := owner[TopicPartition{t, p}]; !ok {
-				out = append(out, fmt.Sprintf("%s generation %d: %s-%d is assigned to nobody", g.id, g.generation, t, p))
+				out = append(out, msg.Notef("%s generation %d: %s-%d is assigned to nobody", g.id, g.generation, t, p))
 			}
 		}
 	}

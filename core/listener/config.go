@@ -2,11 +2,10 @@ package listener
 
 import (
 	"errors"
-	"fmt"
-	"strings"
 	"time"
 
 	"brokerlab/core/group"
+	"brokerlab/core/msg"
 )
 
 // AckMode is ContainerProperties.AckMode: when the container commits.
@@ -39,11 +38,11 @@ const (
 	AckNone   = "none"   // never itself: "ack P@OFFSET" acks from another thread
 )
 
-// Errors for settings a scenario gets wrong.
+// The kinds of the errors of settings and paths a scenario gets wrong
+// (errors.Is); their words are codes of core/msg (words_listener.go).
 var (
 	ErrConfig      = errors.New("listener: bad setting")
-	ErrUnknownPath = errors.New("unknown state path") // user-facing: a scenario shows it as it is
-	ErrAction      = errors.New("listener: refused")
+	ErrUnknownPath = errors.New("listener: unknown state path")
 )
 
 // Config is the listener container's ContainerProperties with the
@@ -108,11 +107,12 @@ func DefaultConfig() Config {
 // Validate checks the configuration as the container's start does
 // (checkAckMode, determineAutoCommit) and New does.
 func (c Config) Validate() error {
-	if err := c.Group.Validate(); err != nil {
-		return fmt.Errorf("%w: %s", ErrConfig, strings.TrimPrefix(err.Error(), "group: bad setting: "))
-	}
-	if err := c.Client.Validate(); err != nil {
-		return fmt.Errorf("%w: %s", ErrConfig, strings.TrimPrefix(err.Error(), "group: bad setting: "))
+	for _, err := range []error{c.Group.Validate(), c.Client.Validate()} {
+		if err != nil { // the group's wording, of this package's kind
+			e := *err.(*msg.Error)
+			e.Kind = ErrConfig
+			return &e
+		}
 	}
 	known := false
 	for _, m := range AckModes {
@@ -121,28 +121,28 @@ func (c Config) Validate() error {
 	anyManual := c.AckMode == Manual || c.AckMode == ManualImmediate
 	switch {
 	case !known:
-		return fmt.Errorf("%w: unknown ackMode %q", ErrConfig, c.AckMode)
+		return msg.Of(ErrConfig, "li.ackmode", c.AckMode)
 	case c.GroupID == "":
-		return fmt.Errorf("%w: no group.id", ErrConfig)
+		return msg.Of(ErrConfig, "li.group.id")
 	case len(c.Topics) == 0:
-		return fmt.Errorf("%w: the container has no topics", ErrConfig)
+		return msg.Of(ErrConfig, "li.topics")
 	case c.Concurrency < 1 || c.Concurrency > 1000:
-		return fmt.Errorf("%w: concurrency must be from 1 to 1000", ErrConfig)
+		return msg.Of(ErrConfig, "li.concurrency")
 	case (c.AckMode == Count || c.AckMode == CountTime) && c.AckCount <= 0:
-		return fmt.Errorf("%w: 'ackCount' must be > 0", ErrConfig)
+		return msg.Of(ErrConfig, "li.ackcount")
 	case c.AckTime < 0 || c.ShutdownTimeout < 0 || c.BackOffInterval < 0 || c.ListenerTime < 0:
-		return fmt.Errorf("%w: durations must be ≥ 0", ErrConfig)
+		return msg.Of(ErrConfig, "gr.durations")
 	case c.PollTimeout < time.Millisecond:
 		// with 0 an idle loop would spin without virtual time passing
-		return fmt.Errorf("%w: pollTimeout must be ≥ 1 ms", ErrConfig)
+		return msg.Of(ErrConfig, "li.poll.timeout")
 	case c.BackOffMaxAttempts < 0 || c.CommitRetries < 0:
-		return fmt.Errorf("%w: maxAttempts and commitRetries must be ≥ 0", ErrConfig)
+		return msg.Of(ErrConfig, "li.attempts")
 	case c.ErrorHandler != SeekToCurrent && c.ErrorHandler != ContainerStopping:
-		return fmt.Errorf("%w: errorHandler must be SeekToCurrent or ContainerStopping", ErrConfig)
+		return msg.Of(ErrConfig, "li.error.handler")
 	case c.ListenerAck != AckAfter && c.ListenerAck != AckBefore && c.ListenerAck != AckNone:
-		return fmt.Errorf("%w: listener.ack must be after, before or none", ErrConfig)
+		return msg.Of(ErrConfig, "li.ack")
 	case anyManual && c.Client.EnableAutoCommit:
-		return fmt.Errorf("%w: Consumer cannot be configured for auto commit for ackMode %s", ErrConfig, c.AckMode)
+		return msg.Of(ErrConfig, "li.auto.commit", c.AckMode)
 	}
 	return nil
 }

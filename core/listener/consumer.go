@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"brokerlab/core/group"
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -204,7 +205,7 @@ func (lc *ListenerConsumer) addOffset(r group.Record) {
 			from = strconv.FormatInt(old, 10)
 		}
 		lc.s().Emit(sim.Event{Kind: sim.OffsetPending, Subj: r.TopicPartition.String(), From: from,
-			To: strconv.FormatInt(r.Offset, 10), Note: "commit " + strconv.FormatInt(r.Offset+1, 10), Src: srcAddOffset})
+			To: strconv.FormatInt(r.Offset, 10), Src: srcAddOffset}.Notef("commit %d", r.Offset+1))
 	} else {
 		lc.s().Emit(sim.Event{})
 	}
@@ -383,11 +384,15 @@ func (lc *ListenerConsumer) invokeOnMessage(d *delivery) string {
 		}
 	}
 	if lc.cfg.ListenerTime > 0 {
-		lc.s().Sleep(lc.cfg.ListenerTime, "onMessage "+d.rec.String())
+		note := ""
+		if lc.s().Tracing() {
+			note = msg.Notef("onMessage %s", d.rec).String()
+		}
+		lc.s().Sleep(lc.cfg.ListenerTime, note)
 	}
 	if e := lc.sys.failure(d.rec); e != "" {
-		lc.s().Emit(sim.Event{Kind: sim.RecordFail, Subj: d.rec.String(), ID: d.id, Item: e,
-			Note: "ListenerExecutionFailedException: Listener failed; nested exception is " + e, Src: srcDoInvokeOnMessage})
+		lc.s().Emit(sim.Event{Kind: sim.RecordFail, Subj: d.rec.String(), ID: d.id, Item: e, Src: srcDoInvokeOnMessage}.
+			Notef("ListenerExecutionFailedException: Listener failed; nested exception is %s", e))
 		return e
 	}
 	lc.sys.complete(d)
@@ -406,8 +411,8 @@ func (lc *ListenerConsumer) invokeOnMessage(d *delivery) string {
 
 func (lc *ListenerConsumer) commitFailed(d *delivery, err error) string {
 	e := exceptionOf(err)
-	lc.s().Emit(sim.Event{Kind: sim.RecordFail, Subj: d.rec.String(), ID: d.id, Item: e,
-		Note: e + " from the commit after the listener returned", Src: srcDoInvokeRecordListener})
+	lc.s().Emit(sim.Event{Kind: sim.RecordFail, Subj: d.rec.String(), ID: d.id, Item: e, Src: srcDoInvokeRecordListener}.
+		Notef("%s from the commit after the listener returned", e))
 	return e
 }
 

@@ -106,4 +106,9 @@
 // queue); a ListenerConsumer hands a poll's records to the listener in
 // the order poll returned them; the same scenario and seed give the same
 // trace, natively and under GOOS=js.
+//
+// Words. Errors and refusals are codes of core/msg's words_listener.go (a
+// group error inside one is its argument, or keeps its code with this
+// package's kind); a note built from values is a msg.Note (notes.go); the
+// notes of sleeps are English only, as sim.Sleep takes a string.
 package listener

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"brokerlab/core/group"
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -24,17 +25,19 @@ func (lc *ListenerConsumer) invokeErrorHandler(d *delivery, rest []group.Record,
 	lc.processCommits()
 	records := append([]group.Record{d.rec}, rest...)
 	var recovered bool
-	handler, outcome, src := "ContainerStoppingErrorHandler", "KafkaException: Stopped container", srcContainerStoppingHandle
+	handler, outcome, src := "ContainerStoppingErrorHandler", msg.Notef("KafkaException: Stopped container"), srcContainerStoppingHandle
 	if lc.cfg.ErrorHandler == ContainerStopping {
 		lc.containerStopping()
 	} else {
 		recovered = lc.seekToCurrent(d, records, exception)
-		handler, outcome, src = "SeekToCurrentErrorHandler", "KafkaException: Seek to current after exception", srcSeekToCurrentHandle
+		handler, outcome, src = "SeekToCurrentErrorHandler", msg.Notef("KafkaException: Seek to current after exception"), srcSeekToCurrentHandle
 		if recovered {
-			outcome = "recovered: " + d.rec.String() + " is skipped"
+			outcome = msg.Notef("recovered: %s is skipped", d.rec)
 		}
 	}
-	lc.s().Emit(sim.Event{Kind: sim.RecordHandle, Subj: d.rec.String(), ID: d.id, Item: handler, Note: outcome, Src: src})
+	e := sim.Event{Kind: sim.RecordHandle, Subj: d.rec.String(), ID: d.id, Item: handler, Src: src}
+	e.Words, e.Note = outcome, outcome.String()
+	lc.s().Emit(e)
 	if recovered && !lc.autoCommit() {
 		lc.commitRecovered = lc.isManualAck()
 		_ = lc.ackCurrent(d) // a failed commit is logged: commit.done says it
@@ -55,7 +58,7 @@ func (lc *ListenerConsumer) seekToCurrent(d *delivery, records []group.Record, e
 	if Retryable(exception) {
 		skipped = lc.skip(d, exception)
 	} else {
-		lc.recover(d, exception, "Backoff none exhausted for "+d.rec.String(), srcGetSkipPredicate)
+		lc.recover(d, exception, msg.Notef("Backoff none exhausted for %s", d.rec), srcGetSkipPredicate)
 		skipped = true
 	}
 	sought := map[group.TopicPartition]bool{}
@@ -64,7 +67,7 @@ func (lc *ListenerConsumer) seekToCurrent(d *delivery, records []group.Record, e
 			continue
 		}
 		sought[r.TopicPartition] = true
-		lc.consumer.Seek(r.TopicPartition, r.Offset, "SeekToCurrentErrorHandler: "+r.String()+" is the first record left")
+		lc.consumer.Seek(r.TopicPartition, r.Offset, msg.Notef("SeekToCurrentErrorHandler: %s is the first record left", r))
 	}
 	return skipped
 }
@@ -74,7 +77,7 @@ func (lc *ListenerConsumer) seekToCurrent(d *delivery, records []group.Record, e
 // the partition counts one more delivery; another offset starts over.
 func (lc *ListenerConsumer) skip(d *delivery, exception string) bool {
 	if lc.cfg.BackOffMaxAttempts == 0 {
-		lc.recover(d, exception, "Backoff none exhausted for "+d.rec.String(), srcSkip)
+		lc.recover(d, exception, msg.Notef("Backoff none exhausted for %s", d.rec), srcSkip)
 		return true
 	}
 	tp := d.rec.TopicPartition
@@ -88,11 +91,11 @@ func (lc *ListenerConsumer) skip(d *delivery, exception string) bool {
 	fr.attempts++ // nextBackOff
 	if fr.attempts <= lc.cfg.BackOffMaxAttempts {
 		if lc.cfg.BackOffInterval > 0 {
-			lc.s().Sleep(lc.cfg.BackOffInterval, "FixedBackOff: retry "+strconv.Itoa(fr.attempts)+" of "+strconv.Itoa(lc.cfg.BackOffMaxAttempts))
+			lc.s().Sleep(lc.cfg.BackOffInterval, msg.Notef("FixedBackOff: retry %d of %d", fr.attempts, lc.cfg.BackOffMaxAttempts).String())
 		}
 		return false
 	}
-	lc.recover(d, exception, "Backoff "+lc.backOffString(fr)+" exhausted for "+d.rec.String(), srcRecoverer)
+	lc.recover(d, exception, msg.Notef("Backoff %s exhausted for %s", lc.backOffString(fr), d.rec), srcRecoverer)
 	delete(lc.failures, tp)
 	return true
 }
@@ -104,9 +107,11 @@ func (lc *ListenerConsumer) backOffString(fr *failedRecord) string {
 
 // recover is the default recoverer: it logs the record at ERROR; the
 // record is then skipped.
-func (lc *ListenerConsumer) recover(d *delivery, exception, log, src string) {
+func (lc *ListenerConsumer) recover(d *delivery, exception string, log *msg.Note, src string) {
 	lc.sys.recoveredRecord(d)
-	lc.s().Emit(sim.Event{Kind: sim.RecordRecover, Subj: d.rec.String(), ID: d.id, Item: exception, Note: log, Src: src})
+	e := sim.Event{Kind: sim.RecordRecover, Subj: d.rec.String(), ID: d.id, Item: exception, Src: src}
+	e.Words, e.Note = log, log.String()
+	lc.s().Emit(e)
 }
 
 // containerStopping is ContainerStoppingErrorHandler.handle: stop the

@@ -3,6 +3,7 @@ package listener
 import (
 	"testing"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 	"github.com/stretchr/testify/require"
 )
@@ -83,25 +84,31 @@ func TestAsyncCommits(t *testing.T) {
 // FACTS.md 6, checkAckMode and determineAutoCommit.
 func TestConfigChecks(t *testing.T) {
 	tests := []struct {
-		edit func(c *Config)
-		want string
+		edit       func(c *Config)
+		code, want string
 	}{
-		{func(c *Config) { c.AckMode, c.AckCount = Count, 0 }, "'ackCount' must be > 0"},
-		{func(c *Config) { c.AckMode, c.AckCount = CountTime, 0 }, "'ackCount' must be > 0"},
-		{func(c *Config) { c.AckMode, c.Client.EnableAutoCommit = Manual, true }, "Consumer cannot be configured for auto commit for ackMode MANUAL"},
-		{func(c *Config) { c.AckMode, c.Client.EnableAutoCommit = ManualImmediate, true }, "for ackMode MANUAL_IMMEDIATE"},
-		{func(c *Config) { c.AckMode = "SOMETIMES" }, "unknown ackMode"},
-		{func(c *Config) { c.Concurrency = 0 }, "concurrency"},
-		{func(c *Config) { c.ErrorHandler = "Logging" }, "errorHandler"},
-		{func(c *Config) { c.Client.AutoOffsetReset = "none" }, "auto.offset.reset"},
-		{func(c *Config) { c.PollTimeout = 0 }, "pollTimeout must be ≥ 1 ms"},
+		{func(c *Config) { c.AckMode, c.AckCount = Count, 0 }, "li.ackcount", "'ackCount' must be > 0"},
+		{func(c *Config) { c.AckMode, c.AckCount = CountTime, 0 }, "li.ackcount", "'ackCount' must be > 0"},
+		{func(c *Config) { c.AckMode, c.Client.EnableAutoCommit = Manual, true }, "li.auto.commit", "Consumer cannot be configured for auto commit for ackMode MANUAL"},
+		{func(c *Config) { c.AckMode, c.Client.EnableAutoCommit = ManualImmediate, true }, "li.auto.commit", "for ackMode MANUAL_IMMEDIATE"},
+		{func(c *Config) { c.AckMode = "SOMETIMES" }, "li.ackmode", "unknown ackMode"},
+		{func(c *Config) { c.Concurrency = 0 }, "li.concurrency", "concurrency"},
+		{func(c *Config) { c.ErrorHandler = "Logging" }, "li.error.handler", "errorHandler"},
+		// the group's own error, of the listener's kind
+		{func(c *Config) { c.Client.AutoOffsetReset = "none" }, "gr.offset.reset", `auto.offset.reset must be latest or earliest, got "none"`},
+		{func(c *Config) { c.Group.Consumer.HeartbeatInterval = c.Group.Consumer.SessionTimeout }, "gr.heartbeat", "heartbeat.interval.ms must be lower"},
+		{func(c *Config) { c.PollTimeout = 0 }, "li.poll.timeout", "pollTimeout must be ≥ 1 ms"},
 	}
 	for _, tc := range tests {
 		cfg := DefaultConfig()
 		tc.edit(&cfg)
 		err := cfg.Validate()
 		require.ErrorIs(t, err, ErrConfig, tc.want)
+		var e *msg.Error
+		require.ErrorAs(t, err, &e)
+		require.Equal(t, tc.code, e.Code)
 		require.Contains(t, err.Error(), tc.want)
+		require.NotContains(t, err.Error(), "bad setting", "no error prints its kind")
 	}
 	// ackCount 0 is fine for BATCH; ackTime 0 becomes 5000 for TIME
 	cfg := DefaultConfig()

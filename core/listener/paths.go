@@ -1,11 +1,11 @@
 package listener
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"brokerlab/core/group"
+	"brokerlab/core/msg"
 	"brokerlab/core/statepath"
 )
 
@@ -45,8 +45,7 @@ func get(sys *System, path string) (string, error) {
 	if !strings.HasPrefix(path, "listener.") {
 		if sys == nil {
 			if err := group.CheckPath(path); err != nil {
-				return "", fmt.Errorf("%w %q (paths: %s, and the group's: %s)", ErrUnknownPath, path,
-					strings.Join(Paths, ", "), strings.Join(group.Paths, ", "))
+				return "", msg.Of(ErrUnknownPath, "li.path.unknown", path, msg.List(Paths), msg.List(group.Paths))
 			}
 			return "", nil
 		}
@@ -62,13 +61,13 @@ func get(sys *System, path string) (string, error) {
 	}
 	head, key, tail, err := statepath.Split(path)
 	if err != nil || tail != "" {
-		return "", fmt.Errorf("%w %q (paths: %s)", ErrUnknownPath, path, strings.Join(Paths, ", "))
+		return "", msg.Of(ErrUnknownPath, "path.unknown", path, msg.List(Paths))
 	}
 	switch head {
 	case "listener.delivered":
 		r, ok := ParseRecord(key)
 		if !ok {
-			return "", fmt.Errorf("%w %q: expected listener.delivered[P@OFFSET] such as listener.delivered[t0-0@5]", ErrUnknownPath, path)
+			return "", msg.Of(ErrUnknownPath, "li.path.delivered", path)
 		}
 		if sys == nil {
 			return "", nil
@@ -81,7 +80,7 @@ func get(sys *System, path string) (string, error) {
 	case "listener.committed", "listener.pending", "listener.position":
 		tp, ok := group.ParsePartition(key)
 		if !ok {
-			return "", fmt.Errorf("%w %q: expected %s[P] with a partition such as t0-0", ErrUnknownPath, path, head)
+			return "", msg.Of(ErrUnknownPath, "li.path.partition", path, head)
 		}
 		if sys == nil {
 			return "", nil
@@ -102,7 +101,7 @@ func get(sys *System, path string) (string, error) {
 		}
 		return lc.phase, nil
 	}
-	return "", fmt.Errorf("%w %q (paths: %s)", ErrUnknownPath, path, strings.Join(Paths, ", "))
+	return "", msg.Of(ErrUnknownPath, "path.unknown", path, msg.List(Paths))
 }
 
 func (sys *System) getPlain(path string) string {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"brokerlab/core/group"
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -112,11 +113,13 @@ func (sys *System) deliver(lc *ListenerConsumer, r group.Record) *delivery {
 	d := &delivery{id: sys.s.NextToken(), rec: r, n: st.deliveries, lc: lc}
 	st.inFlight, st.last = lc, d
 	if sys.s.Tracing() {
-		note := "delivery " + strconv.Itoa(d.n)
+		e := sim.Event{Kind: sim.RecordDeliver, Subj: r.String(), ID: d.id, Item: strconv.Itoa(d.n), Src: srcDoInvokeOnMessage}
 		if dup {
-			note += ", already processed: a duplicate"
+			e = e.Notef("delivery %d, already processed: a duplicate", d.n)
+		} else {
+			e = e.Notef("delivery %d", d.n)
 		}
-		sys.s.Emit(sim.Event{Kind: sim.RecordDeliver, Subj: r.String(), ID: d.id, Item: strconv.Itoa(d.n), Note: note, Src: srcDoInvokeOnMessage})
+		sys.s.Emit(e)
 	} else {
 		sys.s.Emit(sim.Event{})
 	}
@@ -131,11 +134,11 @@ func (sys *System) complete(d *delivery) {
 		sys.processed++
 	}
 	if sys.s.Tracing() {
-		note := "processed"
+		e := sim.Event{Kind: sim.RecordDone, Subj: d.rec.String(), ID: d.id, Note: "processed", Src: srcDoInvokeOnMessage}
 		if st.completions > 1 {
-			note = "processed again (" + strconv.Itoa(st.completions) + " times)"
+			e = e.Notef("processed again (%d times)", st.completions)
 		}
-		sys.s.Emit(sim.Event{Kind: sim.RecordDone, Subj: d.rec.String(), ID: d.id, Note: note, Src: srcDoInvokeOnMessage})
+		sys.s.Emit(e)
 	} else {
 		sys.s.Emit(sim.Event{})
 	}
@@ -200,7 +203,7 @@ func (sys *System) Records(at time.Duration, tp group.TopicPartition, from, to i
 	sys.y.Main().Post(at, func() {
 		text := "records " + tp.String() + " offsets=" + strconv.FormatInt(from, 10) + ".." + strconv.FormatInt(to, 10)
 		if err := sys.y.Append(tp, from, to); err != nil {
-			sys.s.RefuseText(text, strings.TrimPrefix(err.Error(), "group: bad client: "), srcAppend)
+			sys.s.Refuse(text, err.(*msg.Error), srcAppend)
 			return
 		}
 		sys.action(text, srcAppend)
@@ -222,8 +225,8 @@ func (sys *System) Fail(at time.Duration, r group.Record, times int, exception s
 // Start schedules "container start".
 func (sys *System) Start(at time.Duration) {
 	sys.y.Main().Post(at, func() {
-		if why := sys.container.cannotStart(); why != "" {
-			sys.s.RefuseText("container start", why, srcDoStart)
+		if why := sys.container.cannotStart(); why != nil {
+			sys.s.Refuse("container start", why, srcDoStart)
 			return
 		}
 		sys.action("container start", srcDoStart)
@@ -236,7 +239,7 @@ func (sys *System) Start(at time.Duration) {
 func (sys *System) Stop(at time.Duration) {
 	sys.y.Main().Post(at, func() {
 		if !sys.container.running {
-			sys.s.RefuseText("container stop", "the container is not running", srcStop)
+			sys.s.Refuse("container stop", msg.New("li.not.running"), srcStop)
 			return
 		}
 		sys.action("container stop", srcStop)
@@ -250,8 +253,8 @@ func (sys *System) Stop(at time.Duration) {
 func (sys *System) SetErrorHandler(at time.Duration, handler string) {
 	sys.y.Main().Post(at, func() {
 		text := "container errorHandler " + handler
-		if why := sys.container.cannotStart(); why != "" {
-			sys.s.RefuseText(text, why, srcSetErrorHandler)
+		if why := sys.container.cannotStart(); why != nil {
+			sys.s.Refuse(text, why, srcSetErrorHandler)
 			return
 		}
 		sys.action(text, srcSetErrorHandler)
@@ -263,7 +266,7 @@ func (sys *System) SetErrorHandler(at time.Duration, handler string) {
 func (sys *System) Crash(at time.Duration) {
 	sys.y.Main().Post(at, func() {
 		if !sys.container.running {
-			sys.s.RefuseText("container crash", "the container is not running", srcRun)
+			sys.s.Refuse("container crash", msg.New("li.not.running"), srcRun)
 			return
 		}
 		sys.action("container crash", srcRun)
@@ -278,7 +281,7 @@ func (sys *System) CrashConsumer(at time.Duration, name string) {
 	sys.y.Main().Post(at, func() {
 		lc := sys.container.child(name)
 		if lc == nil || !lc.running {
-			sys.s.RefuseText("consumer "+name+" crash", name+" is not running", srcRun)
+			sys.s.Refuse("consumer "+name+" crash", msg.New("gr.not.running", name), srcRun)
 			return
 		}
 		sys.action("consumer "+name+" crash", srcRun)
@@ -300,11 +303,11 @@ func (sys *System) Ack(at time.Duration, r group.Record) {
 		}
 		switch {
 		case sys.cfg.AckMode != Manual && sys.cfg.AckMode != ManualImmediate:
-			sys.s.RefuseText(text, "ackMode "+string(sys.cfg.AckMode)+" gives the listener no Acknowledgment", srcAcknowledge)
+			sys.s.Refuse(text, msg.New("li.no.ack", sys.cfg.AckMode), srcAcknowledge)
 		case d == nil:
-			sys.s.RefuseText(text, "it was never delivered", srcAcknowledge)
+			sys.s.Refuse(text, msg.New("li.never.delivered"), srcAcknowledge)
 		case d.lc.dead():
-			sys.s.RefuseText(text, "the consumer it was delivered to died", srcAcknowledge)
+			sys.s.Refuse(text, msg.New("li.died"), srcAcknowledge)
 		default:
 			sys.action(text, srcAcknowledge)
 			_ = d.lc.acknowledge(d, true)
@@ -343,16 +346,16 @@ func (c *Container) setState(to, src string) {
 	c.sys.s.Emit(sim.Event{Kind: sim.State, Subj: Bean, From: from, To: to, Src: src})
 }
 
-func (c *Container) cannotStart() string {
+func (c *Container) cannotStart() *msg.Error {
 	if c.running {
-		return "the container is running"
+		return msg.New("li.running")
 	}
 	for _, lc := range c.children {
 		if !lc.exited && !lc.dead() {
-			return lc.Name + " has not stopped yet"
+			return msg.New("li.not.stopped", lc.Name)
 		}
 	}
-	return ""
+	return nil
 }
 
 // start is ConcurrentMessageListenerContainer.doStart: one
@@ -380,7 +383,7 @@ func (c *Container) start() {
 		opts.Listener = lc
 		consumer, err := sys.y.NewClient(lc.Name, cfg.GroupID, cfg.Topics, cfg.Group.Consumer, opts)
 		if err != nil {
-			sys.s.RefuseText("container start", lc.Name+": "+strings.TrimPrefix(err.Error(), "group: "), srcDoStart)
+			sys.s.Refuse("container start", msg.New("li.start", lc.Name, err), srcDoStart)
 			continue
 		}
 		lc.consumer = consumer
