@@ -381,7 +381,11 @@ func (t *FetcherThread) anyReadySoon() bool {
 func (t *FetcherThread) processPartitionData(st *fetchState, pd FetchPartitionData) {
 	p := t.rm.partitions[st.TP]
 	if len(pd.Records) > 0 {
-		p.appendLog(pd.Records, msg.Notef("from leader %d", t.Leader).String(), srcProcessData)
+		item := "" // the trace's only
+		if t.rm.s.Tracing() {
+			item = msg.Notef("from leader %d", t.Leader).String()
+		}
+		p.appendLog(pd.Records, item, srcProcessData)
 		st.Offset = p.Log.LEO()
 	}
 	p.updateFollowerHW(pd.HW)

@@ -287,7 +287,11 @@ func (p *Partition) updateFollowerFetchState(followerID, fetchOffset int, fetchT
 	prev := r.LEO
 	r.updateFetchState(fetchOffset, fetchTime, leaderEndOffset, lastSentHW)
 	if prev != r.LEO {
-		p.rm.emitLEO(p.TP, followerID, prev, r.LEO, msg.Notef("fetch from offset %d", fetchOffset), srcFollowerState)
+		var note *msg.Note
+		if p.rm.s.Tracing() {
+			note = msg.Notef("fetch from offset %d", fetchOffset)
+		}
+		p.rm.emitLEO(p.TP, followerID, prev, r.LEO, note, srcFollowerState)
 	}
 	if !p.inISR(followerID) {
 		p.maybeExpandIsr(r)

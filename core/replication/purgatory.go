@@ -32,7 +32,8 @@ func (rm *ReplicaManager) newPurgatory(name string, background bool) *purgatory.
 // pg, watching keys for up to timeout: wait notes what it waits for, with
 // timeout (nil when the trace is not kept), try checks whether it can
 // complete (tryComplete), finish builds the answer (onComplete; expired
-// when it timed out) and returns its result for the trace and the send.
+// when it timed out) and returns its result for the trace (nil when the
+// trace is not kept) and the send.
 // It answers at once if it can and reports whether it was parked instead.
 func (rm *ReplicaManager) park(pg *purgatory.Purgatory, kind string, req *socketserver.Request, keys []any, timeout time.Duration,
 	wait *msg.Note, try func() bool, finish func(expired bool) (result *msg.Note, send func())) bool {

@@ -276,8 +276,12 @@ func (rm *ReplicaManager) appendRecords(req *socketserver.Request, pr *ProduceRe
 		if status == None && rm.mon != nil {
 			rm.mon.onAck(p, first, last, pr)
 		}
+		send := func() { answer(&ProduceResponse{TP: pr.TP, Error: status, BaseOffset: first}) }
+		if !rm.s.Tracing() {
+			return nil, send
+		}
 		// An error code is its own note: data, the same in every language.
-		return msg.Notef(status), func() { answer(&ProduceResponse{TP: pr.TP, Error: status, BaseOffset: first}) }
+		return msg.Notef(status), send
 	}
 	return rm.park(rm.Produce, "DelayedProduce", req, []any{pr.TP}, pr.Timeout, wait, try, finish)
 }
@@ -359,15 +363,18 @@ func (rm *ReplicaManager) fetchMessages(req *socketserver.Request, fr *FetchRequ
 	}
 	finish := func(expired bool) (*msg.Note, func()) {
 		results := rm.readFromLocalLog(fr)
+		send := func() { answer(fetchResponse(results)) }
+		if !rm.s.Tracing() {
+			return nil, send
+		}
 		n := 0
 		for _, r := range results {
 			n += len(r.Records)
 		}
-		result := msg.Notef("%d records", n)
 		if expired {
-			result = msg.Notef("max wait over: %d records", n)
+			return msg.Notef("max wait over: %d records", n), send
 		}
-		return result, func() { answer(fetchResponse(results)) }
+		return msg.Notef("%d records", n), send
 	}
 	return rm.park(rm.Fetch, "DelayedFetch", req, keys, fr.MaxWait, wait, func() bool { return rm.delayedFetchReady(fr) }, finish)
 }
