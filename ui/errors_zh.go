@@ -139,27 +139,6 @@ var zhMessages = map[string]string{
 
 	// listener.
 
-	// replication and cluster.
-	`expected topic-partition such as t-0, got %q`:         `应为主题分区（如 t-0），实际为 %q`,
-	`%s must be from %d to %d ms, got %d`:                  `%s 必须在 %d 到 %d ms 之间，实际为 %d`,
-	`replica.fetch.min.bytes must be from 1 to %d, got %d`: `replica.fetch.min.bytes 必须在 1 到 %d 之间，实际为 %d`,
-	`min.insync.replicas must be from 1 to %d, got %d`:     `min.insync.replicas 必须在 1 到 %d 之间，实际为 %d`,
-	`replica.socket.timeout.ms should always be at least replica.fetch.wait.max.ms to prevent unnecessary socket timeouts`: `replica.socket.timeout.ms 应始终不小于 replica.fetch.wait.max.ms，以免发生不必要的 socket 超时`,
-	`brokers must be from 1 to %d, got %d`:                                                           `brokers 必须在 1 到 %d 之间，实际为 %d`,
-	`zookeeper.session.timeout.ms must be from 1 to %d, got %d`:                                      `zookeeper.session.timeout.ms 必须在 1 到 %d 之间，实际为 %d`,
-	`acks must be all, -1, 0 or 1, got %d`:                                                           `acks 必须是 all、-1、0 或 1，实际为 %d`,
-	`retries must be ≥ 0`:                                                                            `retries 必须 ≥ 0`,
-	`%s must be from 0 to %d, got %d`:                                                                `%s 必须在 0 到 %d 之间，实际为 %d`,
-	`delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms`:           `delivery.timeout.ms 必须不小于 linger.ms 与 request.timeout.ms 之和`,
-	`fetch.min.bytes must be ≥ 1`:                                                                    `fetch.min.bytes 必须 ≥ 1`,
-	`expected NAME[KEY].field`:                                                                       `应写成 NAME[KEY].field`,
-	`a partition has .leader, .isr, .epoch, .hw, .leo, .replicas, .state, .lost and .acked`:          `分区的字段有 .leader、.isr、.epoch、.hw、.leo、.replicas、.state、.lost 和 .acked`,
-	`expected replica[P,N] with a partition and a broker id, such as replica[t-0,2]`:                 `应写成 replica[P,N]，P 为分区，N 为 Broker id，如 replica[t-0,2]`,
-	`a replica has .leo, .hw, .log, .epochs, .role, .epoch, .fetcher, .caughtUpAgo and .metadataIsr`: `副本的字段有 .leo、.hw、.log、.epochs、.role、.epoch、.fetcher、.caughtUpAgo 和 .metadataIsr`,
-	`a %s has %s`:                         `%s 的字段有 %s`,
-	`expected broker[N] with a broker id`: `应写成 broker[N]，N 为 Broker id`,
-	`a broker has .state, .session, .sessionExpiresAt, .fetchers, .purgatory.produce, .purgatory.fetch and .controller`: `Broker 的字段有 .state、.session、.sessionExpiresAt、.fetchers、.purgatory.produce、.purgatory.fetch 和 .controller`,
-
 	// core/scenario: a run that reached a budget, or a system too large for one.
 	`the run stopped at its budget of %d events (at %s): run for less time or make the system smaller`:                              `运行在事件预算 %d 个处停止（虚拟时间 %s）：请缩短运行时间，或把系统规模调小`,
 	`the run stopped at its memory budget, a trace of %d MB, after %d events (at %s): run for less time or make the system smaller`: `运行在内存预算处停止：轨迹已达 %d MB，共 %d 个事件（虚拟时间 %s）：请缩短运行时间，或把系统规模调小`,

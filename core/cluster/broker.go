@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"brokerlab/core/controller"
+	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 	"brokerlab/core/sim"
 	"brokerlab/core/socketserver"
@@ -60,10 +61,22 @@ func (b *Broker) Session() *Session {
 // Active reports whether this broker is the active controller.
 func (b *Broker) Active() bool { return b.kc != nil && b.kc.active && b.State != BrokerDead }
 
-func (b *Broker) setState(to, why, src string) {
+func (b *Broker) setState(to string, why *msg.Note, src string) {
+	b.c.s.Emit(noted(b.stateEvent(to, src), why))
+}
+
+func (b *Broker) stateEvent(to, src string) sim.Event {
 	from := b.State
 	b.State = to
-	b.c.s.Emit(sim.Event{Kind: sim.Broker, Subj: b.Host(), ID: b.ID, From: from, To: to, Note: why, Src: src})
+	return sim.Event{Kind: sim.Broker, Subj: b.Host(), ID: b.ID, From: from, To: to, Src: src}
+}
+
+// exit is the new process ending at startup on a setting one of its parts
+// refuses: the note is the error.
+func (b *Broker) exit(err error) {
+	e := b.stateEvent(BrokerDead, srcStartup)
+	e.Note = err.Error()
+	b.c.s.Emit(e)
 }
 
 // startup is KafkaServer.startup on the broker's main thread: a ZooKeeper
@@ -80,7 +93,7 @@ func (b *Broker) startup() {
 	ccfg.ID, ccfg.Host, ccfg.Logic = b.ID, b.Host(), b.kc
 	ctl, err := controller.New(s, ccfg)
 	if err != nil {
-		b.setState(BrokerDead, err.Error(), srcStartup)
+		b.exit(err)
 		return
 	}
 	b.Ctl = ctl
@@ -90,14 +103,14 @@ func (b *Broker) startup() {
 		// KafkaZkClient.checkedEphemeralCreate: the znode belongs to the
 		// previous process's session, which has not expired yet.
 		c.ZK.closeSession(b.zkc.session)
-		s.Kill("startup failed", func(n string) bool { return strings.HasPrefix(n, b.Host()+"/") && n != s.Current().Name })
-		b.setState(BrokerDead, "NodeExists: /brokers/ids/"+strconv.Itoa(b.ID)+" still belongs to the previous session; the broker exits", srcRegister)
+		kill(s, msg.Notef("startup failed"), func(n string) bool { return strings.HasPrefix(n, b.Host()+"/") && n != s.Current().Name })
+		b.setState(BrokerDead, msg.Notef("NodeExists: /brokers/ids/%d still belongs to the previous session; the broker exits", b.ID), srcRegister)
 		return
 	}
 	rcfg := c.cfg.Replication
 	rm, err := replication.NewReplicaManager(s, b.ID, rcfg, b.Logs, b.zkc, brokerNet{c, b.ID}, c.Mon)
 	if err != nil {
-		b.setState(BrokerDead, err.Error(), srcStartup)
+		b.exit(err)
 		return
 	}
 	b.RM = rm
@@ -105,7 +118,7 @@ func (b *Broker) startup() {
 	scfg.BrokerID, scfg.Host, scfg.Apis, scfg.Clients = b.ID, b.Host(), replication.KafkaApis{RM: rm}, false
 	srv, err := socketserver.New(s, scfg)
 	if err != nil {
-		b.setState(BrokerDead, err.Error(), srcStartup)
+		b.exit(err)
 		return
 	}
 	b.Server = srv
@@ -113,7 +126,7 @@ func (b *Broker) startup() {
 	b.zkc.register(pathConfigChanges, b.configChanged)
 	e, _ := controller.NewEvent("Startup", nil)
 	ctl.Mgr.Put(e)
-	b.setState(BrokerRunning, "registered in /brokers/ids with session "+strconv.FormatInt(b.zkc.session.ID, 10), srcStartup)
+	b.setState(BrokerRunning, msg.Notef("registered in /brokers/ids with session %d", b.zkc.session.ID), srcStartup)
 }
 
 // registerBroker creates the broker's ephemeral /brokers/ids/N.
@@ -159,8 +172,8 @@ func (b *Broker) kill() {
 	if b.State == BrokerDead || b.State == BrokerNone {
 		return
 	}
-	b.setState(BrokerDead, "kill -9: every thread stops", "Kafka.scala Kafka.main")
-	c.s.Kill("broker "+strconv.Itoa(b.ID)+" killed", func(n string) bool { return strings.HasPrefix(n, b.Host()+"/") })
+	b.setState(BrokerDead, msg.Notef("kill -9: every thread stops"), "Kafka.scala Kafka.main")
+	kill(c.s, msg.Notef("broker %d killed", b.ID), func(n string) bool { return strings.HasPrefix(n, b.Host()+"/") })
 	if b.Server != nil {
 		b.Server.Kill()
 	}

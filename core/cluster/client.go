@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 	"brokerlab/core/sim"
 	"brokerlab/core/socketserver"
@@ -98,11 +99,11 @@ func (c *Cluster) Produce(at time.Duration, text, id string, tp replication.TP, 
 	// KafkaProducer.waitOnMetadata: a partition the topic does not have is
 	// an exception of send itself (a topic nobody created is waited for,
 	// and the batch times out).
-	invalid := func() string {
+	invalid := func() *msg.Error {
 		if n := c.partitionCount(tp.Topic); n > 0 && tp.Partition >= n {
-			return "Invalid partition given with record: " + strconv.Itoa(tp.Partition) + " is not in the range [0..." + strconv.Itoa(n) + ")."
+			return msg.New("cl.partition.range", tp.Partition, n)
 		}
-		return ""
+		return nil
 	}
 	c.act(c.app, at, text, srcSend, invalid, func() {
 		if c.producer == nil {
@@ -206,21 +207,20 @@ func (cl *Client) handleTimedOutRequests() {
 		cc.conn.Close()
 		cl.conns[i] = nil
 		cl.refused[i] = now + reconnectBackoff
-		note := replication.NetworkException + ": request.timeout.ms " + sim.FormatDuration(cl.cfg.RequestTimeout) +
-			" passed, disconnecting from node " + strconv.Itoa(i+1)
-		cl.disconnected(cc, note, srcTimedOut)
+		cl.disconnected(cc, msg.Notef("NETWORK_EXCEPTION: request.timeout.ms %s passed, disconnecting from node %d", sim.FormatDuration(cl.cfg.RequestTimeout), i+1), srcTimedOut)
 	}
 }
 
 // disconnected fails every request in flight on cc with NETWORK_EXCEPTION
-// (NetworkClient.cancelInFlightRequests) and asks for fresh metadata.
-func (cl *Client) disconnected(cc *clientConn, note, src string) {
+// (NetworkClient.cancelInFlightRequests), noted why (nil: the code alone),
+// and asks for fresh metadata.
+func (cl *Client) disconnected(cc *clientConn, why *msg.Note, src string) {
 	s := cl.c.s
 	reqs := cc.inFlight
 	cc.inFlight = nil
 	cl.stale = true
 	for _, r := range reqs {
-		s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: cc.conn.Name, ID: r.req.ID, Item: r.req.Label(), Note: note, Src: src})
+		s.Emit(noted(sim.Event{Kind: sim.ClientRecv, Subj: cc.conn.Name, ID: r.req.ID, Item: r.req.Label(), Note: replication.NetworkException, Src: src}, why))
 		if r.batch == nil {
 			cl.metaInFlight = false
 			continue
@@ -250,8 +250,8 @@ func (cl *Client) sendReady() time.Duration {
 			// (ProducerBatch.hasReachedDeliveryTimeout); a response
 			// that comes later finds it done.
 			if now-b.Created >= cl.cfg.DeliveryTimeout {
-				cl.finishFrom(b, replication.DeliveryTimeout, "Expiring "+strconv.Itoa(b.Records)+" record(s) for "+b.TP.String()+":"+
-					strconv.FormatInt((now-b.Created).Milliseconds(), 10)+" ms has passed since batch creation", srcExpire)
+				cl.finishFrom(b, replication.DeliveryTimeout, msg.Notef("Expiring %d record(s) for %s:%d ms has passed since batch creation",
+					b.Records, b.TP.String(), (now-b.Created).Milliseconds()), srcExpire)
 				continue
 			}
 			later(b.Created + cl.cfg.DeliveryTimeout)
@@ -308,7 +308,7 @@ func (cl *Client) send(cc *clientConn, b *Batch) {
 	}
 	if b.API == "Produce" && b.Acks == 0 {
 		// No response will come: the send is the acknowledgement.
-		cl.finish(b, replication.None, "acks=0: done when sent, offset unknown")
+		cl.finish(b, replication.None, msg.Notef("acks=0: done when sent, offset unknown"))
 		return
 	}
 	b.inFlight = true
@@ -378,7 +378,7 @@ func (cl *Client) receive(m clientMsg) {
 		return // a connection this client already gave up
 	}
 	if m.resp == nil {
-		cl.disconnected(cc, replication.NetworkException, srcSender)
+		cl.disconnected(cc, nil, srcSender)
 		return
 	}
 	var r clientReq
@@ -441,13 +441,13 @@ func (cl *Client) complete(b *Batch, code string, base int, offsets []int, hw in
 	b.Errors = append(b.Errors, code)
 	if code == replication.None {
 		b.BaseOffset, b.Offsets, b.HW = base, offsets, hw
-		note := "offset " + strconv.Itoa(base)
+		note := msg.Notef("offset %d", base)
 		if b.API == "Produce" && b.Records > 1 {
-			note = "offsets " + strconv.Itoa(base) + "–" + strconv.Itoa(base+b.Records-1)
+			note = msg.Notef("offsets %d–%d", base, base+b.Records-1)
 		}
 		if b.API == "Fetch" {
 			b.Records = len(offsets)
-			note = strconv.Itoa(len(offsets)) + " records below HW " + strconv.Itoa(hw)
+			note = msg.Notef("%d records below HW %d", len(offsets), hw)
 		}
 		cl.finish(b, code, note)
 		return
@@ -465,27 +465,29 @@ func (cl *Client) complete(b *Batch, code string, base int, offsets []int, hw in
 		}
 		return
 	}
-	why := "not retriable"
+	why := msg.Notef("not retriable")
 	switch {
 	case ok && b.Retries >= cl.cfg.Retries:
-		why = "retries " + strconv.Itoa(cl.cfg.Retries) + " used up"
+		why = msg.Notef("retries %d used up", cl.cfg.Retries)
 	case ok && b.API == "Fetch":
-		why = "request.timeout.ms " + sim.FormatDuration(horizon) + " passed"
+		why = msg.Notef("request.timeout.ms %s passed", sim.FormatDuration(horizon))
 	case ok:
 		// Sender.canRetry: hasReachedDeliveryTimeout.
-		why = "delivery.timeout.ms " + sim.FormatDuration(horizon) + " passed"
+		why = msg.Notef("delivery.timeout.ms %s passed", sim.FormatDuration(horizon))
 	}
 	if n, known := replication.ErrorCodes[code]; known {
-		why = "error " + strconv.Itoa(n) + ", " + why
+		why = msg.Notef("error %d, %s", n, why)
 	}
 	cl.finish(b, code, why)
 }
 
-func (cl *Client) finish(b *Batch, code, note string) { cl.finishFrom(b, code, note, srcCompleteBatch) }
+func (cl *Client) finish(b *Batch, code string, note *msg.Note) {
+	cl.finishFrom(b, code, note, srcCompleteBatch)
+}
 
 // finishFrom ends b with its final error: the application's callback.
-func (cl *Client) finishFrom(b *Batch, code, note, src string) {
+func (cl *Client) finishFrom(b *Batch, code string, note *msg.Note, src string) {
 	b.Result = code
 	cl.pending = slices.DeleteFunc(cl.pending, func(x *Batch) bool { return x == b })
-	cl.c.s.Emit(sim.Event{Kind: sim.ClientDone, Subj: b.ID, Item: b.API, To: code, Note: note, Src: src})
+	cl.c.s.Emit(noted(sim.Event{Kind: sim.ClientDone, Subj: b.ID, Item: b.API, To: code, Src: src}, note))
 }

@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"brokerlab/core/controller"
+	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 	"brokerlab/core/sim"
 	"brokerlab/core/socketserver"
@@ -81,32 +81,32 @@ func DefaultConfig() Config {
 
 func (c Config) validate() error {
 	if c.Brokers < 1 || c.Brokers > MaxBrokers {
-		return fmt.Errorf("%w: brokers must be from 1 to %d, got %d", ErrConfig, MaxBrokers, c.Brokers)
+		return msg.Of(ErrConfig, "cl.brokers", MaxBrokers, c.Brokers)
 	}
 	if c.SessionTimeout < time.Millisecond || c.SessionTimeout > replication.MaxDuration {
-		return fmt.Errorf("%w: zookeeper.session.timeout.ms must be from 1 to %d, got %d", ErrConfig, replication.MaxDuration.Milliseconds(), c.SessionTimeout.Milliseconds())
+		return msg.Of(ErrConfig, "cl.session.timeout", replication.MaxDuration.Milliseconds(), c.SessionTimeout.Milliseconds())
 	}
 	cc := c.Client
 	if cc.Acks != -1 && cc.Acks != 0 && cc.Acks != 1 {
-		return fmt.Errorf("%w: acks must be all, -1, 0 or 1, got %d", ErrConfig, cc.Acks)
+		return msg.Of(ErrConfig, "cl.acks.config", cc.Acks)
 	}
 	if cc.Retries < 0 {
-		return fmt.Errorf("%w: retries must be ≥ 0", ErrConfig)
+		return msg.Of(ErrConfig, "cl.retries")
 	}
 	for _, d := range []struct {
 		name string
 		v    time.Duration
 	}{{"retry.backoff.ms", cc.RetryBackoff}, {"delivery.timeout.ms", cc.DeliveryTimeout}, {"request.timeout.ms", cc.RequestTimeout}, {"fetch.max.wait.ms", cc.FetchMaxWait}} {
 		if d.v < 0 || d.v > replication.MaxDuration {
-			return fmt.Errorf("%w: %s must be from 0 to %d, got %d", ErrConfig, d.name, replication.MaxDuration.Milliseconds(), d.v.Milliseconds())
+			return msg.Of(ErrConfig, "cl.duration", d.name, replication.MaxDuration.Milliseconds(), d.v.Milliseconds())
 		}
 	}
 	if cc.DeliveryTimeout < cc.RequestTimeout {
 		// KafkaProducer.configureDeliveryTimeout (linger.ms is 0 here).
-		return fmt.Errorf("%w: delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms", ErrConfig)
+		return msg.Of(ErrConfig, "cl.delivery")
 	}
 	if cc.FetchMinBytes < 1 {
-		return fmt.Errorf("%w: fetch.min.bytes must be ≥ 1", ErrConfig)
+		return msg.Of(ErrConfig, "cl.fetch.min.bytes")
 	}
 	return c.Replication.Validate()
 }
@@ -165,7 +165,7 @@ func (c *Cluster) start(b *Broker) {
 	// The new process has no controller until its startup makes one; the
 	// dead process's (b.Ctl, kept for its history) is no one's to act on.
 	b.kc = nil
-	b.setState(BrokerStarting, "", srcStartup)
+	b.setState(BrokerStarting, nil, srcStartup)
 	c.s.Go(b.host("main"), b.startup)
 }
 
@@ -219,11 +219,11 @@ func (c *Cluster) closeConnsFrom(id int) {
 
 // act runs action note on thread w at virtual time at: fn, unless refused
 // (if not nil) gives a reason to refuse it (sim.Refuse) when its turn comes.
-func (c *Cluster) act(w *sim.Worker, at time.Duration, note, src string, refused func() string, fn func()) {
+func (c *Cluster) act(w *sim.Worker, at time.Duration, note, src string, refused func() *msg.Error, fn func()) {
 	w.Post(at, func() {
 		if refused != nil {
-			if why := refused(); why != "" {
-				c.s.RefuseText(note, why, src)
+			if why := refused(); why != nil {
+				c.s.Refuse(note, why, src)
 				return
 			}
 		}
@@ -233,16 +233,16 @@ func (c *Cluster) act(w *sim.Worker, at time.Duration, note, src string, refused
 }
 
 // brokerIs is why an action that needs broker id in one of states is
-// refused ("" if it is in one), in the words of the broker's state.
-func (c *Cluster) brokerIs(id int, states ...string) string {
+// refused (nil if it is in one), in the words of the broker's state.
+func (c *Cluster) brokerIs(id int, states ...string) *msg.Error {
 	b := c.Broker(id)
 	switch {
 	case b != nil && slices.Contains(states, b.State):
-		return ""
+		return nil
 	case b == nil || b.State == BrokerNone: // brokers start one by one
-		return "broker " + strconv.Itoa(id) + " has not started"
+		return msg.New("cl.not.started", id)
 	}
-	return "broker " + strconv.Itoa(id) + " is " + b.State + ", not " + strings.Join(states, " or ")
+	return msg.New("cl.state", id, b.State, strings.Join(states, " or "))
 }
 
 // Topic is "topic T partitions=N replicas=B,B,B | replication.factor=R":
@@ -252,11 +252,11 @@ func (c *Cluster) brokerIs(id int, states ...string) string {
 // rotated by p; with a replication factor, AdminUtils' rack-unaware
 // assignment from a seeded random start.
 func (c *Cluster) Topic(at time.Duration, text, topic string, partitions int, replicas []int, rf int) {
-	exists := func() string {
+	exists := func() *msg.Error {
 		if c.ZK.get(pathTopics+"/"+topic) != nil {
-			return "topic " + topic + " already exists (TopicExistsException)"
+			return msg.New("cl.topic.exists", topic)
 		}
-		return ""
+		return nil
 	}
 	c.act(c.operator, at, text, "TopicCommand.scala TopicService.createTopic", exists, func() {
 		var assignment [][]int
@@ -308,9 +308,9 @@ func assignReplicas(s *sim.Sim, brokers, partitions, rf int) [][]int {
 
 // Kill is "kill broker N": the broker's process dies at once.
 func (c *Cluster) Kill(at time.Duration, text string, id int) {
-	alive := func() string {
+	alive := func() *msg.Error {
 		if b := c.Broker(id); b != nil && b.State == BrokerDead {
-			return "broker " + strconv.Itoa(id) + " is already dead"
+			return msg.New("cl.already.dead", id)
 		}
 		return c.brokerIs(id, BrokerStarting, BrokerRunning, BrokerStalled)
 	}
@@ -319,27 +319,27 @@ func (c *Cluster) Kill(at time.Duration, text string, id int) {
 
 // Restart is "restart broker N": a new process of a dead broker starts.
 func (c *Cluster) Restart(at time.Duration, text string, id int) {
-	dead := func() string { return c.brokerIs(id, BrokerDead) }
+	dead := func() *msg.Error { return c.brokerIs(id, BrokerDead) }
 	c.act(c.operator, at, text, srcStartup, dead, func() { c.start(c.Broker(id)) })
 }
 
 // Stall is "stall broker N": its replica fetchers stop; it keeps serving.
 func (c *Cluster) Stall(at time.Duration, text string, id int) {
-	running := func() string { return c.brokerIs(id, BrokerRunning) }
+	running := func() *msg.Error { return c.brokerIs(id, BrokerRunning) }
 	c.act(c.operator, at, text, "AbstractFetcherThread.scala AbstractFetcherThread.doWork", running, func() {
 		b := c.Broker(id)
 		b.RM.Stall()
-		b.setState(BrokerStalled, "its replica fetchers stop", "AbstractFetcherThread.scala AbstractFetcherThread.doWork")
+		b.setState(BrokerStalled, msg.Notef("its replica fetchers stop"), "AbstractFetcherThread.scala AbstractFetcherThread.doWork")
 	})
 }
 
 // Resume is "resume broker N": its fetchers go on.
 func (c *Cluster) Resume(at time.Duration, text string, id int) {
-	stalled := func() string { return c.brokerIs(id, BrokerStalled) }
+	stalled := func() *msg.Error { return c.brokerIs(id, BrokerStalled) }
 	c.act(c.operator, at, text, "AbstractFetcherThread.scala AbstractFetcherThread.doWork", stalled, func() {
 		b := c.Broker(id)
 		b.RM.Resume()
-		b.setState(BrokerRunning, "its replica fetchers go on", "AbstractFetcherThread.scala AbstractFetcherThread.doWork")
+		b.setState(BrokerRunning, msg.Notef("its replica fetchers go on"), "AbstractFetcherThread.scala AbstractFetcherThread.doWork")
 	})
 }
 
@@ -369,7 +369,7 @@ func (c *Cluster) ControllerPut(at time.Duration, e controller.Event, clear bool
 			if clear {
 				verb = "clearAndPut "
 			}
-			c.s.RefuseText(verb+e.Label(), noController, e.Type.Src)
+			c.s.Refuse(verb+e.Label(), noController, e.Type.Src)
 			return
 		}
 		b.Ctl.Put(c.s.Now(), e, clear)
@@ -380,18 +380,18 @@ func (c *Cluster) ControllerPut(at time.Duration, e controller.Event, clear bool
 const srcControllerClose = "ControllerEventManager.scala ControllerEventManager.close"
 
 // noController is why a controller action is refused when every broker is dead.
-const noController = "no broker runs a controller"
+var noController = msg.New("cl.no.controller")
 
 // ExpireControllerSession is "session expire" in a cluster: ZooKeeper
 // expires the active controller's session (its ephemeral znodes go), and
 // its client starts a new one (clearAndPut(Expire), then
 // RegisterBrokerAndReelect).
 func (c *Cluster) ExpireControllerSession(at time.Duration, text string) {
-	session := func() string {
+	session := func() *msg.Error {
 		if c.controllerBroker() == nil {
 			return noController
 		}
-		return ""
+		return nil
 	}
 	c.act(c.operator, at, text, "ZooKeeperClient.scala ZooKeeperClient.reinitialize", session, func() {
 		b := c.controllerBroker()
@@ -406,7 +406,7 @@ func (c *Cluster) ShutdownController(at time.Duration) {
 	c.operator.Post(at, func() {
 		b := c.controllerBroker()
 		if b == nil {
-			c.s.RefuseText("controller shutdown", noController, srcControllerClose)
+			c.s.Refuse("controller shutdown", noController, srcControllerClose)
 			return
 		}
 		b.Ctl.Shutdown(c.s.Now())
@@ -426,3 +426,19 @@ func (c *Cluster) controllerBroker() *Broker {
 	}
 	return nil
 }
+
+// noted is e with note n, the English in Note and the data in Words (nil:
+// no note).
+func noted(e sim.Event, n *msg.Note) sim.Event {
+	if n != nil {
+		e.Words, e.Note = n, n.String()
+	}
+	return e
+}
+
+// kill is s.Kill with a note as data, and sleep s.Sleep: the kernel's
+// thread.exit and sleep events take the note's English only (TODO: the
+// kernel's Kill and Sleep taking a *msg.Note, so that the page words them).
+func kill(s *sim.Sim, n *msg.Note, match func(string) bool) { s.Kill(n.String(), match) }
+
+func sleep(s *sim.Sim, d time.Duration, n *msg.Note) { s.Sleep(d, n.String()) }

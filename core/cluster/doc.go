@@ -165,6 +165,12 @@
 //   - thread.exit with a Note: a thread killed (broker N killed, channel to
 //     broker N removed).
 //
+// Words: a Note built from values is data too (sim.Event.Words, its
+// format a key of core/msg/notes.go), and so is every error and the reason
+// of a refused action (codes cl.* and rp.* of core/msg/words_cluster.go):
+// the page words them in its language. thread.exit and sleep notes keep
+// their English only (the kernel's Kill and Sleep take a string).
+//
 // Simplifications against FACTS.md: ISRs are kept, written and shown as
 // sorted broker ids, where upstream's ZooKeeper list keeps the order it
 // was built in (a new partition's live replicas in assignment order, the

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"brokerlab/core/controller"
+	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 	"brokerlab/core/sim"
 	"brokerlab/core/socketserver"
@@ -55,7 +56,7 @@ func (k *kafkaController) s() *sim.Sim { return k.c.s }
 // Process is KafkaController.process for one event.
 func (k *kafkaController) Process(e controller.Event, work time.Duration) {
 	s := k.s()
-	s.Sleep(work, "process"+e.Type.Name+" "+sim.FormatDuration(work))
+	sleep(s, work, msg.Notef("process%s %s", e.Type.Name, sim.FormatDuration(work)))
 	switch e.Type.Name {
 	case "Startup":
 		k.b.zkc.register(pathController, k.controllerChange)
@@ -176,8 +177,8 @@ func (k *kafkaController) onControllerFailover() {
 			k.leadership[tp] = st
 		}
 	}
-	k.s().Emit(sim.Event{Kind: sim.State, Subj: "controller[" + strconv.Itoa(k.b.ID) + "]", From: "inactive", To: "active",
-		Note: "controller epoch " + strconv.Itoa(k.epoch) + "; live brokers " + replication.IDs(k.live), Src: srcFailover})
+	k.s().Emit(sim.Event{Kind: sim.State, Subj: "controller[" + strconv.Itoa(k.b.ID) + "]", From: "inactive", To: "active", Src: srcFailover}.
+		Notef("controller epoch %d; live brokers %s", k.epoch, replication.IDs(k.live)))
 	bt := k.newBatch()
 	bt.updateMetadata(k.live, nil)
 	bt.send()
@@ -464,11 +465,11 @@ func (k *kafkaController) removeReplicaFromIsr(bt *batch, tp replication.TP, rep
 	}
 	next.ZkVersion = v
 	k.leadership[tp] = next
-	why := "broker " + strconv.Itoa(replica) + " offline"
-	leaderWhy := why + ": no live ISR replica to elect"
+	why := msg.Notef("broker %d offline", replica)
+	leaderWhy := msg.Notef("broker %d offline: no live ISR replica to elect", replica)
 	if failover {
-		why += ": OfflineReplica at controller failover"
-		leaderWhy = why + ", before the election"
+		why = msg.Notef("broker %d offline: OfflineReplica at controller failover", replica)
+		leaderWhy = msg.Notef("%s, before the election", why)
 	}
 	if next.Leader != st.Leader {
 		k.emitLeader(tp, st.Leader, next, leaderWhy, srcOfflineReplica)
@@ -476,7 +477,7 @@ func (k *kafkaController) removeReplicaFromIsr(bt *batch, tp replication.TP, rep
 	if !slices.Equal(next.ISR, st.ISR) {
 		k.emitISR(tp, st.ISR, next.ISR, why, srcOfflineReplica)
 	} else if next.Leader == st.Leader {
-		k.emitISR(tp, st.ISR, next.ISR, why+": the last ISR member stays", srcOfflineReplica)
+		k.emitISR(tp, st.ISR, next.ISR, msg.Notef("%s: the last ISR member stays", why), srcOfflineReplica)
 	}
 	var recipients []int
 	for _, r := range k.assignment[tp] {
@@ -507,8 +508,8 @@ func (k *kafkaController) triggerOnlinePartitionStateChange() {
 			}
 			k.leadership[tp] = st
 			k.setState(tp, "OnlinePartition")
-			k.emitLeader(tp, replication.NoLeader, st, "new partition: first live replica "+strconv.Itoa(st.Leader)+" of "+replication.IDs(k.assignment[tp]), srcInitLeader)
-			k.emitISR(tp, nil, st.ISR, "new partition: its live replicas", srcInitLeader)
+			k.emitLeader(tp, replication.NoLeader, st, msg.Notef("new partition: first live replica %d of %s", st.Leader, replication.IDs(k.assignment[tp])), srcInitLeader)
+			k.emitISR(tp, nil, st.ISR, msg.Notef("new partition: its live replicas"), srcInitLeader)
 			bt.leaderAndIsr(live, tp, st, true)
 		case "OfflinePartition":
 			st, ok := zk.readState(tp)
@@ -530,9 +531,9 @@ func (k *kafkaController) triggerOnlinePartitionStateChange() {
 			next.ZkVersion = v
 			k.leadership[tp] = next
 			k.setState(tp, "OnlinePartition")
-			why := "offline election: first live ISR replica in " + replication.IDs(k.assignment[tp])
+			why := msg.Notef("offline election: first live ISR replica in %s", replication.IDs(k.assignment[tp]))
 			if wasUnclean {
-				why = "unclean election: no live ISR replica; first live replica in " + replication.IDs(k.assignment[tp])
+				why = msg.Notef("unclean election: no live ISR replica; first live replica in %s", replication.IDs(k.assignment[tp]))
 			}
 			k.emitLeader(tp, st.Leader, next, why, srcElectLeader)
 			if !slices.Equal(next.ISR, st.ISR) {
@@ -550,12 +551,12 @@ func sortedInts(ids []int) []int {
 	return out
 }
 
-func (k *kafkaController) emitLeader(tp replication.TP, from int, st replication.LeaderAndIsr, why, src string) {
-	k.s().Emit(sim.Event{Kind: sim.Leader, Subj: tp.String(), ID: st.LeaderEpoch, From: strconv.Itoa(from), To: strconv.Itoa(st.Leader), Note: why, Src: src})
+func (k *kafkaController) emitLeader(tp replication.TP, from int, st replication.LeaderAndIsr, why *msg.Note, src string) {
+	k.s().Emit(noted(sim.Event{Kind: sim.Leader, Subj: tp.String(), ID: st.LeaderEpoch, From: strconv.Itoa(from), To: strconv.Itoa(st.Leader), Src: src}, why))
 }
 
-func (k *kafkaController) emitISR(tp replication.TP, from, to []int, why, src string) {
-	k.s().Emit(sim.Event{Kind: sim.ISR, Subj: tp.String(), ID: k.b.ID, From: replication.IDs(from), To: replication.IDs(to), Note: "controller: " + why, Src: src})
+func (k *kafkaController) emitISR(tp replication.TP, from, to []int, why *msg.Note, src string) {
+	k.s().Emit(sim.Event{Kind: sim.ISR, Subj: tp.String(), ID: k.b.ID, From: replication.IDs(from), To: replication.IDs(to), Src: src}.Notef("controller: %s", why))
 }
 
 // processTopicChange creates the partitions of new topics.
@@ -725,7 +726,7 @@ func (k *kafkaController) removeChannel(broker int) {
 // shutdown stops the thread where it is (it is interruptible) and closes
 // its connection.
 func (t *sendThread) shutdown() {
-	t.k.s().Kill("channel to broker "+strconv.Itoa(t.broker)+" removed", func(n string) bool { return n == t.name })
+	kill(t.k.s(), msg.Notef("channel to broker %d removed", t.broker), func(n string) bool { return n == t.name })
 	if t.conn != nil {
 		t.conn.Close()
 	}

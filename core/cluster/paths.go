@@ -2,13 +2,13 @@ package cluster
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"brokerlab/core/controller"
+	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 )
 
@@ -54,7 +54,10 @@ func (c *Cluster) Get(path string) (string, error) {
 	return get(c, path)
 }
 
-func bad(path, why string) error { return fmt.Errorf("%w %q: %s", ErrUnknownPath, path, why) }
+// bad is path unknown, because of why.
+func bad(path string, why error) error {
+	return msg.Of(ErrUnknownPath, "cl.path", path, why)
+}
 
 func get(c *Cluster, path string) (string, error) {
 	i := strings.IndexByte(path, '[')
@@ -63,17 +66,17 @@ func get(c *Cluster, path string) (string, error) {
 	}
 	j := strings.IndexByte(path, ']')
 	if j < i+2 {
-		return "", bad(path, "expected NAME[KEY].field")
+		return "", bad(path, msg.New("cl.path.key"))
 	}
 	head, key, tail := path[:i], path[i+1:j], path[j+1:]
 	switch head {
 	case "partition":
 		tp, err := replication.ParseTP(key)
 		if err != nil {
-			return "", bad(path, err.Error())
+			return "", bad(path, err)
 		}
 		if !oneOf(tail, ".leader", ".isr", ".epoch", ".hw", ".leo", ".replicas", ".state", ".lost", ".acked") {
-			return "", bad(path, "a partition has .leader, .isr, .epoch, .hw, .leo, .replicas, .state, .lost and .acked")
+			return "", bad(path, msg.New("cl.path.partition"))
 		}
 		if c == nil {
 			return "", nil
@@ -84,10 +87,10 @@ func get(c *Cluster, path string) (string, error) {
 		tp, err := replication.ParseTP(p)
 		id, nerr := strconv.Atoi(n)
 		if !ok || err != nil || nerr != nil {
-			return "", bad(path, "expected replica[P,N] with a partition and a broker id, such as replica[t-0,2]")
+			return "", bad(path, msg.New("cl.path.replica.key"))
 		}
 		if !oneOf(tail, ".leo", ".hw", ".log", ".epochs", ".role", ".epoch", ".fetcher", ".caughtUpAgo", ".metadataIsr") {
-			return "", bad(path, "a replica has .leo, .hw, .log, .epochs, .role, .epoch, .fetcher, .caughtUpAgo and .metadataIsr")
+			return "", bad(path, msg.New("cl.path.replica"))
 		}
 		if c == nil {
 			return "", nil
@@ -99,7 +102,7 @@ func get(c *Cluster, path string) (string, error) {
 			fields = []string{".error", ".offsets", ".hw", ".done"}
 		}
 		if !oneOf(tail, fields...) {
-			return "", bad(path, "a "+head+" has "+strings.Join(fields, ", "))
+			return "", bad(path, msg.New("cl.path.batch", head, msg.List(fields)))
 		}
 		if c == nil {
 			return "", nil
@@ -108,24 +111,24 @@ func get(c *Cluster, path string) (string, error) {
 	case "broker":
 		id, err := strconv.Atoi(key)
 		if err != nil {
-			return "", bad(path, "expected broker[N] with a broker id")
+			return "", bad(path, msg.New("cl.path.broker.key"))
 		}
 		if !oneOf(tail, ".state", ".session", ".sessionExpiresAt", ".fetchers", ".purgatory.produce", ".purgatory.fetch", ".controller") {
-			return "", bad(path, "a broker has .state, .session, .sessionExpiresAt, .fetchers, .purgatory.produce, .purgatory.fetch and .controller")
+			return "", bad(path, msg.New("cl.path.broker"))
 		}
 		if c == nil {
 			return "", nil
 		}
 		return c.brokerPath(id, tail), nil
 	}
-	return "", bad(path, "expected one of "+strings.Join(Paths, ", "))
+	return "", bad(path, msg.New("cl.path.one.of", msg.List(Paths)))
 }
 
 func oneOf(s string, options ...string) bool { return slices.Contains(options, s) }
 
 func getPlain(c *Cluster, path string) (string, error) {
 	if !slices.Contains(Paths, path) {
-		return "", bad(path, "expected one of "+strings.Join(Paths, ", "))
+		return "", bad(path, msg.New("cl.path.one.of", msg.List(Paths)))
 	}
 	if c == nil {
 		return "", nil
@@ -147,7 +150,7 @@ func getPlain(c *Cluster, path string) (string, error) {
 	case "invariant.messages":
 		return strings.Join(c.Violations(), "; "), nil
 	}
-	return "", bad(path, "unknown")
+	return "", bad(path, msg.New("cl.path.unknown"))
 }
 
 // Violations lists every broken invariant: the replication monitor's,

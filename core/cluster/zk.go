@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"brokerlab/core/controller"
+	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 	"brokerlab/core/sim"
 )
@@ -126,8 +127,8 @@ func (zk *ZooKeeper) children(path string) []string {
 	return out
 }
 
-func (zk *ZooKeeper) emit(path, op, data, src string) {
-	zk.s.Emit(sim.Event{Kind: sim.ZK, Subj: path, Note: op, To: data, Src: src})
+func (zk *ZooKeeper) emit(path string, op *msg.Note, data, src string) {
+	zk.s.Emit(noted(sim.Event{Kind: sim.ZK, Subj: path, To: data, Src: src}, op))
 }
 
 // create makes a znode (ephemeral if owner ≠ 0); false if it exists.
@@ -136,9 +137,9 @@ func (zk *ZooKeeper) create(path, data string, value any, owner int64) bool {
 		return false
 	}
 	zk.put(path, &znode{data: data, value: value, owner: owner})
-	op := "create"
+	op := msg.Notef("create")
 	if owner != 0 {
-		op = "create ephemeral"
+		op = msg.Notef("create ephemeral")
 	}
 	zk.emit(path, op, data, srcCreate)
 	zk.fire(path, "created")
@@ -165,16 +166,16 @@ func leftPad(n int) string {
 func (zk *ZooKeeper) set(path, data string, value any, expected int) (int, bool) {
 	n := zk.nodes[path]
 	if n == nil || (expected >= 0 && n.version != expected) {
-		v := "no node"
+		v := msg.Notef("set failed (no node)")
 		if n != nil {
-			v = "BadVersion: version " + strconv.Itoa(n.version) + ", expected " + strconv.Itoa(expected)
+			v = msg.Notef("set failed (BadVersion: version %d, expected %d)", n.version, expected)
 		}
-		zk.emit(path, "set failed ("+v+")", data, srcSetData)
+		zk.emit(path, v, data, srcSetData)
 		return 0, false
 	}
 	n.data, n.value = data, value
 	n.version++
-	zk.emit(path, "set", data, srcSetData)
+	zk.emit(path, msg.Notef("set"), data, srcSetData)
 	zk.fire(path, "data changed")
 	return n.version, true
 }
@@ -186,7 +187,7 @@ func (zk *ZooKeeper) delete(path string) {
 	delete(zk.nodes, path)
 	i, _ := slices.BinarySearch(zk.paths, path)
 	zk.paths = slices.Delete(zk.paths, i, i+1)
-	zk.emit(path, "delete", "", srcDelete)
+	zk.emit(path, msg.Notef("delete"), "", srcDelete)
 	zk.fire(path, "deleted")
 	zk.fire(parent(path), "children changed")
 }
@@ -230,7 +231,7 @@ func (zk *ZooKeeper) openSession(c *zkClient, timeout time.Duration) *Session {
 		zk.clients = append(zk.clients, c)
 	}
 	zk.s.Emit(sim.Event{Kind: sim.Session, Subj: brokerHost(c.broker), ID: int(sess.ID), From: SessionNone, To: SessionConnected,
-		Note: "timeout " + sim.FormatDuration(timeout), Src: "ClientCnxn.java ClientCnxn.SendThread.primeConnection"})
+		Src: "ClientCnxn.java ClientCnxn.SendThread.primeConnection"}.Notef("timeout %s", sim.FormatDuration(timeout)))
 	return sess
 }
 
@@ -253,7 +254,7 @@ func (zk *ZooKeeper) disconnect(sess *Session) {
 	sess.State, sess.Deadline = SessionDisconnected, deadline
 	zk.s.Emit(sim.Event{Kind: sim.Session, Subj: brokerHost(sess.Broker), ID: int(sess.ID), From: SessionConnected, To: SessionDisconnected,
 		Item: strconv.FormatInt(int64(deadline/time.Microsecond), 10),
-		Note: "last heard at " + sim.FormatDuration(heard) + "; expires at " + sim.FormatDuration(deadline), Src: "NIOServerCnxn.java NIOServerCnxn.close"})
+		Src:  "NIOServerCnxn.java NIOServerCnxn.close"}.Notef("last heard at %s; expires at %s", sim.FormatDuration(heard), sim.FormatDuration(deadline)))
 	zk.tracker.Post(deadline, func() { zk.expire(sess) })
 }
 
@@ -271,7 +272,7 @@ func (zk *ZooKeeper) expire(sess *Session) {
 	from := sess.State
 	sess.State = SessionExpired
 	zk.s.Emit(sim.Event{Kind: sim.Session, Subj: brokerHost(sess.Broker), ID: int(sess.ID), From: from, To: SessionExpired,
-		Note: "no heartbeat for " + sim.FormatDuration(sess.Timeout), Src: srcSessionTrack})
+		Src: srcSessionTrack}.Notef("no heartbeat for %s", sim.FormatDuration(sess.Timeout)))
 	zk.deleteEphemerals(sess)
 }
 

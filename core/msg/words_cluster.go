@@ -14,4 +14,37 @@ var cluster = Catalog{
 	"cl.topic.size":     {`a topic of %d replicas (partitions × replication factor): a run holds at most %d a topic`, `主题共有 %d 个副本（分区数 × 副本因子）：一次运行中每个主题最多 %d 个`},
 	"cl.partition":      {`expected a partition such as t-0, got %q`, `应为分区（如 t-0），实际为 %q`},
 	"cl.from":           {`from: expected an offset ≥ 0, got %q`, `from：应为 ≥ 0 的位移，实际为 %q`},
+	// The configuration (Config.validate, replication.Config.Validate).
+	"cl.brokers":         {`brokers must be from 1 to %d, got %d`, `brokers 必须在 1 到 %d 之间，实际为 %d`},
+	"cl.session.timeout": {`zookeeper.session.timeout.ms must be from 1 to %d, got %d`, `zookeeper.session.timeout.ms 必须在 1 到 %d 之间，实际为 %d`},
+	"cl.acks.config":     {`acks must be all, -1, 0 or 1, got %d`, `acks 必须是 all、-1、0 或 1，实际为 %d`},
+	"cl.retries":         {`retries must be ≥ 0`, `retries 必须 ≥ 0`},
+	"cl.duration":        {`%s must be from 0 to %d, got %d`, `%s 必须在 0 到 %d 之间，实际为 %d`},
+	"cl.delivery":        {`delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms`, `delivery.timeout.ms 必须不小于 linger.ms 与 request.timeout.ms 之和`},
+	"cl.fetch.min.bytes": {`fetch.min.bytes must be ≥ 1`, `fetch.min.bytes 必须 ≥ 1`},
+	"rp.duration":        {`%s must be from %d to %d ms, got %d`, `%s 必须在 %d 到 %d ms 之间，实际为 %d`},
+	"rp.fetch.min.bytes": {`replica.fetch.min.bytes must be from 1 to %d, got %d`, `replica.fetch.min.bytes 必须在 1 到 %d 之间，实际为 %d`},
+	"rp.min.isr":         {`min.insync.replicas must be from 1 to %d, got %d`, `min.insync.replicas 必须在 1 到 %d 之间，实际为 %d`},
+	"rp.socket.timeout":  {`replica.socket.timeout.ms should always be at least replica.fetch.wait.max.ms to prevent unnecessary socket timeouts`, `replica.socket.timeout.ms 应始终不小于 replica.fetch.wait.max.ms，以免发生不必要的 socket 超时`},
+	"rp.tp":              {`expected topic-partition such as t-0, got %q`, `应为主题分区（如 t-0），实际为 %q`},
+
+	// State paths (Get, CheckPath).
+	"cl.path":             {`unknown state path %q: %s`, `未知的状态路径 %q：%s`},
+	"cl.path.key":         {`expected NAME[KEY].field`, `应写成 NAME[KEY].field`},
+	"cl.path.partition":   {`a partition has .leader, .isr, .epoch, .hw, .leo, .replicas, .state, .lost and .acked`, `分区的字段有 .leader、.isr、.epoch、.hw、.leo、.replicas、.state、.lost 和 .acked`},
+	"cl.path.replica.key": {`expected replica[P,N] with a partition and a broker id, such as replica[t-0,2]`, `应写成 replica[P,N]，P 为分区，N 为 Broker id，如 replica[t-0,2]`},
+	"cl.path.replica":     {`a replica has .leo, .hw, .log, .epochs, .role, .epoch, .fetcher, .caughtUpAgo and .metadataIsr`, `副本的字段有 .leo、.hw、.log、.epochs、.role、.epoch、.fetcher、.caughtUpAgo 和 .metadataIsr`},
+	"cl.path.batch":       {`a %s has %s`, `%s 的字段有 %s`},
+	"cl.path.broker.key":  {`expected broker[N] with a broker id`, `应写成 broker[N]，N 为 Broker id`},
+	"cl.path.broker":      {`a broker has .state, .session, .sessionExpiresAt, .fetchers, .purgatory.produce, .purgatory.fetch and .controller`, `Broker 的字段有 .state、.session、.sessionExpiresAt、.fetchers、.purgatory.produce、.purgatory.fetch 和 .controller`},
+	"cl.path.one.of":      {`expected one of %s`, `应为 %s 之一`},
+	"cl.path.unknown":     {`unknown`, `未知`},
+
+	// Refused actions (sim.Refuse).
+	"cl.no.controller":   {`no broker runs a controller`, `没有任何 Broker 在运行控制器`},
+	"cl.not.started":     {`broker %d has not started`, `Broker %d 还没有启动`},
+	"cl.already.dead":    {`broker %d is already dead`, `Broker %d 已经宕机`},
+	"cl.state":           {`broker %d is %s, not %s`, `Broker %d 的状态是 %s，而不是 %s`},
+	"cl.topic.exists":    {`topic %s already exists (TopicExistsException)`, `主题 %s 已经存在（TopicExistsException）`},
+	"cl.partition.range": {`Invalid partition given with record: %d is not in the range [0...%d).`, `消息指定的分区无效：%d 不在范围 [0...%d) 内`},
 }

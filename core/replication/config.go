@@ -2,8 +2,9 @@ package replication
 
 import (
 	"errors"
-	"fmt"
 	"time"
+
+	"brokerlab/core/msg"
 )
 
 // Errors for configurations and names a scenario gets wrong.
@@ -96,18 +97,18 @@ func (c Config) Validate() error {
 		{"replica.socket.timeout.ms", c.ReplicaSocketTimeout, time.Millisecond},
 	} {
 		if d.v < d.min || d.v > MaxDuration {
-			return fmt.Errorf("%w: %s must be from %d to %d ms, got %d", ErrConfig, d.name, d.min.Milliseconds(), MaxDuration.Milliseconds(), d.v.Milliseconds())
+			return msg.Of(ErrConfig, "rp.duration", d.name, d.min.Milliseconds(), MaxDuration.Milliseconds(), d.v.Milliseconds())
 		}
 	}
 	if c.ReplicaFetchMinBytes < 1 || c.ReplicaFetchMinBytes > MaxMinBytes {
-		return fmt.Errorf("%w: replica.fetch.min.bytes must be from 1 to %d, got %d", ErrConfig, MaxMinBytes, c.ReplicaFetchMinBytes)
+		return msg.Of(ErrConfig, "rp.fetch.min.bytes", MaxMinBytes, c.ReplicaFetchMinBytes)
 	}
 	if c.MinInsyncReplicas < 1 || c.MinInsyncReplicas > MaxReplicas {
-		return fmt.Errorf("%w: min.insync.replicas must be from 1 to %d, got %d", ErrConfig, MaxReplicas, c.MinInsyncReplicas)
+		return msg.Of(ErrConfig, "rp.min.isr", MaxReplicas, c.MinInsyncReplicas)
 	}
 	if c.ReplicaFetchWaitMax > c.ReplicaSocketTimeout {
 		// KafkaConfig's own rule: a fetch must not outwait its socket.
-		return fmt.Errorf("%w: replica.socket.timeout.ms should always be at least replica.fetch.wait.max.ms to prevent unnecessary socket timeouts", ErrConfig)
+		return msg.Of(ErrConfig, "rp.socket.timeout")
 	}
 	return nil
 }

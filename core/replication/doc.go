@@ -55,6 +55,10 @@
 //     undefined (LeaderEpochFileCache.endOffsetFor,
 //     AbstractFetcherThread.getOffsetTruncationState).
 //
+// Every note built from values is written with its words (sim.Event.Words,
+// formats in core/msg/notes.go), every error is a code (rp.* of
+// core/msg/words_cluster.go).
+//
 // Simplifications against FACTS.md: records carry no payload (each counts
 // RecordBytes for fetch.min.bytes; fetch size limits are not modelled);
 // the log start offset stays 0 (no retention); one request carries one

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 	"brokerlab/core/socketserver"
 )
@@ -149,10 +150,10 @@ func (t *FetcherThread) state(tp TP) *fetchState {
 	return nil
 }
 
-func (t *FetcherThread) setState(st *fetchState, to, note, src string) {
+func (t *FetcherThread) setState(st *fetchState, to string, note *msg.Note, src string) {
 	from := st.State
 	st.State = to
-	t.rm.s.Emit(sim.Event{Kind: sim.Fetcher, Subj: st.TP.String(), ID: t.rm.ID, Item: t.Name, From: from, To: to, Note: note, Src: src})
+	t.rm.s.Emit(noted(sim.Event{Kind: sim.Fetcher, Subj: st.TP.String(), ID: t.rm.ID, Item: t.Name, From: from, To: to, Src: src}, note))
 }
 
 // addPartition is addPartitions: a partition whose epoch is the one the
@@ -174,7 +175,7 @@ func (t *FetcherThread) addPartition(a initialFetch) {
 		}
 		return x.TP.Partition - y.TP.Partition
 	})
-	t.setState(st, Truncating, "leader "+itoa(a.leader)+", epoch "+itoa(a.epoch)+", from offset "+itoa(a.offset), srcAddPartitions)
+	t.setState(st, Truncating, msg.Notef("leader %d, epoch %d, from offset %d", a.leader, a.epoch, a.offset), srcAddPartitions)
 	t.cond.Put(1, srcAddPartitions)
 }
 
@@ -183,7 +184,7 @@ func (t *FetcherThread) removePartitions(tps []TP, why string) {
 	for _, st := range t.parts {
 		if slices.Contains(tps, st.TP) {
 			if why != "" {
-				t.setState(st, why, "", srcRemovePartition)
+				t.setState(st, why, nil, srcRemovePartition)
 			}
 			continue
 		}
@@ -241,8 +242,8 @@ func (t *FetcherThread) maybeTruncate() {
 			ask = append(ask, EpochRequestPartition{TP: st.TP, CurrentLeaderEpoch: st.Epoch, LeaderEpoch: latest})
 			continue
 		}
-		p.truncateTo(st.Offset, "no leader epoch in the log: to its high watermark "+itoa(st.Offset))
-		t.setState(st, Fetching, "truncated to the high watermark", srcMaybeTruncate)
+		p.truncateTo(st.Offset, msg.Notef("no leader epoch in the log: to its high watermark %d", st.Offset))
+		t.setState(st, Fetching, msg.Notef("truncated to the high watermark"), srcMaybeTruncate)
 	}
 	if len(ask) == 0 {
 		return
@@ -278,11 +279,11 @@ func (t *FetcherThread) truncate(st *fetchState, e EpochEndOffset, asked int) {
 	leo := p.Log.LEO()
 	var to int
 	done := true
-	why := ""
+	var why *msg.Note
 	switch {
 	case e.EndOffset == Undefined:
 		to = st.Offset
-		why = "leader's answer undefined: to its high watermark " + itoa(to)
+		why = msg.Notef("leader's answer undefined: to its high watermark %d", to)
 	case e.LeaderEpoch == Undefined:
 		to = min(e.EndOffset, leo)
 	default:
@@ -290,20 +291,19 @@ func (t *FetcherThread) truncate(st *fetchState, e EpochEndOffset, asked int) {
 		switch {
 		case fEnd == Undefined:
 			to = min(e.EndOffset, leo)
-			why = "leader's epoch " + itoa(e.LeaderEpoch) + " ends at " + itoa(e.EndOffset) + ", below every epoch this log knows"
+			why = msg.Notef("leader's epoch %d ends at %d, below every epoch this log knows", e.LeaderEpoch, e.EndOffset)
 		case fEpoch != e.LeaderEpoch:
 			to, done = min(fEnd, leo), false
-			why = "leader answered epoch " + itoa(e.LeaderEpoch) + ", unknown here: to the end of epoch " + itoa(fEpoch) + " and ask again"
+			why = msg.Notef("leader answered epoch %d, unknown here: to the end of epoch %d and ask again", e.LeaderEpoch, fEpoch)
 		default:
 			to = min(fEnd, e.EndOffset, leo)
-			why = "OffsetsForLeaderEpoch(" + itoa(asked) + "): leader's epoch " + itoa(e.LeaderEpoch) + " ends at " + itoa(e.EndOffset) +
-				", here at " + itoa(fEnd) + "; LEO " + itoa(leo)
+			why = msg.Notef("OffsetsForLeaderEpoch(%d): leader's epoch %d ends at %d, here at %d; LEO %d", asked, e.LeaderEpoch, e.EndOffset, fEnd, leo)
 		}
 	}
 	p.truncateTo(to, why)
 	st.Offset = p.Log.LEO()
 	if done {
-		t.setState(st, Fetching, "fetch from offset "+itoa(st.Offset), srcTruncationState)
+		t.setState(st, Fetching, msg.Notef("fetch from offset %d", st.Offset), srcTruncationState)
 	}
 }
 
@@ -358,7 +358,7 @@ func (t *FetcherThread) maybeFetch() {
 		case OffsetOutOfRange:
 			// The leader's log ends below our fetch offset: validate again
 			// with OffsetsForLeaderEpoch (upstream asks ListOffsets).
-			t.setState(st, Truncating, "offset "+itoa(st.Offset)+" out of range on the leader", srcMaybeFetch)
+			t.setState(st, Truncating, msg.Notef("offset %d out of range on the leader", st.Offset), srcMaybeFetch)
 		default: // UNKNOWN_LEADER_EPOCH, NOT_LEADER_FOR_PARTITION, …: back off
 			t.delay(st)
 		}
@@ -381,7 +381,11 @@ func (t *FetcherThread) anyReadySoon() bool {
 func (t *FetcherThread) processPartitionData(st *fetchState, pd FetchPartitionData) {
 	p := t.rm.partitions[st.TP]
 	if len(pd.Records) > 0 {
-		p.appendLog(pd.Records, "from leader "+itoa(t.Leader), srcProcessData)
+		item := "" // the trace's only
+		if t.rm.s.Tracing() {
+			item = msg.Notef("from leader %d", t.Leader).String()
+		}
+		p.appendLog(pd.Records, item, srcProcessData)
 		st.Offset = p.Log.LEO()
 	}
 	p.updateFollowerHW(pd.HW)

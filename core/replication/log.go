@@ -1,10 +1,11 @@
 package replication
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+
+	"brokerlab/core/msg"
 )
 
 // TP is a TopicPartition, written topic-partition ("t-0") as the paths do.
@@ -19,11 +20,11 @@ func (tp TP) String() string { return tp.Topic + "-" + strconv.Itoa(tp.Partition
 func ParseTP(s string) (TP, error) {
 	i := strings.LastIndexByte(s, '-')
 	if i <= 0 {
-		return TP{}, fmt.Errorf("%w: expected topic-partition such as t-0, got %q", ErrName, s)
+		return TP{}, msg.Of(ErrName, "rp.tp", s)
 	}
 	n, err := strconv.Atoi(s[i+1:])
 	if err != nil || n < 0 {
-		return TP{}, fmt.Errorf("%w: expected topic-partition such as t-0, got %q", ErrName, s)
+		return TP{}, msg.Of(ErrName, "rp.tp", s)
 	}
 	return TP{s[:i], n}, nil
 }

@@ -2,7 +2,8 @@ package replication
 
 import (
 	"slices"
-	"strings"
+
+	"brokerlab/core/msg"
 )
 
 // MetadataCache is a broker's MetadataCache: what the controller's last
@@ -47,18 +48,16 @@ func (m *MetadataCache) update(req *UpdateMetadataRequest) {
 	}
 }
 
-// summary writes what an UpdateMetadata request changed: "live 1,2,3; t-0 leader 2 epoch 3".
-func (m *MetadataCache) summary(parts []PartitionState) string {
-	var sb strings.Builder
-	sb.WriteString("live " + IDs(m.live))
+// summary notes what an UpdateMetadata request changed: "live 1,2,3; t-0 leader 2 epoch 3".
+func (m *MetadataCache) summary(parts []PartitionState) *msg.Note {
+	n := msg.Notef("live %s", IDs(m.live))
 	for i, st := range parts {
 		if i == 8 {
-			sb.WriteString("; …")
-			break
+			return msg.Notef("%s; …", n)
 		}
-		sb.WriteString("; " + st.TP.String() + " leader " + itoa(st.Leader) + " epoch " + itoa(st.LeaderEpoch))
+		n = msg.Notef("%s; %s leader %d epoch %d", n, st.TP.String(), st.Leader, st.LeaderEpoch)
 	}
-	return sb.String()
+	return n
 }
 
 // metadata answers a Metadata request: LEADER_NOT_AVAILABLE for a

@@ -3,6 +3,7 @@ package replication
 import (
 	"strconv"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -70,9 +71,10 @@ func NewMonitor(s *sim.Sim) *Monitor {
 
 func epochKey(tp TP, epoch int) string { return tp.String() + "/" + strconv.Itoa(epoch) }
 
-func (m *Monitor) violate(tp TP, msg string) {
-	m.Violations = append(m.Violations, msg)
-	m.s.Emit(sim.Event{Kind: sim.Invariant, Subj: tp.String(), Note: msg})
+func (m *Monitor) violate(tp TP, n *msg.Note) {
+	e := noted(sim.Event{Kind: sim.Invariant, Subj: tp.String()}, n)
+	m.Violations = append(m.Violations, e.Note)
+	m.s.Emit(e)
 }
 
 // OnUncleanElection is the controller's report of an unclean election of
@@ -104,7 +106,7 @@ func (m *Monitor) onLeaderHW(p *Partition, from, to int) {
 	tp := p.TP
 	t := m.terms[tp]
 	if t.broker == p.rm.ID && t.epoch == p.LeaderEpoch && to < t.hw {
-		m.violate(tp, "HW of "+tp.String()+" moved back from "+strconv.Itoa(t.hw)+" to "+strconv.Itoa(to)+" on leader "+strconv.Itoa(p.rm.ID))
+		m.violate(tp, msg.Notef("HW of %s moved back from %d to %d on leader %d", tp.String(), t.hw, to, p.rm.ID))
 	}
 	m.terms[tp] = leaderTerm{p.rm.ID, p.LeaderEpoch, to}
 	if to > m.committed[tp] {
@@ -116,15 +118,14 @@ func (m *Monitor) onMakeLeader(p *Partition, epoch int) {
 	tp, broker, log := p.TP, p.rm.ID, p.Log
 	key := epochKey(tp, epoch)
 	if b, ok := m.leaders[key]; ok && b != broker {
-		m.violate(tp, "two leaders of "+tp.String()+" in epoch "+strconv.Itoa(epoch)+": brokers "+strconv.Itoa(b)+" and "+strconv.Itoa(broker))
+		m.violate(tp, msg.Notef("two leaders of %s in epoch %d: brokers %d and %d", tp.String(), epoch, b, broker))
 	}
 	m.leaders[key] = broker
 	unclean := m.unclean[key]
 	if unclean {
 		m.committed[tp] = log.HW
 	} else if c := m.committed[tp]; log.LEO() < c {
-		m.violate(tp, "leader "+strconv.Itoa(broker)+" of "+tp.String()+" in epoch "+strconv.Itoa(epoch)+" ends at "+
-			strconv.Itoa(log.LEO())+", below the committed offset "+strconv.Itoa(c)+", after a clean election")
+		m.violate(tp, msg.Notef("leader %d of %s in epoch %d ends at %d, below the committed offset %d, after a clean election", broker, tp.String(), epoch, log.LEO(), c))
 	}
 	m.terms[tp] = leaderTerm{broker, epoch, log.HW}
 	for _, r := range m.acked[tp] {
@@ -144,15 +145,15 @@ func (m *Monitor) onMakeLeader(p *Partition, epoch int) {
 		if r.Acks == -1 {
 			acks = "acks=all"
 		}
-		how := "clean"
+		e := sim.Event{Kind: sim.RecordLost, Subj: tp.String(), ID: r.Offset, Item: r.Producer, From: strconv.Itoa(r.Epoch), Src: srcMonitor}
 		if unclean {
-			how = "unclean"
+			e = e.Notef("%s; new leader %d (epoch %d, unclean election) ends at %d", acks, broker, epoch, log.LEO())
+		} else {
+			e = e.Notef("%s; new leader %d (epoch %d, clean election) ends at %d", acks, broker, epoch, log.LEO())
 		}
-		m.s.Emit(sim.Event{Kind: sim.RecordLost, Subj: tp.String(), ID: r.Offset, Item: r.Producer, From: strconv.Itoa(r.Epoch),
-			Note: acks + "; new leader " + strconv.Itoa(broker) + " (epoch " + strconv.Itoa(epoch) + ", " + how + " election) ends at " + strconv.Itoa(log.LEO()),
-			Src:  srcMonitor})
+		m.s.Emit(e)
 		if r.Acks == -1 && !unclean {
-			m.violate(tp, "acknowledged acks=all record "+tp.String()+"@"+strconv.Itoa(r.Offset)+" ("+r.Producer+") lost without an unclean election")
+			m.violate(tp, msg.Notef("acknowledged acks=all record %s@%d (%s) lost without an unclean election", tp.String(), r.Offset, r.Producer))
 		}
 	}
 }
@@ -160,6 +161,6 @@ func (m *Monitor) onMakeLeader(p *Partition, epoch int) {
 // onTruncate checks that a leader never truncates its own log.
 func (m *Monitor) onTruncate(p *Partition, offset int) {
 	if p.IsLeader() {
-		m.violate(p.TP, "leader "+strconv.Itoa(p.rm.ID)+" of "+p.TP.String()+" truncated its log to "+strconv.Itoa(offset))
+		m.violate(p.TP, msg.Notef("leader %d of %s truncated its log to %d", p.rm.ID, p.TP.String(), offset))
 	}
 }

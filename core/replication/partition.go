@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -151,7 +152,7 @@ func (p *Partition) makeLeader(st PartitionState, controllerEpoch int) (isNew, h
 			old := r.LEO
 			r.updateFetchState(-1, never, -1, 0)
 			if old != -1 {
-				rm.emitLEO(p.TP, r.ID, old, -1, "reset: unknown until its next fetch", srcMakeLeader)
+				rm.emitLEO(p.TP, r.ID, old, -1, msg.Notef("reset: unknown until its next fetch"), srcMakeLeader)
 			}
 		}
 		rm.emitRole(p.TP, from, "leader", st.LeaderEpoch, srcMakeLeader)
@@ -197,7 +198,7 @@ func (p *Partition) assignEpoch(epoch, start int, src string) {
 		before = p.Log.EpochsString()
 	}
 	if p.Log.Assign(epoch, start) {
-		p.rm.emitCache(p.TP, before, p.Log.EpochsString(), "epoch "+strconv.Itoa(epoch)+" starts at offset "+strconv.Itoa(start), src)
+		p.rm.emitCache(p.TP, before, p.Log.EpochsString(), msg.Notef("epoch %d starts at offset %d", epoch, start), src)
 	}
 }
 
@@ -222,11 +223,11 @@ func (p *Partition) maybeIncrementLeaderHW(now time.Duration) bool {
 		return false
 	}
 	p.Log.HW = newHW
-	note := ""
+	var note *msg.Note
 	if rm.s.Tracing() {
-		note = "leader: min LEO of the ISR " + IDs(p.ISR)
+		note = msg.Notef("leader: min LEO of the ISR %s", IDs(p.ISR))
 		if held >= 0 && !p.inISR(held) {
-			note += " and caught-up replica " + strconv.Itoa(held)
+			note = msg.Notef("leader: min LEO of the ISR %s and caught-up replica %d", IDs(p.ISR), held)
 		}
 	}
 	rm.emitHW(p.TP, old, newHW, note, srcIncrementHW)
@@ -286,7 +287,11 @@ func (p *Partition) updateFollowerFetchState(followerID, fetchOffset int, fetchT
 	prev := r.LEO
 	r.updateFetchState(fetchOffset, fetchTime, leaderEndOffset, lastSentHW)
 	if prev != r.LEO {
-		p.rm.emitLEO(p.TP, followerID, prev, r.LEO, "fetch from offset "+strconv.Itoa(fetchOffset), srcFollowerState)
+		var note *msg.Note
+		if p.rm.s.Tracing() {
+			note = msg.Notef("fetch from offset %d", fetchOffset)
+		}
+		p.rm.emitLEO(p.TP, followerID, prev, r.LEO, note, srcFollowerState)
 	}
 	if !p.inISR(followerID) {
 		p.maybeExpandIsr(r)
@@ -303,9 +308,9 @@ func (p *Partition) maybeExpandIsr(r *Replica) {
 	if !p.IsLeader() || p.inISR(r.ID) || r.LEO < p.Log.HW || p.leaderEpochStartOffset < 0 || r.LEO < p.leaderEpochStartOffset {
 		return
 	}
-	why := ""
+	var why *msg.Note
 	if p.rm.s.Tracing() {
-		why = "expand: replica " + strconv.Itoa(r.ID) + " caught up (LEO " + strconv.Itoa(r.LEO) + " ≥ HW " + strconv.Itoa(p.Log.HW) + ")"
+		why = msg.Notef("expand: replica %d caught up (LEO %d ≥ HW %d)", r.ID, r.LEO, p.Log.HW)
 	}
 	p.updateIsr(sortedIDs(append(append([]int(nil), p.ISR...), r.ID)), why, srcExpandIsr)
 }
@@ -343,18 +348,24 @@ func (p *Partition) maybeShrinkIsr() (hwMoved bool) {
 			isr = append(isr, id)
 		}
 	}
-	why := ""
+	var why *msg.Note
 	if p.rm.s.Tracing() {
-		var parts []string
-		for _, id := range out {
-			r := p.Remote(id)
-			lag := "never"
-			if r.LastCaughtUpTime != never {
-				lag = sim.FormatDuration(now - r.LastCaughtUpTime)
+		// The out-of-sync replicas, "A, B, C": each one's note holds the rest.
+		var rest *msg.Note
+		for i := len(out) - 1; i >= 0; i-- {
+			r := p.Remote(out[i])
+			switch {
+			case r.LastCaughtUpTime == never && rest == nil:
+				rest = msg.Notef("%d (LEO %d, caught up never ago)", r.ID, r.LEO)
+			case r.LastCaughtUpTime == never:
+				rest = msg.Notef("%d (LEO %d, caught up never ago), %s", r.ID, r.LEO, rest)
+			case rest == nil:
+				rest = msg.Notef("%d (LEO %d, caught up %s ago)", r.ID, r.LEO, sim.FormatDuration(now-r.LastCaughtUpTime))
+			default:
+				rest = msg.Notef("%d (LEO %d, caught up %s ago), %s", r.ID, r.LEO, sim.FormatDuration(now-r.LastCaughtUpTime), rest)
 			}
-			parts = append(parts, strconv.Itoa(id)+" (LEO "+strconv.Itoa(r.LEO)+", caught up "+lag+" ago)")
 		}
-		why = "shrink: out of sync " + strings.Join(parts, ", ") + " > replica.lag.time.max.ms " + sim.FormatDuration(p.rm.cfg.ReplicaLagTimeMax)
+		why = msg.Notef("shrink: out of sync %s > replica.lag.time.max.ms %s", rest, sim.FormatDuration(p.rm.cfg.ReplicaLagTimeMax))
 	}
 	if !p.updateIsr(isr, why, srcShrinkIsr) {
 		return false
@@ -366,7 +377,7 @@ func (p *Partition) maybeShrinkIsr() (hwMoved bool) {
 // partition's state znode (conditionally on its version: the controller
 // may have written it since), then record the change for
 // isr-change-propagation and use it.
-func (p *Partition) updateIsr(isr []int, why, src string) bool {
+func (p *Partition) updateIsr(isr []int, why *msg.Note, src string) bool {
 	rm := p.rm
 	version, ok := rm.zk.UpdateLeaderAndIsr(p.TP, rm.ID, p.LeaderEpoch, isr, p.controllerEpoch, p.zkVersion)
 	if !ok {
@@ -429,7 +440,7 @@ func (p *Partition) read(fetchOffset, currentEpoch int, follower bool) (recs []R
 
 // truncateTo truncates the log (a follower's, before it fetches) and
 // traces what goes.
-func (p *Partition) truncateTo(offset int, why string) {
+func (p *Partition) truncateTo(offset int, why *msg.Note) {
 	rm := p.rm
 	leo, hw := p.Log.LEO(), p.Log.HW
 	if offset >= leo {
@@ -443,10 +454,10 @@ func (p *Partition) truncateTo(offset int, why string) {
 	p.Log.truncateTo(offset)
 	rm.emitLog(sim.LogTruncate, p.TP, "", leo, offset, why, srcTruncate)
 	if len(p.Log.Epochs) != epochs {
-		rm.emitCache(p.TP, cache, p.Log.EpochsString(), "truncateFromEnd("+strconv.Itoa(offset)+")", srcTruncate)
+		rm.emitCache(p.TP, cache, p.Log.EpochsString(), msg.Notef("truncateFromEnd(%d)", offset), srcTruncate)
 	}
 	if p.Log.HW != hw {
-		rm.emitHW(p.TP, hw, p.Log.HW, "truncated below the high watermark", srcTruncate)
+		rm.emitHW(p.TP, hw, p.Log.HW, msg.Notef("truncated below the high watermark"), srcTruncate)
 	}
 	if rm.mon != nil {
 		rm.mon.onTruncate(p, offset)
@@ -462,11 +473,11 @@ func (p *Partition) updateFollowerHW(leaderHW int) {
 	}
 	old := p.Log.HW
 	p.Log.HW = hw
-	note := ""
+	var note *msg.Note
 	if p.rm.s.Tracing() {
-		note = "follower: leader's HW " + strconv.Itoa(leaderHW)
+		note = msg.Notef("follower: leader's HW %d", leaderHW)
 		if hw != leaderHW {
-			note += " clamped to its LEO " + strconv.Itoa(hw)
+			note = msg.Notef("follower: leader's HW %d clamped to its LEO %d", leaderHW, hw)
 		}
 	}
 	p.rm.emitHW(p.TP, old, hw, note, srcFollowerHW)

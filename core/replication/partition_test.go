@@ -41,7 +41,7 @@ func TestFollowerHighWatermarkIsTheLeadersClampedToItsLog(t *testing.T) {
 	p.appendLog(records(3), "from leader 1", srcProcessData)
 	p.updateFollowerHW(6)
 	require.Equal(t, 6, p.Log.HW)
-	p.truncateTo(3, "test")
+	p.truncateTo(3, nil)
 	require.Equal(t, 3, p.Log.HW, "adjusted by truncation")
 	p.updateFollowerHW(2)
 	require.Equal(t, 2, p.Log.HW, "a follower takes a lower HW too (a new leader's)")

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/purgatory"
 	"brokerlab/core/sim"
 	"brokerlab/core/socketserver"
@@ -74,6 +75,7 @@ type ReplicaManager struct {
 	lastIsrPropagation time.Duration
 	resume             *sim.Latch
 	requestSeq         int
+	adding             *msg.Note // what the operation park is adding waits for
 }
 
 // NewReplicaManager builds broker id's replica manager over its logs. mon
@@ -251,9 +253,9 @@ func (rm *ReplicaManager) appendRecords(req *socketserver.Request, pr *ProduceRe
 	}
 	required := last + 1
 	status := RequestTimedOut // until the acks arrive (DelayedProduce's initial status)
-	wait := ""
+	var wait *msg.Note
 	if rm.s.Tracing() {
-		wait = pr.TP.String() + " HW ≥ " + itoa(required)
+		wait = msg.Notef("%s: %s HW ≥ %d", sim.FormatDuration(pr.Timeout), pr.TP.String(), required)
 	}
 	try := func() bool {
 		q := rm.partitions[pr.TP]
@@ -270,11 +272,16 @@ func (rm *ReplicaManager) appendRecords(req *socketserver.Request, pr *ProduceRe
 		}
 		return false
 	}
-	finish := func(bool) (string, func()) {
+	finish := func(bool) (*msg.Note, func()) {
 		if status == None && rm.mon != nil {
 			rm.mon.onAck(p, first, last, pr)
 		}
-		return status, func() { answer(&ProduceResponse{TP: pr.TP, Error: status, BaseOffset: first}) }
+		send := func() { answer(&ProduceResponse{TP: pr.TP, Error: status, BaseOffset: first}) }
+		if !rm.s.Tracing() {
+			return nil, send
+		}
+		// An error code is its own note: data, the same in every language.
+		return msg.Notef(status), send
 	}
 	return rm.park(rm.Produce, "DelayedProduce", req, []any{pr.TP}, pr.Timeout, wait, try, finish)
 }
@@ -347,24 +354,27 @@ func (rm *ReplicaManager) fetchMessages(req *socketserver.Request, fr *FetchRequ
 	for i, fp := range fr.Partitions {
 		keys[i] = fp.TP
 	}
-	wait := ""
+	var wait *msg.Note
 	if rm.s.Tracing() {
-		wait = "fetch.min.bytes " + itoa(fr.MinBytes)
+		wait = msg.Notef("%s: fetch.min.bytes %d", sim.FormatDuration(fr.MaxWait), fr.MinBytes)
 		if fr.ReplicaID >= 0 {
-			wait = "replica.fetch.min.bytes " + itoa(fr.MinBytes) + " or a new HW for replica " + itoa(fr.ReplicaID)
+			wait = msg.Notef("%s: replica.fetch.min.bytes %d or a new HW for replica %d", sim.FormatDuration(fr.MaxWait), fr.MinBytes, fr.ReplicaID)
 		}
 	}
-	finish := func(expired bool) (string, func()) {
+	finish := func(expired bool) (*msg.Note, func()) {
 		results := rm.readFromLocalLog(fr)
+		send := func() { answer(fetchResponse(results)) }
+		if !rm.s.Tracing() {
+			return nil, send
+		}
 		n := 0
 		for _, r := range results {
 			n += len(r.Records)
 		}
-		result := itoa(n) + " records"
 		if expired {
-			result = "max wait over: " + result
+			return msg.Notef("max wait over: %d records", n), send
 		}
-		return result, func() { answer(fetchResponse(results)) }
+		return msg.Notef("%d records", n), send
 	}
 	return rm.park(rm.Fetch, "DelayedFetch", req, keys, fr.MaxWait, wait, func() bool { return rm.delayedFetchReady(fr) }, finish)
 }
@@ -499,50 +509,59 @@ func (rm *ReplicaManager) updateMetadata(req *UpdateMetadataRequest) string {
 	}
 	rm.controllerEpoch = req.ControllerEpoch
 	rm.Metadata.update(req)
-	note := ""
+	var note *msg.Note
 	if rm.s.Tracing() {
 		note = rm.Metadata.summary(req.Partitions)
 	}
-	rm.s.Emit(sim.Event{Kind: sim.Metadata, Subj: rm.Host, ID: rm.ID, Note: note, Src: srcUpdateMetadata})
+	rm.s.Emit(noted(sim.Event{Kind: sim.Metadata, Subj: rm.Host, ID: rm.ID, Src: srcUpdateMetadata}, note))
 	return None
 }
 
 // The trace's replication kinds (see sim.Kinds and doc.go).
 
-func (rm *ReplicaManager) emitHW(tp TP, from, to int, note, src string) {
+func (rm *ReplicaManager) emitHW(tp TP, from, to int, note *msg.Note, src string) {
 	rm.emitLog(sim.HW, tp, "", from, to, note, src)
 }
 
-func (rm *ReplicaManager) emitLog(kind sim.Kind, tp TP, item string, from, to int, note, src string) {
+func (rm *ReplicaManager) emitLog(kind sim.Kind, tp TP, item string, from, to int, note *msg.Note, src string) {
 	if !rm.s.Tracing() {
 		rm.s.Emit(sim.Event{})
 		return
 	}
-	rm.s.Emit(sim.Event{Kind: kind, Subj: tp.String(), ID: rm.ID, Item: item, From: itoa(from), To: itoa(to), Note: note, Src: src})
+	rm.s.Emit(noted(sim.Event{Kind: kind, Subj: tp.String(), ID: rm.ID, Item: item, From: itoa(from), To: itoa(to), Src: src}, note))
 }
 
-func (rm *ReplicaManager) emitLEO(tp TP, follower, from, to int, note, src string) {
+func (rm *ReplicaManager) emitLEO(tp TP, follower, from, to int, note *msg.Note, src string) {
 	if !rm.s.Tracing() {
 		rm.s.Emit(sim.Event{})
 		return
 	}
-	rm.s.Emit(sim.Event{Kind: sim.ReplicaLEO, Subj: tp.String(), ID: follower, Item: rm.Host, From: itoa(from), To: itoa(to), Note: note, Src: src})
+	rm.s.Emit(noted(sim.Event{Kind: sim.ReplicaLEO, Subj: tp.String(), ID: follower, Item: rm.Host, From: itoa(from), To: itoa(to), Src: src}, note))
 }
 
 func (rm *ReplicaManager) emitRole(tp TP, from, to string, epoch int, src string) {
-	rm.s.Emit(sim.Event{Kind: sim.Role, Subj: tp.String(), ID: rm.ID, From: from, To: to, Note: "epoch " + itoa(epoch), Src: src})
+	rm.s.Emit(sim.Event{Kind: sim.Role, Subj: tp.String(), ID: rm.ID, From: from, To: to, Src: src}.Notef("epoch %d", epoch))
 }
 
-func (rm *ReplicaManager) emitISR(tp TP, from, to, why, src string) {
-	rm.s.Emit(sim.Event{Kind: sim.ISR, Subj: tp.String(), ID: rm.ID, From: from, To: to, Note: why, Src: src})
+func (rm *ReplicaManager) emitISR(tp TP, from, to string, why *msg.Note, src string) {
+	rm.s.Emit(noted(sim.Event{Kind: sim.ISR, Subj: tp.String(), ID: rm.ID, From: from, To: to, Src: src}, why))
 }
 
-func (rm *ReplicaManager) emitCache(tp TP, from, to, note, src string) {
+func (rm *ReplicaManager) emitCache(tp TP, from, to string, note *msg.Note, src string) {
 	if !rm.s.Tracing() {
 		rm.s.Emit(sim.Event{})
 		return
 	}
-	rm.s.Emit(sim.Event{Kind: sim.EpochCache, Subj: tp.String(), ID: rm.ID, From: from, To: to, Note: note, Src: src})
+	rm.s.Emit(noted(sim.Event{Kind: sim.EpochCache, Subj: tp.String(), ID: rm.ID, From: from, To: to, Src: src}, note))
+}
+
+// noted is e with note n, the English in Note and the data in Words (nil:
+// no note).
+func noted(e sim.Event, n *msg.Note) sim.Event {
+	if n != nil {
+		e.Words, e.Note = n, n.String()
+	}
+	return e
 }
 
 // nextRequestName names a request this broker's threads send: "replica-2#7".
