@@ -42,7 +42,9 @@ func TestExport(t *testing.T) {
 	n := 0
 	for sc.Scan() {
 		var e sim.Event
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil || e != a.M.Trace[n] {
+		want := a.M.Trace[n]
+		want.Words = nil // not in the trace: its English is the Note
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil || e != want {
 			t.Fatalf("line %d: %v %+v", n+2, err, e)
 		}
 		n++

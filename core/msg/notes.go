@@ -22,6 +22,8 @@ var Notes = map[string]string{
 	`idle`:                  `空闲`,
 	`removed %d`:            `移除了 %d 个`,
 	`blocked`:               `阻塞`,
+	`open`:                  `已打开`,
+	`holder killed`:         `持有者被杀死`,
 	`count %d`:              `计数 %d`,
 	`held by %s`:            `被 %s 持有`,
 	`after %s`:              `%s 之后`,
