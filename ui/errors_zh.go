@@ -85,7 +85,6 @@ var zhMessages = map[string]string{
 	// The systems' errors, once the scenario drops their "pkg: " (inside
 	// a message it stays, and `%s: %s` carries it).
 	`bad setting: %s`:                   `设置有误：%s`,
-	`bad action: %s`:                    `动作有误：%s`,
 	`bad name: %s`:                      `名称有误：%s`,
 	`unknown state path %q`:             `未知的状态路径 %q`,
 	`unknown state path %q: %s`:         `未知的状态路径 %q：%s`,
@@ -93,26 +92,6 @@ var zhMessages = map[string]string{
 	`unknown state path %q (paths: %s, and the group's: %s)`: `未知的状态路径 %q（可用的路径：%s；以及 group 的路径：%s）`,
 	`missing ]`: `缺少 ]`,
 	`empty []`:  `[] 为空`,
-
-	// zookeeper.
-	`cores must be from 1 to %d, got %d`:                                               `cores 必须在 1 到 %d 之间，实际为 %d`,
-	`numSelectorThreads must be at least 1`:                                            `numSelectorThreads 至少为 1`,
-	`numSelectorThreads must be at most %d here`:                                       `numSelectorThreads 在这里最多为 %d`,
-	`numWorkerThreads must be ≥ 0 (0: the selector threads do the I/O)`:                `numWorkerThreads 必须 ≥ 0（0 表示由多路复用线程直接做 I/O）`,
-	`numWorkerThreads must be at most %d here`:                                         `numWorkerThreads 在这里最多为 %d`,
-	`maxClientCnxns must be ≥ 0 (0 disables the limit)`:                                `maxClientCnxns 必须 ≥ 0（0 表示不限制）`,
-	`sessionlessCnxnTimeout must be a whole number of milliseconds ≥ 1`:                `sessionlessCnxnTimeout 必须是 ≥ 1 的整毫秒数`,
-	`requestTime must be ≥ 0`:                                                          `requestTime 必须 ≥ 0`,
-	`empty name`:                                                                       `名称为空`,
-	`%q: a name is letters, digits, '.', '_' and '-', starting with a letter or digit`: `%q：名称只能由字母、数字、'.'、'_' 和 '-' 组成，并以字母或数字开头`,
-	`%q is not an IP address (such as 10.0.0.1)`:                                       `%q 不是 IP 地址（如 10.0.0.1）`,
-	`count must be from 1 to %d and every ≥ 0`:                                         `count 必须在 1 到 %d 之间，且 every ≥ 0`,
-	`n must be from 1 to %d`:                                                           `n 必须在 1 到 %d 之间`,
-	`a connection has %s`:                                                              `连接的字段有 %s`,
-	`an address has .connections`:                                                      `地址只有 .connections 字段`,
-	`a selector thread is a number from 0`:                                             `多路复用线程的编号是从 0 起的数字`,
-	`a selector thread has .connections`:                                               `多路复用线程只有 .connections 字段`,
-	`there are %d selector threads, 0 to %d`:                                           `共有 %d 个多路复用线程，编号 0 到 %d`,
 
 	// socketserver.
 	`expected a %s name, got a string`:                                                                    `应为 %s 的名称，实际是一个字符串`,
