@@ -94,25 +94,9 @@ var zhMessages = map[string]string{
 	`empty []`:  `[] 为空`,
 
 	// socketserver.
-	`expected a %s name, got a string`:                                                                    `应为 %s 的名称，实际是一个字符串`,
-	`broker.id must be ≥ 0, got %d`:                                                                       `broker.id 必须 ≥ 0，实际为 %d`,
-	`num.network.threads must be from 1 to %d, got %d`:                                                    `num.network.threads 必须在 1 到 %d 之间，实际为 %d`,
-	`num.io.threads must be from 1 to %d, got %d`:                                                         `num.io.threads 必须在 1 到 %d 之间，实际为 %d`,
-	`queued.max.requests must be from 1 to %d, got %d`:                                                    `queued.max.requests 必须在 1 到 %d 之间，实际为 %d`,
-	`socketserver.apiTime must be from 0ms to 1h, got %s`:                                                 `socketserver.apiTime 必须在 0ms 到 1h 之间，实际为 %s`,
-	`socketserver.apiTime.%s must be from 0ms to 1h, got %s`:                                              `socketserver.apiTime.%s 必须在 0ms 到 1h 之间，实际为 %s`,
-	`control.plane.listener.name: expected a listener name such as CONTROLLER`:                            `control.plane.listener.name：应为监听器名，如 CONTROLLER`,
-	`control.plane.listener.name: expected upper-case letters, digits and _ (such as CONTROLLER), got %q`: `control.plane.listener.name：应由大写字母、数字和 _ 组成（如 CONTROLLER），实际为 %q`,
-	`a %s name has 1 to 64 characters, got %q`:                                                            `%s 的名称应有 1 到 64 个字符，实际为 %q`,
-	`a request name has 1 to 64 characters, got %q`:                                                       `请求名应有 1 到 64 个字符，实际为 %q`,
-	`a %s name has letters, digits and - _ . only, got %q`:                                                `%s 的名称只能包含字母、数字和 - _ .，实际为 %q`,
-	`a default is one of %s`:                                                                              `默认值应为 %s 之一`,
-	`a connection has .processor, .muteState, .state, .listener and .inFlight`:                            `连接的字段有 .processor、.muteState、.state、.listener 和 .inFlight`,
-	`responses[C] is a list of request ids`:                                                               `responses[C] 是请求 id 的列表，没有字段`,
-	`a request has .state, .sentAt, .readAt, .queuedAt, .takenAt, .respondedAt (ms), .queuedBehind, .processor, .readBy, .handler and .sentBy`: `请求的字段有 .state、.sentAt、.readAt、.queuedAt、.takenAt、.respondedAt（毫秒）、.queuedBehind、.processor、.readBy、.handler 和 .sentBy`,
-	`expected an id ≥ 0 in []`: `[] 中应为 ≥ 0 的 id`,
-	`a handler has .thread`:    `请求处理线程只有 .thread 字段`,
-	`a processor has .thread, .blocked, .connections, .newConnections.size, .responseQueue.size and .plane`: `Processor 的字段有 .thread、.blocked、.connections、.newConnections.size、.responseQueue.size 和 .plane`,
+	`expected a %s name, got a string`:                     `应为 %s 的名称，实际是一个字符串`,
+	`a %s name has 1 to 64 characters, got %q`:             `%s 的名称应有 1 到 64 个字符，实际为 %q`,
+	`a %s name has letters, digits and - _ . only, got %q`: `%s 的名称只能包含字母、数字和 - _ .，实际为 %q`,
 
 	// group.
 	`auto.offset.reset must be latest or earliest, got %q`:                      `auto.offset.reset 必须是 latest 或 earliest，实际为 %q`,

@@ -61,6 +61,13 @@ var Notes = map[string]string{
 	`last heard at %s; expires at %s`: `最后一次收到于 %s；过期于 %s`,
 	`Unable to read additional data from client sessionid %s, likely client has closed socket`: `无法从客户端（sessionid %s）读取更多数据，客户端可能已关闭套接字`,
 	`Too many connections from %s - max is %d`:                                                 `来自 %s 的连接过多，上限为 %d`,
+	`%s would own %s while %s does`:                                                            `%s 将持有 %s，而 %s 仍持有它`,
+	`the response to %s leaves %s out of order`:                                                `对 %s 的响应没有按顺序离开 %s`,
+
+	// Kafka's socket server.
+	`the request failed and the broker closes the connection`:                            `请求失败，Broker 关闭了连接`,
+	`two requests of connection %s in the pipeline: %s is read while %s is not answered`: `连接 %s 的流水线里有两个请求：%s 被读取时 %s 还没有得到响应`,
+	`responses of connection %s out of order: %s leaves before %s`:                       `连接 %s 的响应乱序：%s 先于 %s 离开`,
 
 	// Brokers, replication, the controller.
 	`its replica fetchers go on`:                                      `副本拉取线程继续运行`,

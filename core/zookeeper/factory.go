@@ -345,7 +345,7 @@ func (f *Factory) doWork(w *ioWork) {
 	}
 	me := f.s.Current().Name
 	if c.owner != "" {
-		f.violation(c, nil, me+" would own "+c.Name+" while "+c.owner+" does")
+		f.violation(c, nil, "%s would own %s while %s does", me, c.Name, c.owner)
 	}
 	c.owner = me
 	f.doIO(c, w.ops)
@@ -385,7 +385,7 @@ func (f *Factory) doIO(c *Cnxn, ops int) {
 func (f *Factory) handleWrite(c *Cnxn) {
 	for _, r := range c.out {
 		if r.Seq != c.answered+1 {
-			f.violation(c, r, "the response to "+r.Label+" leaves "+c.Name+" out of order")
+			f.violation(c, r, "the response to %s leaves %s out of order", r.Label, c.Name)
 		}
 		c.answered = r.Seq
 		f.s.Emit(sim.Event{Kind: sim.Send, Subj: c.Name, ID: r.ID, Item: r.Label, Src: srcHandleWrite})
@@ -394,9 +394,9 @@ func (f *Factory) handleWrite(c *Cnxn) {
 	c.out = c.out[:0]
 }
 
-func (f *Factory) violation(c *Cnxn, r *Request, msg string) {
-	f.Violations = append(f.Violations, msg)
-	e := sim.Event{Kind: sim.Invariant, Subj: c.Name, Note: msg, Src: srcDoWork}
+func (f *Factory) violation(c *Cnxn, r *Request, format string, args ...any) {
+	e := sim.Event{Kind: sim.Invariant, Subj: c.Name, Src: srcDoWork}.Notef(format, args...)
+	f.Violations = append(f.Violations, e.Note)
 	if r != nil {
 		e.ID, e.Item = r.ID, r.Label
 	}
