@@ -72,15 +72,7 @@ var zhMessages = map[string]string{
 	`%s: %s`: `%s：%s`,
 
 	// controller.
-	`%s: unknown event %q`:                      `%s：未知的事件 %q`,
-	`controller.id must be ≥ 0`:                 `controller.id 必须 ≥ 0`,
-	`durations must be ≥ 0`:                     `时长必须 ≥ 0`,
-	`controller.eventTime.%s must be ≥ 0`:       `controller.eventTime.%s 必须 ≥ 0`,
-	`no metric %q (one of %s)`:                  `没有指标 %q（应为 %s 之一）`,
-	`a metric has .count, .max, .mean and .p99`: `指标的字段有 .count、.max、.mean 和 .p99`,
-	`an event has .state and .thread`:           `事件的字段有 .state 和 .thread`,
-	`no ControllerState %q`:                     `没有 ControllerState %q`,
-	`a state has .value and .metric`:            `状态的字段有 .value 和 .metric`,
+	`durations must be ≥ 0`: `时长必须 ≥ 0`,
 
 	// The systems' errors, once the scenario drops their "pkg: " (inside
 	// a message it stays, and `%s: %s` carries it).

@@ -102,8 +102,7 @@ func TestZHExamples(t *testing.T) {
 	tests := []struct{ en, want string }{
 		{`group: bad setting: heartbeat.interval.ms must be lower than session.timeout.ms`,
 			`group：设置有误：heartbeat.interval.ms 必须小于 session.timeout.ms`},
-		{`unknown state path "controller.event[Nope].state": controller: unknown event "Nope"`,
-			`未知的状态路径 "controller.event[Nope].state"：controller：未知的事件 "Nope"`},
+		{`unknown state path "group[G.state": missing ]`, `未知的状态路径 "group[G.state"：缺少 ]`},
 		{`ask "Which one?": no choice holds: group[G].state is Stable, group[G].generation is 2`,
 			`ask "Which one?"：没有一个选项成立：group[G].state 为 Stable, group[G].generation 为 2`},
 		{`7: unterminated string: expected a closing "`, `第 7 列：字符串没有结束：缺少收尾的 "`},

@@ -69,6 +69,10 @@ var Notes = map[string]string{
 	`two requests of connection %s in the pipeline: %s is read while %s is not answered`: `连接 %s 的流水线里有两个请求：%s 被读取时 %s 还没有得到响应`,
 	`responses of connection %s out of order: %s leaves before %s`:                       `连接 %s 的响应乱序：%s 先于 %s 离开`,
 
+	// Kafka's controller.
+	`process%s %s`: `执行 process%s，耗时 %s`,
+	`QueuedEvent #%d %s was cleared from the queue without being processed or preempted`: `QueuedEvent #%d %s 既没有被处理也没有被抢占，就从队列中被清除了`,
+
 	// Brokers, replication, the controller.
 	`its replica fetchers go on`:                                      `副本拉取线程继续运行`,
 	`its replica fetchers stop`:                                       `副本拉取线程停止`,
