@@ -71,9 +71,6 @@ var zhMessages = map[string]string{
 	// Settings, shared shapes.
 	`%s: %s`: `%s：%s`,
 
-	// controller.
-	`durations must be ≥ 0`: `时长必须 ≥ 0`,
-
 	// The systems' errors, once the scenario drops their "pkg: " (inside
 	// a message it stays, and `%s: %s` carries it).
 	`bad setting: %s`:                   `设置有误：%s`,
@@ -85,12 +82,8 @@ var zhMessages = map[string]string{
 	`missing ]`: `缺少 ]`,
 	`empty []`:  `[] 为空`,
 
-	// socketserver.
-	`expected a %s name, got a string`:                     `应为 %s 的名称，实际是一个字符串`,
-	`a %s name has 1 to 64 characters, got %q`:             `%s 的名称应有 1 到 64 个字符，实际为 %q`,
-	`a %s name has letters, digits and - _ . only, got %q`: `%s 的名称只能包含字母、数字和 - _ .，实际为 %q`,
-
 	// group.
+	`durations must be ≥ 0`:                                                     `时长必须 ≥ 0`,
 	`auto.offset.reset must be latest or earliest, got %q`:                      `auto.offset.reset 必须是 latest 或 earliest，实际为 %q`,
 	`max.poll.records must be ≥ 1`:                                              `max.poll.records 必须 ≥ 1`,
 	`auto.commit.interval.ms must be > 0`:                                       `auto.commit.interval.ms 必须 > 0`,

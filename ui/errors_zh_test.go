@@ -37,11 +37,8 @@ var notMessages = map[string]string{
 // shadowed are catalog entries every message core makes today matches
 // a more specific entry of: they are there for the next case.
 var shadowed = map[string]string{
-	"malformed link":                                       "ErrLink reaches the page only with what is wrong: `malformed link: %w`",
-	"expected %s":                                          "core's forms have a space: `expected %s %s` matches them first, to the same Chinese",
-	"expected a %s name, got a string":                     "each name core checks (connection, topic) has its own entry",
-	"a %s name has 1 to 64 characters, got %q":             "each name core checks (connection, request, topic) has its own entry",
-	"a %s name has letters, digits and - _ . only, got %q": "each name core checks (connection, request, topic) has its own entry",
+	"malformed link": "ErrLink reaches the page only with what is wrong: `malformed link: %w`",
+	"expected %s":    "core's forms have a space: `expected %s %s` matches them first, to the same Chinese",
 }
 
 func TestZHCatalog(t *testing.T) {
