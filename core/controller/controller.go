@@ -2,7 +2,6 @@ package controller
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -65,14 +64,14 @@ func DefaultConfig() Config {
 
 func (c Config) validate() error {
 	if c.ID < 0 {
-		return fmt.Errorf("%w: controller.id must be ≥ 0", ErrConfig)
+		return msg.Of(ErrConfig, "ct.id")
 	}
 	if c.EventTime < 0 || c.Reconnect < 0 {
-		return fmt.Errorf("%w: durations must be ≥ 0", ErrConfig)
+		return msg.Of(ErrConfig, "ct.durations")
 	}
 	for _, e := range Events {
 		if c.EventTimes[e.Name] < 0 {
-			return fmt.Errorf("%w: controller.eventTime.%s must be ≥ 0", ErrConfig, e.Name)
+			return msg.Of(ErrConfig, "ct.eventTime", e.Name)
 		}
 	}
 	return nil
@@ -115,7 +114,7 @@ func (c *Controller) Process(e Event) {
 	if c.cfg.Logic != nil {
 		c.cfg.Logic.Process(e, d)
 	} else {
-		c.s.Sleep(d, "process"+e.Type.Name+" "+sim.FormatDuration(d))
+		c.s.Sleepf(d, "process%s %s", e.Type.Name, sim.FormatDuration(d))
 		switch e.Type.Name {
 		case "Expire":
 			c.ActiveControllerID = -1 // processExpire → onControllerResignation

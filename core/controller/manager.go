@@ -311,10 +311,10 @@ func (m *EventManager) ClearAndPut(e Event) *QueuedEvent {
 		if !q.spent {
 			q.spent = true
 			q.Fate = Lost
-			v := "QueuedEvent #" + strconv.Itoa(q.ID) + " " + q.Event.Label() +
-				" was cleared from the queue without being processed or preempted"
-			m.Violations = append(m.Violations, v)
-			m.s.Emit(sim.Event{Kind: sim.Invariant, ID: q.ID, Item: q.Event.Label(), Note: v, Src: srcClearAndPut})
+			e := sim.Event{Kind: sim.Invariant, ID: q.ID, Item: q.Event.Label(), Src: srcClearAndPut}.
+				Notef("QueuedEvent #%d %s was cleared from the queue without being processed or preempted", q.ID, q.Event.Label())
+			m.Violations = append(m.Violations, e.Note)
+			m.s.Emit(e)
 		}
 	}
 	return m.put(e)

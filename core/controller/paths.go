@@ -2,10 +2,10 @@ package controller
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/statepath"
 )
 
@@ -36,7 +36,7 @@ func (c *Controller) Get(path string) (string, error) { return get(c, path) }
 func get(c *Controller, path string) (string, error) {
 	head, key, tail, err := statepath.Split(path)
 	if err != nil {
-		return "", fmt.Errorf("%w %q: %v", ErrUnknownPath, path, err)
+		return "", bad(path, err)
 	}
 	if key != "" {
 		return getKeyed(c, path, head, key, tail)
@@ -44,15 +44,18 @@ func get(c *Controller, path string) (string, error) {
 	return getPlain(c, path)
 }
 
+// bad is the error of path, malformed or unknown as why says.
+func bad(path string, why error) error { return msg.Of(ErrUnknownPath, "path.bad", path, why) }
+
 // getKeyed answers controller.metric[NAME]…, controller.event[EVENT]… and controller.state[STATE]….
 func getKeyed(c *Controller, path, head, key, tail string) (string, error) {
 	switch head {
 	case "controller.metric":
 		if !isMetric(key) {
-			return "", fmt.Errorf("%w %q: no metric %q (one of %s)", ErrUnknownPath, path, key, strings.Join(metricNames(false), ", "))
+			return "", bad(path, msg.New("ct.path.metric", key, msg.List(metricNames(false))))
 		}
 		if tail != ".count" && tail != ".max" && tail != ".mean" && tail != ".p99" {
-			return "", fmt.Errorf("%w %q: a metric has .count, .max, .mean and .p99", ErrUnknownPath, path)
+			return "", bad(path, msg.New("ct.path.metric.fields"))
 		}
 		if c == nil {
 			return "", nil
@@ -77,7 +80,7 @@ func getKeyed(c *Controller, path, head, key, tail string) (string, error) {
 	case "controller.event":
 		t, ok := LookupEvent(key)
 		if !ok {
-			return "", fmt.Errorf("%w %q: %w %q", ErrUnknownPath, path, ErrUnknownEvent, key)
+			return "", bad(path, msg.Of(ErrUnknownEvent, "ct.path.event", key))
 		}
 		switch tail {
 		case ".state":
@@ -88,11 +91,11 @@ func getKeyed(c *Controller, path, head, key, tail string) (string, error) {
 			}
 			return t.Producer, nil
 		}
-		return "", fmt.Errorf("%w %q: an event has .state and .thread", ErrUnknownPath, path)
+		return "", bad(path, msg.New("ct.path.event.fields"))
 	case "controller.state":
 		st, ok := LookupState(key)
 		if !ok {
-			return "", fmt.Errorf("%w %q: no ControllerState %q", ErrUnknownPath, path, key)
+			return "", bad(path, msg.New("ct.path.state", key))
 		}
 		switch tail {
 		case ".value":
@@ -103,9 +106,9 @@ func getKeyed(c *Controller, path, head, key, tail string) (string, error) {
 			}
 			return st.Metric, nil
 		}
-		return "", fmt.Errorf("%w %q: a state has .value and .metric", ErrUnknownPath, path)
+		return "", bad(path, msg.New("ct.path.state.fields"))
 	}
-	return "", fmt.Errorf("%w %q", ErrUnknownPath, path)
+	return "", msg.Of(ErrUnknownPath, "path.none", path)
 }
 
 func getPlain(c *Controller, path string) (string, error) {
@@ -125,7 +128,7 @@ func getPlain(c *Controller, path string) (string, error) {
 				return "", nil
 			}
 		}
-		return "", fmt.Errorf("%w %q (paths: %s)", ErrUnknownPath, path, strings.Join(Paths, ", "))
+		return "", msg.Of(ErrUnknownPath, "path.unknown", path, msg.List(Paths))
 	}
 	switch path {
 	case "controller.state":
@@ -171,7 +174,7 @@ func getPlain(c *Controller, path string) (string, error) {
 	case "invariant.violations":
 		return strconv.Itoa(len(m.Violations)), nil
 	}
-	return "", fmt.Errorf("%w %q", ErrUnknownPath, path)
+	return "", msg.Of(ErrUnknownPath, "path.none", path)
 }
 
 // metricNames lists the event manager's metrics and the per-state timers.

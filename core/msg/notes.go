@@ -34,6 +34,8 @@ var Notes = map[string]string{
 	`idle`:                  `空闲`,
 	`removed %d`:            `移除了 %d 个`,
 	`blocked`:               `阻塞`,
+	`open`:                  `已打开`,
+	`holder killed`:         `持有者被杀死`,
 	`count %d`:              `计数 %d`,
 	`held by %s`:            `被 %s 持有`,
 	`after %s`:              `%s 之后`,
@@ -56,19 +58,32 @@ var Notes = map[string]string{
 	`controller epoch %d; live brokers %s`: `控制器纪元 %d；存活的 broker：%s`,
 
 	// ZooKeeper.
-	`create`:                          `创建`,
-	`create ephemeral`:                `创建临时节点`,
-	`delete`:                          `删除`,
-	`set failed (no node)`:            `set 失败（节点不存在）`,
-	`children changed`:                `子节点变化`,
-	`created`:                         `已创建`,
-	`expired`:                         `已过期`,
-	`bucket %s`:                       `过期桶 %s`,
+	`create`:               `创建`,
+	`create ephemeral`:     `创建临时节点`,
+	`delete`:               `删除`,
+	`set failed (no node)`: `set 失败（节点不存在）`,
+	`children changed`:     `子节点变化`,
+	`created`:              `已创建`,
+	`expired`:              `已过期`,
+	`bucket %dms`:          `过期桶 %dms`,
+	`getWaitTime %s`:       `等待 %s（getWaitTime）`,
+	`disableRecv: %d in process > globalOutstandingLimit %d`: `disableRecv：处理中的请求 %d 个 > globalOutstandingLimit %d`,
 	`timeout %s`:                      `超时 %s`,
 	`no heartbeat for %s`:             `%s 没有心跳`,
 	`last heard at %s; expires at %s`: `最后一次收到于 %s；过期于 %s`,
 	`Unable to read additional data from client sessionid %s, likely client has closed socket`: `无法从客户端（sessionid %s）读取更多数据，客户端可能已关闭套接字`,
 	`Too many connections from %s - max is %d`:                                                 `来自 %s 的连接过多，上限为 %d`,
+	`%s would own %s while %s does`:                                                            `%s 将持有 %s，而 %s 仍持有它`,
+	`the response to %s leaves %s out of order`:                                                `对 %s 的响应没有按顺序离开 %s`,
+
+	// Kafka's socket server.
+	`the request failed and the broker closes the connection`:                            `请求失败，Broker 关闭了连接`,
+	`two requests of connection %s in the pipeline: %s is read while %s is not answered`: `连接 %s 的流水线里有两个请求：%s 被读取时 %s 还没有得到响应`,
+	`responses of connection %s out of order: %s leaves before %s`:                       `连接 %s 的响应乱序：%s 先于 %s 离开`,
+
+	// Kafka's controller.
+	`process%s %s`: `执行 process%s，耗时 %s`,
+	`QueuedEvent #%d %s was cleared from the queue without being processed or preempted`: `QueuedEvent #%d %s 既没有被处理也没有被抢占，就从队列中被清除了`,
 
 	// Brokers, replication, the controller.
 	`its replica fetchers go on`:                                      `副本拉取线程继续运行`,
@@ -110,7 +125,6 @@ var Notes = map[string]string{
 	`data changed`:   `数据变化`,
 	`deleted`:        `已删除`,
 	`startup failed`: `启动失败`,
-	`process%s %s`:   `处理 %s %s`,
 	`set failed (BadVersion: version %d, expected %d)`:                             `set 失败（BadVersion：版本 %d，应为 %d）`,
 	`offset %d out of range on the leader`:                                         `位移 %d 在领导者上越界`,
 	`no leader epoch in the log: to its high watermark %d`:                         `日志中没有领导者纪元：截断到它的高水位 %d`,

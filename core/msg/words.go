@@ -34,4 +34,8 @@ var base = Catalog{
 	"action.option.twice":   {`option %q given twice`, `参数 %q 给了两次`},
 	"action.option.missing": {`expected %s: %s= is missing`, `应写成 %s：缺少 %s=`},
 	"path.unknown":          {`unknown state path %q (paths: %s)`, `未知的状态路径 %q（可用的路径：%s）`},
+	"path.none":             {`unknown state path %q`, `未知的状态路径 %q`},
+	"path.bad":              {`unknown state path %q: %s`, `未知的状态路径 %q：%s`},
+	"path.bracket":          {`missing ]`, `缺少 ]`},
+	"path.brackets":         {`empty []`, `[] 为空`},
 }

@@ -25,9 +25,21 @@ type Event struct {
 // Notef is e with the note format worded with args: Note in English, and
 // Words for the page (core/msg).
 func (e Event) Notef(format string, args ...any) Event {
-	e.Words = msg.Notef(format, args...)
+	// The note and up to two arguments in one allocation (a trace notes
+	// most of its events): args is copied, so the caller's stays on its stack.
+	w := &noteArgs{}
+	w.Format, w.Args = format, w.a[:copy(w.a[:], args)]
+	if len(args) > len(w.a) {
+		w.Args = append([]any(nil), args...)
+	}
+	e.Words = &w.Note
 	e.Note = e.Words.String()
 	return e
+}
+
+type noteArgs struct {
+	msg.Note
+	a [2]any
 }
 
 // Kinds is the closed set of event kinds, with what each means. A test

@@ -10,6 +10,17 @@ package sim
 // The running thread is never killed; Kill may also be called from the
 // host. It returns how many threads it ended.
 func (s *Sim) Kill(note string, match func(name string) bool) int {
+	return s.kill(Event{Kind: ThreadExit, Note: note}, match)
+}
+
+// Killf is Kill with the note format worded with args (Event.Notef).
+func (s *Sim) Killf(match func(name string) bool, format string, args ...any) int {
+	return s.kill(Event{Kind: ThreadExit}.Notef(format, args...), match)
+}
+
+// kill ends the threads match accepts; each emits exit, its actor set,
+// as its thread.exit.
+func (s *Sim) kill(exit Event, match func(name string) bool) int {
 	// Mark them all first, so that a lock a killed thread releases never
 	// passes through another thread of the same crash.
 	var dead []*G
@@ -29,7 +40,8 @@ func (s *Sim) Kill(note string, match func(name string) bool) int {
 		// started): hand it the CPU so that its goroutine ends, and take
 		// the CPU back when it has.
 		s.unwind(g)
-		s.Emit(Event{Kind: ThreadExit, Actor: g.Name, Note: note})
+		exit.Actor = g.Name
+		s.Emit(exit)
 		for len(g.locks) > 0 {
 			g.locks[0].release(g, "holder killed", "")
 		}

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -32,26 +31,21 @@ func (q *Queue[T]) Len() int { return len(q.buf) - q.head }
 // Items returns the queued items, head first. The slice is the caller's.
 func (q *Queue[T]) Items() []T { return append([]T(nil), q.buf[q.head:]...) }
 
-func (q *Queue[T]) emit(kind Kind, x T, note, src string) {
+// emit is the event of a put or take, noted with the queue's size ("size
+// 3", or "size 3/500" for a bounded queue, so a reader of the trace sees
+// how full it is); built only when the trace is kept.
+func (q *Queue[T]) emit(kind Kind, x T, src string) {
 	if !q.s.keep {
 		q.s.Emit(Event{})
 		return
 	}
 	id, item := q.label(x)
-	q.s.Emit(Event{Kind: kind, Subj: q.name, ID: id, Item: item, Note: note, Src: src})
-}
-
-// size is the note of a put or take ("size 3", or "size 3/500" for a
-// bounded queue, so a reader of the trace sees how full it is); built only
-// when the trace is kept.
-func (q *Queue[T]) size() string {
-	if !q.s.keep {
-		return ""
-	}
+	e := Event{Kind: kind, Subj: q.name, ID: id, Item: item, Src: src}
 	if q.cap > 0 {
-		return "size " + strconv.Itoa(q.Len()) + "/" + strconv.Itoa(q.cap)
+		q.s.Emit(e.Notef("size %d/%d", q.Len(), q.cap))
+		return
 	}
-	return "size " + strconv.Itoa(q.Len())
+	q.s.Emit(e.Notef("size %d", q.Len()))
 }
 
 func (q *Queue[T]) full() bool { return q.cap > 0 && q.Len() >= q.cap }
@@ -84,7 +78,7 @@ func (q *Queue[T]) add(x T, src string) {
 		q.buf, q.head = q.buf[:n], 0
 	}
 	q.buf = append(q.buf, x)
-	q.emit(QueuePut, x, q.size(), src)
+	q.emit(QueuePut, x, src)
 	q.takers = wakeOne(q.s, q.takers)
 }
 
@@ -116,7 +110,7 @@ func (q *Queue[T]) remove(src string) T {
 	if q.head++; q.head == len(q.buf) {
 		q.buf, q.head = q.buf[:0], 0
 	}
-	q.emit(QueueTake, x, q.size(), src)
+	q.emit(QueueTake, x, src)
 	q.putters = wakeOne(q.s, q.putters)
 	return x
 }
@@ -126,7 +120,7 @@ func (q *Queue[T]) Clear(src string) []T {
 	out := q.Items()
 	clear(q.buf)
 	q.buf, q.head = q.buf[:0], 0
-	q.s.Emit(Event{Kind: QueueClear, Subj: q.name, Note: "removed " + strconv.Itoa(len(out)), Src: src})
+	q.s.Emit(Event{Kind: QueueClear, Subj: q.name, Src: src}.Notef("removed %d", len(out)))
 	for len(q.putters) > 0 {
 		q.putters = wakeOne(q.s, q.putters)
 	}
@@ -194,7 +188,7 @@ func (l *Lock) Lock(src string) {
 		w := g.begin()
 		l.waiters = append(l.waiters, w)
 		l.waits++
-		l.s.Emit(Event{Kind: LockWait, Subj: l.name, Note: "held by " + l.holder.Name, Src: src})
+		l.s.Emit(Event{Kind: LockWait, Subj: l.name, Src: src}.Notef("held by %s", l.holder.Name))
 		l.s.park(g) // Unlock made us the holder before waking us
 	} else {
 		l.holder = g
@@ -257,7 +251,7 @@ func (l *Latch) CountDown(src string) {
 		return
 	}
 	l.count--
-	l.s.Emit(Event{Kind: LatchCountDown, Subj: l.name, ID: l.id, Note: "count " + strconv.Itoa(l.count), Src: src})
+	l.s.Emit(Event{Kind: LatchCountDown, Subj: l.name, ID: l.id, Src: src}.Notef("count %d", l.count))
 	if l.count == 0 {
 		for _, w := range l.waiters {
 			l.s.wake(w)
@@ -327,20 +321,38 @@ func (s *Sim) Select(src string, cases ...Case) int {
 			return timeoutAt
 		}
 		w := g.begin()
-		names := make([]string, len(cases))
 		for i, c := range cases {
 			wi := w
 			wi.which = i
 			c.enlist(wi)
-			names[i] = c.name()
 		}
 		if timeoutAt >= 0 {
 			s.timeout(w, deadline, timeoutAt)
 		}
-		s.Emit(Event{Kind: SelectWait, Note: strings.Join(names, " | "), Src: src})
+		s.Emit(selectWait(src, cases))
 		s.park(g)
 		if g.which == timeoutAt {
 			return timeoutAt
 		}
 	}
+}
+
+// selectWait is the event of a select that blocks, noted with its cases'
+// names, "a | b", a timeout last as "a | timeout 5s".
+func selectWait(src string, cases []Case) Event {
+	e := Event{Kind: SelectWait, Src: src}
+	names := make([]string, len(cases))
+	for i, c := range cases {
+		names[i] = c.name()
+	}
+	n := len(cases) - 1
+	a, ok := cases[n].(afterCase)
+	switch {
+	case ok && n == 0:
+		return e.Notef("timeout %s", FormatDuration(a.d))
+	case ok:
+		return e.Notef("%s | timeout %s", strings.Join(names[:n], " | "), FormatDuration(a.d))
+	}
+	e.Note = strings.Join(names, " | ")
+	return e
 }

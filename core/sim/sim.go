@@ -49,7 +49,7 @@ type Sim struct {
 
 	check *Checker // the kernel's invariants on every event, with -tags invariants (check.go)
 
-	origin   any                              // the host's current origin (origin.go)
+	origin   any                       // the host's current origin (origin.go)
 	onRefuse func(origin any, e Event) // hears refused actions (origin.go)
 }
 
@@ -431,13 +431,28 @@ func (s *Sim) timeout(w wref, at time.Duration, which int) {
 	w.g.tmoFg = !w.g.background
 }
 
-// Sleep blocks the running thread for d of virtual time (its work, or a wait).
+// Sleep blocks the running thread for d of virtual time (its work, or a
+// wait), noted with note, or with d if note is empty.
 func (s *Sim) Sleep(d time.Duration, note string) {
-	g := s.self("Sleep")
 	if note == "" {
 		note = FormatDuration(d)
 	}
-	s.Emit(Event{Kind: Sleep, Note: note})
+	s.sleep(d, Event{Kind: Sleep, Note: note})
+}
+
+// Sleepf is Sleep noted with the note format worded with args (Event.Notef),
+// formatted only when the trace is kept.
+func (s *Sim) Sleepf(d time.Duration, format string, args ...any) {
+	e := Event{Kind: Sleep}
+	if s.keep {
+		e = e.Notef(format, args...)
+	}
+	s.sleep(d, e)
+}
+
+func (s *Sim) sleep(d time.Duration, e Event) {
+	g := s.self("Sleep")
+	s.Emit(e)
 	s.schedule(g, s.now+d)
 	s.park(g)
 }

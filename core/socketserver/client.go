@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -157,7 +158,7 @@ func (srv *Server) Send(at time.Duration, sd Send) {
 	srv.post(at, func() {
 		targets := srv.targets(sd.Conn)
 		if len(targets) == 0 {
-			srv.s.RefuseText(sd.String(), "no connection "+sd.Conn, srcClientSend)
+			srv.s.Refuse(sd.String(), msg.New("ss.no.conn", sd.Conn), srcClientSend)
 			return
 		}
 		srv.action(sd.String(), srcClientSend)
@@ -197,7 +198,7 @@ func (srv *Server) Close(at time.Duration, name string) {
 	srv.post(at, func() {
 		targets := srv.targets(name)
 		if len(targets) == 0 {
-			srv.s.RefuseText("close "+name, "no connection "+name, srcClientClose)
+			srv.s.Refuse("close "+name, msg.New("ss.no.conn", name), srcClientClose)
 			return
 		}
 		srv.action("close "+name, srcClientClose)

@@ -2,10 +2,10 @@ package socketserver
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
-	"strings"
 	"time"
+
+	"brokerlab/core/msg"
 )
 
 // Errors for configurations and actions a scenario gets wrong.
@@ -125,17 +125,17 @@ var Defaults = []struct{ Key, Value string }{
 func (c Config) validate() error {
 	switch {
 	case c.BrokerID < 0:
-		return fmt.Errorf("%w: broker.id must be ≥ 0, got %d", ErrConfig, c.BrokerID)
+		return msg.Of(ErrConfig, "ss.broker.id", c.BrokerID)
 	case c.NumNetworkThreads < 1 || c.NumNetworkThreads > MaxThreads:
-		return fmt.Errorf("%w: num.network.threads must be from 1 to %d, got %d", ErrConfig, MaxThreads, c.NumNetworkThreads)
+		return msg.Of(ErrConfig, "ss.network.threads", MaxThreads, c.NumNetworkThreads)
 	case c.NumIoThreads < 1 || c.NumIoThreads > MaxThreads:
-		return fmt.Errorf("%w: num.io.threads must be from 1 to %d, got %d", ErrConfig, MaxThreads, c.NumIoThreads)
+		return msg.Of(ErrConfig, "ss.io.threads", MaxThreads, c.NumIoThreads)
 	case c.QueuedMaxRequests < 1 || c.QueuedMaxRequests > MaxQueue:
-		return fmt.Errorf("%w: queued.max.requests must be from 1 to %d, got %d", ErrConfig, MaxQueue, c.QueuedMaxRequests)
+		return msg.Of(ErrConfig, "ss.queued.max", MaxQueue, c.QueuedMaxRequests)
 	case c.NetworkLatency < 0 || c.NetworkLatency > MaxAPITime:
-		return fmt.Errorf("%w: network latency must be from 0ms to 1h, got %s", ErrConfig, c.NetworkLatency)
+		return msg.Of(ErrConfig, "ss.latency", c.NetworkLatency)
 	case c.APITime < 0 || c.APITime > MaxAPITime:
-		return fmt.Errorf("%w: socketserver.apiTime must be from 0ms to 1h, got %s", ErrConfig, c.APITime)
+		return msg.Of(ErrConfig, "ss.apiTime", c.APITime)
 	}
 	if c.ControlPlane != "" {
 		if err := CheckListenerName(c.ControlPlane); err != nil {
@@ -144,7 +144,7 @@ func (c Config) validate() error {
 	}
 	for _, api := range APIs {
 		if d := c.APITimes[api]; d < 0 || d > MaxAPITime {
-			return fmt.Errorf("%w: socketserver.apiTime.%s must be from 0ms to 1h, got %s", ErrConfig, api, d)
+			return msg.Of(ErrConfig, "ss.apiTime.api", api, d)
 		}
 	}
 	return nil
@@ -155,15 +155,14 @@ func (c Config) validate() error {
 // other than the inter-broker listener PLAINTEXT, as KafkaConfig requires.
 func CheckListenerName(name string) error {
 	if name == DataPlaneListener {
-		return fmt.Errorf("%w: control.plane.listener.name, when defined, should have a different value from the inter broker listener name (%s)", ErrConfig, DataPlaneListener)
+		return msg.Of(ErrConfig, "ss.plane.same", DataPlaneListener)
 	}
-	if name == "" {
-		return fmt.Errorf("%w: control.plane.listener.name: expected a listener name such as CONTROLLER", ErrConfig)
-	}
+	bad := name == ""
 	for _, r := range name {
-		if (r < 'A' || r > 'Z') && (r < '0' || r > '9') && r != '_' {
-			return fmt.Errorf("%w: control.plane.listener.name: expected upper-case letters, digits and _ (such as CONTROLLER), got %q", ErrConfig, name)
-		}
+		bad = bad || (r < 'A' || r > 'Z') && (r < '0' || r > '9') && r != '_'
+	}
+	if bad {
+		return msg.Of(ErrConfig, "ss.plane.name", name)
 	}
 	return nil
 }
@@ -173,13 +172,13 @@ func CheckListenerName(name string) error {
 // and a comma-separated list.
 func CheckName(what, name string) error {
 	if name == "" || len(name) > 64 {
-		return fmt.Errorf("%w: a %s name has 1 to 64 characters, got %q", ErrName, what, name)
+		return msg.Of(ErrName, "ss.name.length", what, name)
 	}
 	for _, r := range name {
 		ok := r == '-' || r == '_' || r == '.' ||
 			(r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')
 		if !ok {
-			return fmt.Errorf("%w: a %s name has letters, digits and - _ . only, got %q", ErrName, what, name)
+			return msg.Of(ErrName, "ss.name.chars", what, name)
 		}
 	}
 	return nil
@@ -206,5 +205,5 @@ func CheckAPI(name string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%w %q (one of %s)", ErrUnknownAPI, name, strings.Join(APIs, ", "))
+	return msg.Of(ErrUnknownAPI, "ss.api", name, msg.List(APIs))
 }

@@ -3,6 +3,7 @@ package socketserver
 import (
 	"errors"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -28,7 +29,7 @@ func (srv *Server) Dial(name, ip string, notify func(*Response)) (*Conn, error) 
 		return nil, ErrRefused
 	}
 	if old := srv.conns[name]; old != nil && old.State != ConnClosed && old.State != ConnRefused && !old.eof {
-		return nil, errors.New("socketserver: connection " + name + " is already open")
+		return nil, msg.New("ss.open", name)
 	}
 	pl := srv.Data
 	c := &Conn{Name: name, ID: srv.s.NextToken(), Listener: pl.Listener, IP: ip, State: ConnConnecting, plane: pl, notify: notify}
@@ -49,6 +50,20 @@ func (c *Conn) Send(api, name string, body any) (*Request, error) {
 // SendNote is Send as the client's own code tells it in the trace's
 // client.send: a note on what it asks for, and the upstream place src.
 func (c *Conn) SendNote(api, name, note, src string, body any) (*Request, error) {
+	return c.send(api, name, sim.Event{Note: note}, src, body)
+}
+
+// SendWords is SendNote with the note as data (core/msg); nil: no note.
+func (c *Conn) SendWords(api, name string, note *msg.Note, src string, body any) (*Request, error) {
+	var e sim.Event
+	if note != nil {
+		e.Words, e.Note = note, note.String()
+	}
+	return c.send(api, name, e, src, body)
+}
+
+// send writes the request, e its client.send with the note filled in.
+func (c *Conn) send(api, name string, e sim.Event, src string, body any) (*Request, error) {
 	srv := c.plane.srv
 	if srv.killed {
 		return nil, ErrRefused
@@ -61,7 +76,8 @@ func (c *Conn) SendNote(api, name, note, src string, body any) (*Request, error)
 		Cost: -1, Body: body, State: StateSent, Processor: -1, SentAt: srv.s.Now(),
 		ReadAt: -1, QueuedAt: -1, TakenAt: -1, RespondedAt: -1}
 	srv.requests[name] = req
-	srv.s.Emit(sim.Event{Kind: sim.ClientSend, Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Note: note, Src: src})
+	e.Kind, e.Subj, e.ID, e.Item, e.Src = sim.ClientSend, c.Name, req.ID, req.label(srv.s), src
+	srv.s.Emit(e)
 	srv.Carry(func() {
 		if c.eof || c.State == ConnClosed {
 			req.State = StateDropped

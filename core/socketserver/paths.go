@@ -1,11 +1,11 @@
 package socketserver
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/statepath"
 )
 
@@ -44,7 +44,7 @@ func (srv *Server) Get(path string) (string, error) { return get(srv, path) }
 func get(srv *Server, path string) (string, error) {
 	head, key, tail, err := statepath.Split(path)
 	if err != nil {
-		return "", bad(path, err.Error())
+		return "", bad(path, err)
 	}
 	if key != "" {
 		return getKeyed(srv, path, head, key, tail)
@@ -52,9 +52,8 @@ func get(srv *Server, path string) (string, error) {
 	return getPlain(srv, path)
 }
 
-func bad(path, why string) error {
-	return fmt.Errorf("%w %q: %s", ErrUnknownPath, path, why)
-}
+// bad is the error of path, malformed or unknown as why says.
+func bad(path string, why error) error { return msg.Of(ErrUnknownPath, "path.bad", path, why) }
 
 func getKeyed(srv *Server, path, head, key, tail string) (string, error) {
 	switch head {
@@ -68,10 +67,10 @@ func getKeyed(srv *Server, path, head, key, tail string) (string, error) {
 		for i, d := range Defaults {
 			keys[i] = d.Key
 		}
-		return "", bad(path, "a default is one of "+strings.Join(keys, ", "))
+		return "", bad(path, msg.New("ss.path.default", msg.List(keys)))
 	case "socketserver.conn":
 		if !oneOf(tail, ".processor", ".muteState", ".state", ".listener", ".inFlight") {
-			return "", bad(path, "a connection has .processor, .muteState, .state, .listener and .inFlight")
+			return "", bad(path, msg.New("ss.path.conn"))
 		}
 		if srv == nil {
 			return "", nil
@@ -79,7 +78,7 @@ func getKeyed(srv *Server, path, head, key, tail string) (string, error) {
 		return srv.connPath(key, tail), nil
 	case "socketserver.responses":
 		if tail != "" {
-			return "", bad(path, "responses[C] is a list of request ids")
+			return "", bad(path, msg.New("ss.path.responses"))
 		}
 		if srv == nil {
 			return "", nil
@@ -90,7 +89,7 @@ func getKeyed(srv *Server, path, head, key, tail string) (string, error) {
 		return "", nil
 	case "socketserver.request":
 		if !oneOf(tail, ".state", ".sentAt", ".readAt", ".queuedAt", ".queuedBehind", ".takenAt", ".respondedAt", ".processor", ".readBy", ".handler", ".sentBy") {
-			return "", bad(path, "a request has .state, .sentAt, .readAt, .queuedAt, .takenAt, .respondedAt (ms), .queuedBehind, .processor, .readBy, .handler and .sentBy")
+			return "", bad(path, msg.New("ss.path.request"))
 		}
 		if srv == nil {
 			return "", nil
@@ -99,11 +98,11 @@ func getKeyed(srv *Server, path, head, key, tail string) (string, error) {
 	case "socketserver.processor", "socketserver.handler":
 		i, err := strconv.Atoi(key)
 		if err != nil || i < 0 {
-			return "", bad(path, "expected an id ≥ 0 in []")
+			return "", bad(path, msg.New("ss.path.id"))
 		}
 		if head == "socketserver.handler" {
 			if tail != ".thread" {
-				return "", bad(path, "a handler has .thread")
+				return "", bad(path, msg.New("ss.path.handler"))
 			}
 			if srv == nil {
 				return "", nil
@@ -114,14 +113,14 @@ func getKeyed(srv *Server, path, head, key, tail string) (string, error) {
 			return srv.Data.Handlers[i], nil
 		}
 		if !oneOf(tail, ".thread", ".blocked", ".connections", ".newConnections.size", ".responseQueue.size", ".plane") {
-			return "", bad(path, "a processor has .thread, .blocked, .connections, .newConnections.size, .responseQueue.size and .plane")
+			return "", bad(path, msg.New("ss.path.processor"))
 		}
 		if srv == nil {
 			return "", nil
 		}
 		return srv.processorPath(i, tail), nil
 	}
-	return "", fmt.Errorf("%w %q (paths: %s)", ErrUnknownPath, path, strings.Join(Paths, ", "))
+	return "", msg.Of(ErrUnknownPath, "path.unknown", path, msg.List(Paths))
 }
 
 func (srv *Server) connPath(name, tail string) string {
@@ -210,7 +209,7 @@ func getPlain(srv *Server, path string) (string, error) {
 		known = known || (p == path && !strings.Contains(p, "["))
 	}
 	if !known {
-		return "", fmt.Errorf("%w %q (paths: %s)", ErrUnknownPath, path, strings.Join(Paths, ", "))
+		return "", msg.Of(ErrUnknownPath, "path.unknown", path, msg.List(Paths))
 	}
 	if srv == nil {
 		return "", nil

@@ -355,9 +355,11 @@ func (srv *Server) Request(name string) *Request { return srv.requests[name] }
 // Config is the configuration the server runs with.
 func (srv *Server) Config() Config { return srv.cfg }
 
-func (srv *Server) violate(c *Conn, r *Request, msg string) {
-	srv.Violations = append(srv.Violations, msg)
-	srv.s.Emit(sim.Event{Kind: sim.Invariant, Subj: c.Name, ID: r.ID, Item: r.Label(), Note: msg})
+// violate records the invariant c breaks, noted with format and args.
+func (srv *Server) violate(c *Conn, r *Request, format string, args ...any) {
+	e := sim.Event{Kind: sim.Invariant, Subj: c.Name, ID: r.ID, Item: r.Label()}.Notef(format, args...)
+	srv.Violations = append(srv.Violations, e.Note)
+	srv.s.Emit(e)
 }
 
 // run is Acceptor.run: take the next connection from the backlog, accept
@@ -515,7 +517,7 @@ func (p *Processor) read(c *Conn) {
 	req.State, req.ReadBy, req.Processor, req.ReadAt = StateRead, p.Thread, p.ID, srv.s.Now()
 	srv.s.Emit(sim.Event{Kind: sim.Recv, Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Src: srcRead})
 	if len(c.inFlight) > 0 {
-		srv.violate(c, req, fmt.Sprintf("two requests of connection %s in the pipeline: %s is read while %s is not answered", c.Name, req.Label(), c.inFlight[0].Label()))
+		srv.violate(c, req, "two requests of connection %s in the pipeline: %s is read while %s is not answered", c.Name, req.Label(), c.inFlight[0].Label())
 	}
 	c.inFlight = append(c.inFlight, req)
 	p.receives = append(p.receives, req)
@@ -527,7 +529,7 @@ func (p *Processor) write(r *Response) {
 	req, c := r.Request, r.Request.Conn
 	srv.s.Emit(sim.Event{Kind: sim.Send, Subj: c.Name, ID: req.ID, Item: req.label(srv.s), Src: srcWrite})
 	if len(c.inFlight) > 0 && c.inFlight[0] != req {
-		srv.violate(c, req, fmt.Sprintf("responses of connection %s out of order: %s leaves before %s", c.Name, req.Label(), c.inFlight[0].Label()))
+		srv.violate(c, req, "responses of connection %s out of order: %s leaves before %s", c.Name, req.Label(), c.inFlight[0].Label())
 	}
 	req.SentBy = p.Thread
 	c.Responses = append(c.Responses, req.Name)
@@ -674,11 +676,7 @@ func (pl *Plane) handler(name string) func() {
 			req.State, req.Handler, req.TakenAt = StateHandling, name, s.Now()
 			pl.Busy++
 			cost, resp := srv.apis.Handle(req)
-			note := ""
-			if s.Tracing() {
-				note = "handle " + req.Label() + " " + sim.FormatDuration(cost)
-			}
-			s.Sleep(cost, note)
+			s.Sleepf(cost, "handle %s %s", req.Label(), sim.FormatDuration(cost))
 			pl.Busy--
 			if resp == nil {
 				req.State = StateDelayed

@@ -45,11 +45,8 @@ var Settings = []surface.Setting[Config]{
 		Doc: "the data-plane request queue's capacity", Upstream: "KafkaConfig.scala QueuedMaxRequestsProp"},
 	{Key: "control.plane.listener.name", WhatIf: true, Value: surface.Value[Config]{Kind: "a listener name (CONTROLLER)",
 		Set: func(c *Config, key, _, val string) error {
-			if val == DataPlaneListener {
-				return msg.New("ss.plane.same", DataPlaneListener)
-			}
-			if CheckListenerName(val) != nil {
-				return msg.New("ss.plane.name", val)
+			if err := CheckListenerName(val); err != nil {
+				return err
 			}
 			c.ControlPlane = val
 			return nil

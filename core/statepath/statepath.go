@@ -4,13 +4,14 @@
 package statepath
 
 import (
-	"errors"
 	"strings"
+
+	"brokerlab/core/msg"
 )
 
 // Split returns head, key and tail of p ("zookeeper.conn", "c1", ".state");
-// a path without brackets is all head. The error says what is malformed;
-// callers wrap it with their own unknown-path error.
+// a path without brackets is all head. The error (core/msg) says what is
+// malformed; callers wrap it in their own unknown-path error.
 func Split(p string) (head, key, tail string, err error) {
 	i := strings.IndexByte(p, '[')
 	if i < 0 {
@@ -18,10 +19,10 @@ func Split(p string) (head, key, tail string, err error) {
 	}
 	j := strings.IndexByte(p[i:], ']')
 	if j < 0 {
-		return "", "", "", errors.New("missing ]")
+		return "", "", "", msg.New("path.bracket")
 	}
 	if j == 1 {
-		return "", "", "", errors.New("empty []")
+		return "", "", "", msg.New("path.brackets")
 	}
 	return p[:i], p[i+1 : i+j], p[i+j+1:], nil
 }

@@ -1,11 +1,11 @@
 package zookeeper
 
 import (
-	"fmt"
 	"net/netip"
 	"strconv"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -77,12 +77,12 @@ func (a Send) String() string {
 // as conn[C]): letters, digits, '.', '_' and '-', starting with a letter or digit.
 func CheckName(s string) error {
 	if s == "" {
-		return fmt.Errorf("%w: empty name", ErrAction)
+		return msg.Of(ErrAction, "zk.name.empty")
 	}
 	for i, r := range s {
 		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || (i > 0 && (r == '.' || r == '_' || r == '-'))
 		if !ok {
-			return fmt.Errorf("%w: %q: a name is letters, digits, '.', '_' and '-', starting with a letter or digit", ErrAction, s)
+			return msg.Of(ErrAction, "zk.name", s)
 		}
 	}
 	return nil
@@ -92,7 +92,7 @@ func CheckName(s string) error {
 func CheckIP(s string) (string, error) {
 	a, err := netip.ParseAddr(s)
 	if err != nil || a.Zone() != "" {
-		return "", fmt.Errorf("%w: %q is not an IP address (such as 10.0.0.1)", ErrAction, s)
+		return "", msg.Of(ErrAction, "zk.not.ip", s)
 	}
 	return a.Unmap().String(), nil
 }
@@ -105,10 +105,10 @@ func (a Connect) check() error {
 		return err
 	}
 	if a.Count < 1 || a.Count > MaxCount || a.Every < 0 {
-		return fmt.Errorf("%w: count must be from 1 to %d and every ≥ 0", ErrAction, MaxCount)
+		return msg.Of(ErrAction, "zk.count", MaxCount)
 	}
 	if a.Count > 1 && a.Every > MaxBurstSpan/time.Duration(a.Count-1) {
-		return fmt.Errorf("%w: a burst may span at most %gh (count × every)", ErrAction, MaxBurstSpan.Hours())
+		return msg.Of(ErrAction, "zk.burst", MaxBurstSpan.Hours())
 	}
 	return nil
 }
@@ -130,7 +130,7 @@ func (f *Factory) Connect(at time.Duration, a Connect) error {
 			}
 		}
 		if f.inUse(a.Name) || f.anyInUse(names) {
-			f.s.RefuseText(a.String(), "the name "+a.Name+" is in use", "")
+			f.s.Refuse(a.String(), msg.New("zk.name.used", a.Name), "")
 			return
 		}
 		group := make([]*Cnxn, len(names))
@@ -209,16 +209,16 @@ func (f *Factory) Send(at time.Duration, a Send) error {
 		}
 	}
 	if a.N < 1 || a.N > MaxCount {
-		return fmt.Errorf("%w: n must be from 1 to %d", ErrAction, MaxCount)
+		return msg.Of(ErrAction, "zk.n", MaxCount)
 	}
 	f.clients.Post(at, func() {
 		targets := f.live(a.Name)
 		if len(targets) == 0 {
-			f.s.RefuseText(a.String(), "no open connection "+a.Name, "")
+			f.s.Refuse(a.String(), msg.New("zk.no.conn", a.Name), "")
 			return
 		}
 		if len(targets)*a.N > MaxCount {
-			f.s.RefuseText(a.String(), strconv.Itoa(len(targets)*a.N)+" requests at once, more than "+strconv.Itoa(MaxCount), "")
+			f.s.Refuse(a.String(), msg.New("zk.requests", len(targets)*a.N, MaxCount), "")
 			return
 		}
 		f.action(a.String())
@@ -267,7 +267,7 @@ func (f *Factory) Close(at time.Duration, name string) error {
 	f.clients.Post(at, func() {
 		targets := f.live(name)
 		if len(targets) == 0 {
-			f.s.RefuseText("close "+name, "no open connection "+name, "")
+			f.s.Refuse("close "+name, msg.New("zk.no.conn", name), "")
 			return
 		}
 		f.action("close " + name)

@@ -1,6 +1,10 @@
 package zookeeper
 
-import "time"
+import (
+	"time"
+
+	"brokerlab/core/msg"
+)
 
 // Interest ops, with java.nio.channels.SelectionKey's values.
 const (
@@ -33,14 +37,18 @@ const (
 // with CONNECTION_EXPIRED and UNABLE_TO_READ_FROM_CLIENT): its close()
 // takes no argument, so a reason is what 3.5.9 logs on that path
 // (FACTS.md 5.1.7).
-const (
-	// ReasonExpired: ConnectionExpirerThread calls conn.close() and logs
+var (
+	// expired: ConnectionExpirerThread calls conn.close() and logs
 	// nothing of its own; the label is the model's.
-	ReasonExpired = "expired"
-	// ReasonReadFailed: doIO reads end of stream, the client closed its
+	expired = msg.Notef("expired")
+	// readFailed: doIO reads end of stream, the client closed its
 	// socket; the EndOfStreamException's message, sessionid 0 because
 	// these connections never set up a session.
-	ReasonReadFailed = "Unable to read additional data from client sessionid 0x0, likely client has closed socket"
+	readFailed = msg.Notef("Unable to read additional data from client sessionid %s, likely client has closed socket", "0x0")
+
+	// The reasons as a connection's closeReason reads.
+	ReasonExpired    = expired.String()
+	ReasonReadFailed = readFailed.String()
 )
 
 // Request is one client request on the wire; the server answers it with a

@@ -2,9 +2,10 @@ package zookeeper
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"time"
+
+	"brokerlab/core/msg"
 )
 
 // Errors for configurations and actions a scenario gets wrong.
@@ -77,24 +78,24 @@ func (c Config) WorkerThreads() int {
 func (c Config) validate() error {
 	switch {
 	case c.Cores < 1 || c.Cores > MaxCores:
-		return fmt.Errorf("%w: cores must be from 1 to %d, got %d", ErrConfig, MaxCores, c.Cores)
+		return msg.Of(ErrConfig, "zk.cores", MaxCores, c.Cores)
 	case c.NumSelectorThreads != Default && c.NumSelectorThreads < 1:
 		// upstream's IOException from configure()
-		return fmt.Errorf("%w: numSelectorThreads must be at least 1", ErrConfig)
+		return msg.Of(ErrConfig, "zk.selectors")
 	case c.SelectorThreads() > MaxSelectorThreads:
-		return fmt.Errorf("%w: numSelectorThreads must be at most %d here", ErrConfig, MaxSelectorThreads)
+		return msg.Of(ErrConfig, "zk.selectors.max", MaxSelectorThreads)
 	case c.NumWorkerThreads != Default && c.NumWorkerThreads < 0:
-		return fmt.Errorf("%w: numWorkerThreads must be ≥ 0 (0: the selector threads do the I/O)", ErrConfig)
+		return msg.Of(ErrConfig, "zk.workers")
 	case c.WorkerThreads() > MaxWorkerThreads:
-		return fmt.Errorf("%w: numWorkerThreads must be at most %d here", ErrConfig, MaxWorkerThreads)
+		return msg.Of(ErrConfig, "zk.workers.max", MaxWorkerThreads)
 	case c.MaxClientCnxns < 0:
-		return fmt.Errorf("%w: maxClientCnxns must be ≥ 0 (0 disables the limit)", ErrConfig)
+		return msg.Of(ErrConfig, "zk.maxClientCnxns")
 	case c.SessionlessCnxnTimeout < time.Millisecond || c.SessionlessCnxnTimeout%time.Millisecond != 0:
-		return fmt.Errorf("%w: sessionlessCnxnTimeout must be a whole number of milliseconds ≥ 1", ErrConfig)
+		return msg.Of(ErrConfig, "zk.sessionless")
 	case c.RequestTime < 0:
-		return fmt.Errorf("%w: requestTime must be ≥ 0", ErrConfig)
+		return msg.Of(ErrConfig, "zk.requestTime")
 	case c.GlobalOutstandingLimit < 0:
-		return fmt.Errorf("%w: globalOutstandingLimit must be ≥ 0", ErrConfig)
+		return msg.Of(ErrConfig, "zk.outstanding")
 	}
 	return nil
 }

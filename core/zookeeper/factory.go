@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -184,11 +185,11 @@ func (f *Factory) acceptLoop() {
 func (f *Factory) doAccept(c *Cnxn) {
 	s := f.s
 	if n := f.cfg.MaxClientCnxns; n > 0 && f.ipMap[c.IP] >= n {
-		msg := "Too many connections from /" + c.IP + " - max is " + strconv.Itoa(n)
-		c.State, c.CloseReason, c.ClosedAt = StateClosed, msg, s.Now()
+		e := sim.Event{Kind: sim.ConnRefuse, Subj: c.Name, Src: srcDoAccept}.Notef("Too many connections from %s - max is %d", "/"+c.IP, n)
+		c.State, c.CloseReason, c.ClosedAt = StateClosed, e.Note, s.Now()
 		c.in = nil
 		f.refused++
-		s.Emit(sim.Event{Kind: sim.ConnRefuse, Subj: c.Name, Note: msg, Src: srcDoAccept})
+		s.Emit(e)
 		return
 	}
 	note := ""
@@ -344,7 +345,7 @@ func (f *Factory) doWork(w *ioWork) {
 	}
 	me := f.s.Current().Name
 	if c.owner != "" {
-		f.violation(c, nil, me+" would own "+c.Name+" while "+c.owner+" does")
+		f.violation(c, nil, "%s would own %s while %s does", me, c.Name, c.owner)
 	}
 	c.owner = me
 	f.doIO(c, w.ops)
@@ -368,7 +369,7 @@ func (f *Factory) doIO(c *Cnxn, ops int) {
 		r := c.in[0]
 		c.in = c.in[1:]
 		if r.eof {
-			f.close(c, ReasonReadFailed, srcDoIO)
+			f.close(c, readFailed, srcDoIO)
 			return
 		}
 		s.Emit(sim.Event{Kind: sim.Recv, Subj: c.Name, ID: r.ID, Item: r.Label, Src: srcProcessPacket})
@@ -384,7 +385,7 @@ func (f *Factory) doIO(c *Cnxn, ops int) {
 func (f *Factory) handleWrite(c *Cnxn) {
 	for _, r := range c.out {
 		if r.Seq != c.answered+1 {
-			f.violation(c, r, "the response to "+r.Label+" leaves "+c.Name+" out of order")
+			f.violation(c, r, "the response to %s leaves %s out of order", r.Label, c.Name)
 		}
 		c.answered = r.Seq
 		f.s.Emit(sim.Event{Kind: sim.Send, Subj: c.Name, ID: r.ID, Item: r.Label, Src: srcHandleWrite})
@@ -393,9 +394,9 @@ func (f *Factory) handleWrite(c *Cnxn) {
 	c.out = c.out[:0]
 }
 
-func (f *Factory) violation(c *Cnxn, r *Request, msg string) {
-	f.Violations = append(f.Violations, msg)
-	e := sim.Event{Kind: sim.Invariant, Subj: c.Name, Note: msg, Src: srcDoWork}
+func (f *Factory) violation(c *Cnxn, r *Request, format string, args ...any) {
+	e := sim.Event{Kind: sim.Invariant, Subj: c.Name, Src: srcDoWork}.Notef(format, args...)
+	f.Violations = append(f.Violations, e.Note)
 	if r != nil {
 		e.ID, e.Item = r.ID, r.Label
 	}
@@ -405,26 +406,26 @@ func (f *Factory) violation(c *Cnxn, r *Request, msg string) {
 // touch is touchCnxn: the connection's new bucket in the ExpiryQueue.
 func (f *Factory) touch(c *Cnxn) {
 	b := f.expiry.Update(c, f.timeoutMs, ms(f.s.Now()))
-	note := ""
+	e := sim.Event{Kind: sim.ConnTouch, Subj: c.Name, Src: srcTouch}
 	if f.s.Tracing() {
-		note = "bucket " + strconv.FormatInt(b, 10) + "ms"
+		e = e.Notef("bucket %dms", b)
 	}
-	f.s.Emit(sim.Event{Kind: sim.ConnTouch, Subj: c.Name, Note: note, Src: srcTouch})
+	f.s.Emit(e)
 }
 
 // close is NIOServerCnxn.close: removeCnxn (once), then the key is
 // cancelled and the socket closed.
-func (f *Factory) close(c *Cnxn, reason, src string) {
+func (f *Factory) close(c *Cnxn, reason *msg.Note, src string) {
 	if c.State != StateOpen {
 		return
 	}
-	c.State, c.CloseReason, c.ClosedAt = StateClosed, reason, f.s.Now()
+	c.State, c.CloseReason, c.ClosedAt = StateClosed, reason.String(), f.s.Now()
 	f.expiry.Remove(c)
 	f.ipMap[c.IP]--
 	c.sel.conns--
 	f.open--
 	c.in, c.out = nil, nil
-	f.s.Emit(sim.Event{Kind: sim.ConnClose, Subj: c.Name, Note: reason, Src: src})
+	f.s.Emit(sim.Event{Kind: sim.ConnClose, Subj: c.Name, Note: c.CloseReason, Src: src, Words: reason})
 }
 
 // expirerLoop is ConnectionExpirerThread.run: sleep until the next bucket
@@ -434,17 +435,14 @@ func (f *Factory) expirerLoop() {
 	for {
 		now := ms(s.Now())
 		if wait := f.expiry.GetWaitTime(now); wait > 0 {
-			note := ""
-			if s.Tracing() {
-				note = "getWaitTime " + sim.FormatDuration(time.Duration(wait)*time.Millisecond)
-			}
-			s.Sleep(time.Duration(wait)*time.Millisecond, note)
+			d := time.Duration(wait) * time.Millisecond
+			s.Sleepf(d, "getWaitTime %s", sim.FormatDuration(d))
 			continue
 		}
-		expired := f.expiry.Poll(now)
-		slices.SortFunc(expired, func(a, b *Cnxn) int { return a.seq - b.seq })
-		for _, c := range expired {
-			f.close(c, ReasonExpired, srcExpirer)
+		due := f.expiry.Poll(now)
+		slices.SortFunc(due, func(a, b *Cnxn) int { return a.seq - b.seq })
+		for _, c := range due {
+			f.close(c, expired, srcExpirer)
 		}
 	}
 }

@@ -2,11 +2,11 @@ package zookeeper
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/statepath"
 )
 
@@ -45,7 +45,7 @@ func (f *Factory) Get(path string) (string, error) { return get(f, path) }
 func get(f *Factory, path string) (string, error) {
 	head, key, tail, err := statepath.Split(path)
 	if err != nil {
-		return "", fmt.Errorf("%w %q: %v", ErrUnknownPath, path, err)
+		return "", bad(path, err)
 	}
 	if key != "" {
 		return getKeyed(f, path, head, key, tail)
@@ -57,7 +57,7 @@ func get(f *Factory, path string) (string, error) {
 		"zookeeper.expiry.next", "zookeeper.globalOutstandingLimit", "zookeeper.inProcess", "zookeeper.inProcess.max",
 		"zookeeper.submittedRequests.size", "zookeeper.queuedRequests.size", "invariant.violations":
 	default:
-		return "", fmt.Errorf("%w %q (paths: %s)", ErrUnknownPath, path, strings.Join(Paths, ", "))
+		return "", msg.Of(ErrUnknownPath, "path.unknown", path, msg.List(Paths))
 	}
 	if f == nil {
 		return "", nil
@@ -105,18 +105,21 @@ func get(f *Factory, path string) (string, error) {
 	return strconv.Itoa(len(f.Violations)), nil // invariant.violations
 }
 
+// bad is the error of path, malformed or unknown as why says.
+func bad(path string, why error) error { return msg.Of(ErrUnknownPath, "path.bad", path, why) }
+
 func getKeyed(f *Factory, path, head, key, tail string) (string, error) {
 	switch head {
 	case "zookeeper.conn":
 		if err := CheckName(key); err != nil {
-			return "", fmt.Errorf("%w %q: %w", ErrUnknownPath, path, err)
+			return "", bad(path, err)
 		}
 		known := false
 		for _, fl := range connFields {
 			known = known || tail == fl
 		}
 		if !known {
-			return "", fmt.Errorf("%w %q: a connection has %s", ErrUnknownPath, path, strings.Join(connFields, ", "))
+			return "", bad(path, msg.New("zk.path.conn", msg.List(connFields)))
 		}
 		if f == nil {
 			return "", nil
@@ -125,10 +128,10 @@ func getKeyed(f *Factory, path, head, key, tail string) (string, error) {
 	case "zookeeper.ip":
 		ip, err := CheckIP(key)
 		if err != nil {
-			return "", fmt.Errorf("%w %q: %w", ErrUnknownPath, path, err)
+			return "", bad(path, err)
 		}
 		if tail != ".connections" {
-			return "", fmt.Errorf("%w %q: an address has .connections", ErrUnknownPath, path)
+			return "", bad(path, msg.New("zk.path.ip"))
 		}
 		if f == nil {
 			return "", nil
@@ -137,20 +140,20 @@ func getKeyed(f *Factory, path, head, key, tail string) (string, error) {
 	case "zookeeper.selector":
 		i, err := strconv.Atoi(key)
 		if err != nil || i < 0 {
-			return "", fmt.Errorf("%w %q: a selector thread is a number from 0", ErrUnknownPath, path)
+			return "", bad(path, msg.New("zk.path.selector"))
 		}
 		if tail != ".connections" {
-			return "", fmt.Errorf("%w %q: a selector thread has .connections", ErrUnknownPath, path)
+			return "", bad(path, msg.New("zk.path.selector.conn"))
 		}
 		if f == nil {
 			return "", nil
 		}
 		if i >= len(f.selectors) {
-			return "", fmt.Errorf("%w %q: there are %d selector threads, 0 to %d", ErrUnknownPath, path, len(f.selectors), len(f.selectors)-1)
+			return "", bad(path, msg.New("zk.path.selectors", len(f.selectors), len(f.selectors)-1))
 		}
 		return strconv.Itoa(f.selectors[i].conns), nil
 	}
-	return "", fmt.Errorf("%w %q (paths: %s)", ErrUnknownPath, path, strings.Join(Paths, ", "))
+	return "", msg.Of(ErrUnknownPath, "path.unknown", path, msg.List(Paths))
 }
 
 func connField(f *Factory, c *Cnxn, tail string) string {

@@ -1,10 +1,6 @@
 package zookeeper
 
-import (
-	"strconv"
-
-	"brokerlab/core/sim"
-)
+import "brokerlab/core/sim"
 
 // The request processor chain of a standalone server, with upstream's
 // thread names (FACTS.md 5.1.1): setupRequestProcessors builds
@@ -66,11 +62,8 @@ func (f *Factory) submit(c *Cnxn, r *Request) {
 	c.outstanding++
 	if p.inProcess > f.cfg.GlobalOutstandingLimit && !c.throttled {
 		c.throttled = true // disableRecv: the next interest update drops OP_READ
-		note := ""
-		if f.s.Tracing() {
-			note = "disableRecv: " + strconv.Itoa(p.inProcess) + " in process > globalOutstandingLimit " + strconv.Itoa(f.cfg.GlobalOutstandingLimit)
-		}
-		f.s.Emit(sim.Event{Kind: sim.State, Subj: c.Name + ".throttled", From: "false", To: "true", Note: note, Src: srcIncrOut})
+		f.s.Emit(sim.Event{Kind: sim.State, Subj: c.Name + ".throttled", From: "false", To: "true", Src: srcIncrOut}.
+			Notef("disableRecv: %d in process > globalOutstandingLimit %d", p.inProcess, f.cfg.GlobalOutstandingLimit))
 	}
 }
 
@@ -92,11 +85,7 @@ func (f *Factory) syncLoop() {
 	s, p := f.s, f.pipe
 	for {
 		r := p.queued.Take(srcSyncRun)
-		note := ""
-		if s.Tracing() {
-			note = "process " + r.Label + " " + sim.FormatDuration(r.Cost)
-		}
-		s.Sleep(r.Cost, note)
+		s.Sleepf(r.Cost, "process %s %s", r.Label, sim.FormatDuration(r.Cost))
 		f.final(r)
 	}
 }

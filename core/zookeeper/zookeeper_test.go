@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -116,19 +117,19 @@ func TestConfigValidate(t *testing.T) {
 	tests := []struct {
 		name string
 		mod  func(*Config)
-		want string // "" if valid
+		want string // the error's code, "" if valid
 	}{
 		{"defaults", func(*Config) {}, ""},
-		{"zero selectors", func(c *Config) { c.NumSelectorThreads = 0 }, "numSelectorThreads must be at least 1"},
-		{"negative selectors", func(c *Config) { c.NumSelectorThreads = -5 }, "numSelectorThreads must be at least 1"},
+		{"zero selectors", func(c *Config) { c.NumSelectorThreads = 0 }, "zk.selectors"},
+		{"negative selectors", func(c *Config) { c.NumSelectorThreads = -5 }, "zk.selectors"},
 		{"zero workers", func(c *Config) { c.NumWorkerThreads = 0 }, ""},
-		{"negative workers", func(c *Config) { c.NumWorkerThreads = -2 }, "numWorkerThreads must be ≥ 0"},
-		{"zero cores", func(c *Config) { c.Cores = 0 }, "cores must be from 1"},
+		{"negative workers", func(c *Config) { c.NumWorkerThreads = -2 }, "zk.workers"},
+		{"zero cores", func(c *Config) { c.Cores = 0 }, "zk.cores"},
 		{"limit off", func(c *Config) { c.MaxClientCnxns = 0 }, ""},
-		{"negative limit", func(c *Config) { c.MaxClientCnxns = -1 }, "maxClientCnxns must be ≥ 0"},
-		{"sub-millisecond timeout", func(c *Config) { c.SessionlessCnxnTimeout = 1500 * time.Microsecond }, "whole number of milliseconds"},
-		{"negative request time", func(c *Config) { c.RequestTime = -time.Millisecond }, "requestTime must be ≥ 0"},
-		{"too many workers", func(c *Config) { c.NumWorkerThreads = MaxWorkerThreads + 1 }, "at most"},
+		{"negative limit", func(c *Config) { c.MaxClientCnxns = -1 }, "zk.maxClientCnxns"},
+		{"sub-millisecond timeout", func(c *Config) { c.SessionlessCnxnTimeout = 1500 * time.Microsecond }, "zk.sessionless"},
+		{"negative request time", func(c *Config) { c.RequestTime = -time.Millisecond }, "zk.requestTime"},
+		{"too many workers", func(c *Config) { c.NumWorkerThreads = MaxWorkerThreads + 1 }, "zk.workers.max"},
 	}
 	for _, tt := range tests {
 		err := cfgWith(tt.mod).validate()
@@ -136,8 +137,10 @@ func TestConfigValidate(t *testing.T) {
 			require.NoError(t, err, tt.name)
 			continue
 		}
+		var e *msg.Error
 		require.ErrorIs(t, err, ErrConfig, tt.name)
-		require.ErrorContains(t, err, tt.want, tt.name)
+		require.ErrorAs(t, err, &e, tt.name)
+		require.Equal(t, tt.want, e.Code, tt.name)
 	}
 }
 
@@ -232,6 +235,8 @@ func TestMaxClientCnxns(t *testing.T) {
 		require.Len(t, refuse, tt.refused, tt.name)
 		for _, e := range refuse {
 			require.Equal(t, AcceptThread, e.Actor)
+			require.Equal(t, e.Note, e.Words.String())
+			require.Contains(t, e.Words.Words("zh"), "来自 /10.0.0.9 的连接过多")
 		}
 	}
 }
@@ -363,6 +368,9 @@ func TestClientClose(t *testing.T) {
 	require.Equal(t, "0", r.get("zookeeper.ip[10.0.0.1].connections"))
 	acts := r.of(sim.Action)
 	require.Equal(t, "send c: refused, no open connection c", acts[len(acts)-1].Note)
+	require.Equal(t, "send c：被拒绝，没有名为 c 的打开的连接", acts[len(acts)-1].Words.Words("zh"), "the refusal is data")
+	closes := r.of(sim.ConnClose)
+	require.Equal(t, "无法从客户端（sessionid 0x0）读取更多数据，客户端可能已关闭套接字", closes[len(closes)-1].Words.Words("zh"))
 }
 
 // FACTS.md 5: with 0 worker threads the selector threads do the I/O directly.
