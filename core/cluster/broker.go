@@ -62,7 +62,7 @@ func (b *Broker) Session() *Session {
 func (b *Broker) Active() bool { return b.kc != nil && b.kc.active && b.State != BrokerDead }
 
 func (b *Broker) setState(to string, why *msg.Note, src string) {
-	b.c.s.Emit(noted(b.stateEvent(to, src), why))
+	b.c.s.Emit(sim.Noted(b.stateEvent(to, src), why))
 }
 
 func (b *Broker) stateEvent(to, src string) sim.Event {
@@ -103,7 +103,7 @@ func (b *Broker) startup() {
 		// KafkaZkClient.checkedEphemeralCreate: the znode belongs to the
 		// previous process's session, which has not expired yet.
 		c.ZK.closeSession(b.zkc.session)
-		kill(s, msg.Notef("startup failed"), func(n string) bool { return strings.HasPrefix(n, b.Host()+"/") && n != s.Current().Name })
+		s.Kill("startup failed", func(n string) bool { return strings.HasPrefix(n, b.Host()+"/") && n != s.Current().Name })
 		b.setState(BrokerDead, msg.Notef("NodeExists: /brokers/ids/%d still belongs to the previous session; the broker exits", b.ID), srcRegister)
 		return
 	}
@@ -173,7 +173,7 @@ func (b *Broker) kill() {
 		return
 	}
 	b.setState(BrokerDead, msg.Notef("kill -9: every thread stops"), "Kafka.scala Kafka.main")
-	kill(c.s, msg.Notef("broker %d killed", b.ID), func(n string) bool { return strings.HasPrefix(n, b.Host()+"/") })
+	c.s.Killf(func(n string) bool { return strings.HasPrefix(n, b.Host()+"/") }, "broker %d killed", b.ID)
 	if b.Server != nil {
 		b.Server.Kill()
 	}

@@ -220,7 +220,7 @@ func (cl *Client) disconnected(cc *clientConn, why *msg.Note, src string) {
 	cc.inFlight = nil
 	cl.stale = true
 	for _, r := range reqs {
-		s.Emit(noted(sim.Event{Kind: sim.ClientRecv, Subj: cc.conn.Name, ID: r.req.ID, Item: r.req.Label(), Note: replication.NetworkException, Src: src}, why))
+		s.Emit(sim.Noted(sim.Event{Kind: sim.ClientRecv, Subj: cc.conn.Name, ID: r.req.ID, Item: r.req.Label(), Note: replication.NetworkException, Src: src}, why))
 		if r.batch == nil {
 			cl.metaInFlight = false
 			continue
@@ -489,5 +489,5 @@ func (cl *Client) finish(b *Batch, code string, note *msg.Note) {
 func (cl *Client) finishFrom(b *Batch, code string, note *msg.Note, src string) {
 	b.Result = code
 	cl.pending = slices.DeleteFunc(cl.pending, func(x *Batch) bool { return x == b })
-	cl.c.s.Emit(noted(sim.Event{Kind: sim.ClientDone, Subj: b.ID, Item: b.API, To: code, Src: src}, note))
+	cl.c.s.Emit(sim.Noted(sim.Event{Kind: sim.ClientDone, Subj: b.ID, Item: b.API, To: code, Src: src}, note))
 }

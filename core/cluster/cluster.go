@@ -426,19 +426,3 @@ func (c *Cluster) controllerBroker() *Broker {
 	}
 	return nil
 }
-
-// noted is e with note n, the English in Note and the data in Words (nil:
-// no note).
-func noted(e sim.Event, n *msg.Note) sim.Event {
-	if n != nil {
-		e.Words, e.Note = n, n.String()
-	}
-	return e
-}
-
-// kill is s.Kill with a note as data, and sleep s.Sleep: the kernel's
-// thread.exit and sleep events take the note's English only (TODO: the
-// kernel's Kill and Sleep taking a *msg.Note, so that the page words them).
-func kill(s *sim.Sim, n *msg.Note, match func(string) bool) { s.Kill(n.String(), match) }
-
-func sleep(s *sim.Sim, d time.Duration, n *msg.Note) { s.Sleep(d, n.String()) }

@@ -56,7 +56,7 @@ func (k *kafkaController) s() *sim.Sim { return k.c.s }
 // Process is KafkaController.process for one event.
 func (k *kafkaController) Process(e controller.Event, work time.Duration) {
 	s := k.s()
-	sleep(s, work, msg.Notef("process%s %s", e.Type.Name, sim.FormatDuration(work)))
+	s.Sleepf(work, "process%s %s", e.Type.Name, sim.FormatDuration(work))
 	switch e.Type.Name {
 	case "Startup":
 		k.b.zkc.register(pathController, k.controllerChange)
@@ -552,7 +552,7 @@ func sortedInts(ids []int) []int {
 }
 
 func (k *kafkaController) emitLeader(tp replication.TP, from int, st replication.LeaderAndIsr, why *msg.Note, src string) {
-	k.s().Emit(noted(sim.Event{Kind: sim.Leader, Subj: tp.String(), ID: st.LeaderEpoch, From: strconv.Itoa(from), To: strconv.Itoa(st.Leader), Src: src}, why))
+	k.s().Emit(sim.Noted(sim.Event{Kind: sim.Leader, Subj: tp.String(), ID: st.LeaderEpoch, From: strconv.Itoa(from), To: strconv.Itoa(st.Leader), Src: src}, why))
 }
 
 func (k *kafkaController) emitISR(tp replication.TP, from, to []int, why *msg.Note, src string) {
@@ -726,7 +726,7 @@ func (k *kafkaController) removeChannel(broker int) {
 // shutdown stops the thread where it is (it is interruptible) and closes
 // its connection.
 func (t *sendThread) shutdown() {
-	kill(t.k.s(), msg.Notef("channel to broker %d removed", t.broker), func(n string) bool { return n == t.name })
+	t.k.s().Killf(func(n string) bool { return n == t.name }, "channel to broker %d removed", t.broker)
 	if t.conn != nil {
 		t.conn.Close()
 	}

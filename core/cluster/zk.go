@@ -128,7 +128,7 @@ func (zk *ZooKeeper) children(path string) []string {
 }
 
 func (zk *ZooKeeper) emit(path string, op *msg.Note, data, src string) {
-	zk.s.Emit(noted(sim.Event{Kind: sim.ZK, Subj: path, To: data, Src: src}, op))
+	zk.s.Emit(sim.Noted(sim.Event{Kind: sim.ZK, Subj: path, To: data, Src: src}, op))
 }
 
 // create makes a znode (ephemeral if owner ≠ 0); false if it exists.

@@ -339,7 +339,7 @@ func (c *Consumer) updateFetchPositions() {
 	r := c.newRequest(apiOffsetFetch, c.responses)
 	r.partitions = missing
 	c.f.offsetFetch = r
-	c.sendRequest(r, FormatPartitions(missing), srcRefreshCommitted)
+	c.sendRequest(r, msg.Data(FormatPartitions(missing)), srcRefreshCommitted)
 }
 
 // initPositions sets the positions of owned partitions that have none:
@@ -368,7 +368,7 @@ func (c *Consumer) initPositions(r *response) {
 func (c *Consumer) setPosition(tp TopicPartition, offset int64, why *msg.Note, src string) {
 	c.f.positions[tp] = offset
 	emit(c.s, func() sim.Event {
-		return noted(sim.Event{Kind: sim.Seek, Subj: tp.String(), To: strconv.FormatInt(offset, 10), Src: src}, why)
+		return sim.Noted(sim.Event{Kind: sim.Seek, Subj: tp.String(), To: strconv.FormatInt(offset, 10), Src: src}, why)
 	})
 }
 
@@ -402,7 +402,7 @@ func (c *Consumer) await(req *request, src string) *message {
 func (c *Consumer) Committed(tps []TopicPartition) ([]Offset, error) {
 	r := c.newRequest(apiOffsetFetch, c.responses)
 	r.partitions = tps
-	c.sendRequest(r, FormatPartitions(tps), srcCommitted)
+	c.sendRequest(r, msg.Data(FormatPartitions(tps)), srcCommitted)
 	m := c.await(r, srcCommitted)
 	c.received(m)
 	return m.resp.offsets, nil
@@ -417,7 +417,7 @@ func (c *Consumer) Position(tp TopicPartition) (int64, error) {
 	missing := c.missingPositions()
 	r := c.newRequest(apiOffsetFetch, c.responses)
 	r.partitions = missing
-	c.sendRequest(r, FormatPartitions(missing), srcPosition)
+	c.sendRequest(r, msg.Data(FormatPartitions(missing)), srcPosition)
 	m := c.await(r, srcPosition)
 	c.received(m)
 	c.initPositions(m.resp)
@@ -445,7 +445,7 @@ func (c *Consumer) offsetCommit(offsets []Offset, subj, mode, src string) (*requ
 		c.commitDone(id, subj, offsets, err, srcSendOffsetCommit)
 		return nil, err
 	}
-	c.sendRequest(r, msg.Notef("generation %d: %s", c.generation, FormatOffsets(offsets)).String(), srcSendOffsetCommit)
+	c.sendRequest(r, msg.Notef("generation %d: %s", c.generation, FormatOffsets(offsets)), srcSendOffsetCommit)
 	return r, nil
 }
 

@@ -130,7 +130,7 @@ func (c *Consumer) assign(tps []TopicPartition, callback, src string) {
 // the pause is over.
 func (c *Consumer) freeze() {
 	if now := c.s.Now(); now < c.stallUntil {
-		c.s.Sleep(c.stallUntil-now, msg.Notef("GC pause until %s", sim.FormatDuration(c.stallUntil)).String())
+		c.s.Sleepf(c.stallUntil-now, "GC pause until %s", sim.FormatDuration(c.stallUntil))
 	}
 }
 
@@ -214,7 +214,7 @@ func (c *Consumer) handle(m *message) {
 	case "rejoin", "metadata", "fetch", "wakeup":
 		c.wakePending = false
 	case "process":
-		c.s.Sleep(m.dur, msg.Notef("processing records for %s", sim.FormatDuration(m.dur)).String())
+		c.s.Sleepf(m.dur, "processing records for %s", sim.FormatDuration(m.dur))
 		c.freeze()
 	case "close":
 		c.close(msg.Notef("the consumer is being closed"), srcClose)
@@ -233,7 +233,7 @@ func (c *Consumer) received(m *message) {
 		src := map[string]string{apiJoinGroup: srcJoinGroupResponse, apiSyncGroup: srcSyncGroupResponse,
 			apiHeartbeat: srcHeartbeatResponse, apiLeaveGroup: srcLeaveGroupResponse,
 			apiOffsetCommit: srcOffsetCommitResponse, apiOffsetFetch: srcOffsetFetchResponse}[r.req.api]
-		return noted(sim.Event{Kind: sim.ClientRecv, Subj: c.subj(), ID: r.req.id, Item: r.label(), Src: src}, r.note())
+		return sim.Noted(sim.Event{Kind: sim.ClientRecv, Subj: c.subj(), ID: r.req.id, Item: r.label(), Src: src}, r.note())
 	})
 }
 
@@ -335,13 +335,13 @@ func (c *Consumer) initiateJoinGroup() {
 	r := c.newRequest(apiJoinGroup, c.responses)
 	r.protocolType, r.protocols = consumerProtocolType, ps
 	r.sessionTimeout, r.rebalanceTimeout = c.cfg.SessionTimeout, c.cfg.MaxPollInterval
-	note := ""
+	var note *msg.Note
 	if c.s.Tracing() {
 		protocols := strings.Join(c.cfg.Assignors, ",")
 		if c.rejoinReason != nil {
-			note = msg.Notef("memberId %q, protocols %s, because %s", c.memberID, protocols, c.rejoinReason).String()
+			note = msg.Notef("memberId %q, protocols %s, because %s", c.memberID, protocols, c.rejoinReason)
 		} else {
-			note = msg.Notef("memberId %q, protocols %s", c.memberID, protocols).String()
+			note = msg.Notef("memberId %q, protocols %s", c.memberID, protocols)
 		}
 	}
 	c.rejoinReason = nil
@@ -359,7 +359,7 @@ func (c *Consumer) newRequest(api string, replyTo *sim.Queue[*message]) *request
 	return r
 }
 
-func (c *Consumer) sendRequest(r *request, note, src string) {
+func (c *Consumer) sendRequest(r *request, note *msg.Note, src string) {
 	c.sys.send(&c.conn, r, note, src)
 }
 
@@ -376,7 +376,7 @@ func (c *Consumer) onJoinGroupResponse(r *response) {
 		if r.leader == r.memberID {
 			c.onJoinLeader(r)
 		} else {
-			c.syncGroup(nil, nil, "")
+			c.syncGroup(nil, nil, nil)
 		}
 	case MemberIDRequired:
 		// the coordinator gave us an id: join again with it, at once
@@ -440,7 +440,7 @@ func (c *Consumer) onJoinLeader(r *response) {
 	for i, m := range r.members {
 		plan[i] = assigned{memberID: m.MemberID, partitions: parts[i]}
 	}
-	note := ""
+	var note *msg.Note
 	if c.s.Tracing() {
 		byID := make([]int, len(plan))
 		for i := range byID {
@@ -452,17 +452,17 @@ func (c *Consumer) onJoinLeader(r *response) {
 		for _, i := range byID {
 			b.WriteString(" " + plan[i].memberID + "=[" + FormatPartitions(plan[i].partitions) + "]")
 		}
-		note = b.String()
+		note = msg.Data(b.String())
 	}
 	c.syncGroup(plan, c.metadataSnapshot, note)
 }
 
-func (c *Consumer) syncGroup(plan []assigned, meta map[string]int, note string) {
+func (c *Consumer) syncGroup(plan []assigned, meta map[string]int, note *msg.Note) {
 	r := c.newRequest(apiSyncGroup, c.responses)
 	r.protocolType, r.protocolName = consumerProtocolType, c.protocol
 	r.plan, r.planMetadata = plan, meta
-	if note == "" && c.s.Tracing() {
-		note = msg.Notef("generation %d, no assignment (follower)", c.generation).String()
+	if note == nil && c.s.Tracing() {
+		note = msg.Notef("generation %d, no assignment (follower)", c.generation)
 	}
 	src := srcSendSyncGroup
 	if plan != nil {
@@ -536,7 +536,7 @@ func (c *Consumer) maybeLeaveGroup(reason *msg.Note, replyTo *sim.Queue[*message
 	var r *request
 	if c.state != Unjoined && c.memberID != "" {
 		r = c.newRequest(apiLeaveGroup, replyTo)
-		c.sendRequest(r, msg.Notef("member %s, because %s", c.memberID, reason).String(), srcMaybeLeaveGroup)
+		c.sendRequest(r, msg.Notef("member %s, because %s", c.memberID, reason), srcMaybeLeaveGroup)
 	}
 	c.setState(Unjoined, srcMaybeLeaveGroup)
 	c.generation, c.memberID, c.protocol = -1, "", ""
@@ -612,9 +612,9 @@ func (c *Consumer) heartbeatLoop() {
 			c.heartbeatAt = now + c.cfg.HeartbeatInterval // sentHeartbeat
 			c.heartbeats++
 			r := c.newRequest(apiHeartbeat, c.hbQueue)
-			note := ""
+			var note *msg.Note
 			if c.s.Tracing() {
-				note = msg.Notef("generation %d", c.generation).String()
+				note = msg.Notef("generation %d", c.generation)
 			}
 			c.sendRequest(r, note, srcHeartbeatThread)
 		}

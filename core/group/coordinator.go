@@ -135,7 +135,7 @@ func (c *Coordinator) newPurgatory(name string, background bool) *purgatory.Purg
 func (c *Coordinator) respond(req *request, resp *response) {
 	resp.req = req
 	emit(c.s, func() sim.Event {
-		return noted(sim.Event{Kind: sim.Send, Subj: req.subj(), ID: req.id, Item: resp.label(), Src: srcSendResponse}, resp.note())
+		return sim.Noted(sim.Event{Kind: sim.Send, Subj: req.subj(), ID: req.id, Item: resp.label(), Src: srcSendResponse}, resp.note())
 	})
 	if req.handling {
 		req.answered = resp
@@ -662,7 +662,7 @@ func (c *Coordinator) removeMemberAndUpdateGroup(g *groupMetadata, m *member, re
 
 func (c *Coordinator) removePendingMemberAndUpdateGroup(g *groupMetadata, id, client string, why *msg.Note) {
 	if g.removePendingMember(id) {
-		c.s.Emit(noted(sim.Event{Kind: sim.MemberRemove, Subj: "member[" + client + "]", Item: g.id, Src: srcRemoveMember}, why))
+		c.s.Emit(sim.Noted(sim.Event{Kind: sim.MemberRemove, Subj: "member[" + client + "]", Item: g.id, Src: srcRemoveMember}, why))
 	}
 	if g.is(PreparingRebalance) {
 		c.joinPurgatory.CheckAndComplete(groupKey(g))

@@ -49,7 +49,7 @@ func (r *rig) call(t *testing.T, req *request) *response {
 	var got *response
 	req.id = r.s.NextToken()
 	req.replyTo = func(resp *response) { got = resp }
-	r.y.main.Post(r.s.Now(), func() { r.y.send(&r.conn, req, "", "") })
+	r.y.main.Post(r.s.Now(), func() { r.y.send(&r.conn, req, nil, "") })
 	require.NoError(t, r.s.Run(r.s.Now()+50*time.Millisecond, false, func() bool { return got != nil }))
 	return got
 }

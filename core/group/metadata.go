@@ -222,7 +222,7 @@ func (g *groupMetadata) remove(id string, why *msg.Note) {
 	if m.isAwaitingJoin() {
 		g.numAwaitingJoin--
 	}
-	g.c.s.Emit(noted(sim.Event{Kind: sim.MemberRemove, Subj: "member[" + m.client + "]", Item: g.id, Src: srcGroupRemove}, why))
+	g.c.s.Emit(sim.Noted(sim.Event{Kind: sim.MemberRemove, Subj: "member[" + m.client + "]", Item: g.id, Src: srcGroupRemove}, why))
 	if g.isLeader(id) {
 		next := ""
 		if len(g.members) > 0 {

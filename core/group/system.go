@@ -196,7 +196,7 @@ func (y *System) DeleteGroup(at time.Duration, group string) {
 			y.deletes[group] = resp.err
 			y.s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: adminClient, ID: r.id, Item: resp.label(), Src: srcAdmin})
 		}
-		y.send(&y.admin, r, group, srcAdmin)
+		y.send(&y.admin, r, msg.Data(group), srcAdmin)
 	})
 }
 
@@ -204,7 +204,7 @@ func (y *System) DeleteGroup(at time.Duration, group string) {
 // as the trace names the client: member[C], admin), dialling it first if
 // it has none or it broke; the response comes back to r.replyTo where the
 // client reads it.
-func (y *System) send(conn **socketserver.Conn, r *request, note, src string) {
+func (y *System) send(conn **socketserver.Conn, r *request, note *msg.Note, src string) {
 	if *conn == nil || (*conn).Closed() {
 		c, err := y.server.Dial(r.subj(), "", func(resp *socketserver.Response) {
 			if resp != nil {

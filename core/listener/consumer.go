@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"brokerlab/core/group"
-	"brokerlab/core/msg"
 	"brokerlab/core/sim"
 )
 
@@ -384,11 +383,7 @@ func (lc *ListenerConsumer) invokeOnMessage(d *delivery) string {
 		}
 	}
 	if lc.cfg.ListenerTime > 0 {
-		note := ""
-		if lc.s().Tracing() {
-			note = msg.Notef("onMessage %s", d.rec).String()
-		}
-		lc.s().Sleep(lc.cfg.ListenerTime, note)
+		lc.s().Sleepf(lc.cfg.ListenerTime, "onMessage %s", d.rec)
 	}
 	if e := lc.sys.failure(d.rec); e != "" {
 		lc.s().Emit(sim.Event{Kind: sim.RecordFail, Subj: d.rec.String(), ID: d.id, Item: e, Src: srcDoInvokeOnMessage}.

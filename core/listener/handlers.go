@@ -91,7 +91,7 @@ func (lc *ListenerConsumer) skip(d *delivery, exception string) bool {
 	fr.attempts++ // nextBackOff
 	if fr.attempts <= lc.cfg.BackOffMaxAttempts {
 		if lc.cfg.BackOffInterval > 0 {
-			lc.s().Sleep(lc.cfg.BackOffInterval, msg.Notef("FixedBackOff: retry %d of %d", fr.attempts, lc.cfg.BackOffMaxAttempts).String())
+			lc.s().Sleepf(lc.cfg.BackOffInterval, "FixedBackOff: retry %d of %d", fr.attempts, lc.cfg.BackOffMaxAttempts)
 		}
 		return false
 	}

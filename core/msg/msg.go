@@ -103,6 +103,10 @@ type Note struct {
 // Notef is the note format with args.
 func Notef(format string, args ...any) *Note { return &Note{Format: format, Args: args} }
 
+// Data is a note that is data (an offset list, a member id, a group's
+// name): shown as it is in every language.
+func Data(s string) *Note { return &Note{Format: s} }
+
 func (n *Note) String() string { return n.Words("en") }
 
 // Words is n in lang: the Chinese of its format from Notes, or its English

@@ -153,7 +153,7 @@ func (t *FetcherThread) state(tp TP) *fetchState {
 func (t *FetcherThread) setState(st *fetchState, to string, note *msg.Note, src string) {
 	from := st.State
 	st.State = to
-	t.rm.s.Emit(noted(sim.Event{Kind: sim.Fetcher, Subj: st.TP.String(), ID: t.rm.ID, Item: t.Name, From: from, To: to, Src: src}, note))
+	t.rm.s.Emit(sim.Noted(sim.Event{Kind: sim.Fetcher, Subj: st.TP.String(), ID: t.rm.ID, Item: t.Name, From: from, To: to, Src: src}, note))
 }
 
 // addPartition is addPartitions: a partition whose epoch is the one the

@@ -72,7 +72,7 @@ func NewMonitor(s *sim.Sim) *Monitor {
 func epochKey(tp TP, epoch int) string { return tp.String() + "/" + strconv.Itoa(epoch) }
 
 func (m *Monitor) violate(tp TP, n *msg.Note) {
-	e := noted(sim.Event{Kind: sim.Invariant, Subj: tp.String()}, n)
+	e := sim.Noted(sim.Event{Kind: sim.Invariant, Subj: tp.String()}, n)
 	m.Violations = append(m.Violations, e.Note)
 	m.s.Emit(e)
 }

@@ -24,7 +24,7 @@ func (rm *ReplicaManager) newPurgatory(name string, background bool) *purgatory.
 	s, subj := rm.s, rm.name(name)
 	return purgatory.New(s, purgatory.Config{Name: name, BrokerID: rm.ID, Host: rm.Host, Background: background,
 		Trace: purgatory.Trace{Add: func(op *purgatory.Operation) {
-			s.Emit(noted(sim.Event{Kind: sim.DelayAdd, Subj: subj, ID: op.ID, Item: op.Subj, Src: srcWatch}, rm.adding))
+			s.Emit(sim.Noted(sim.Event{Kind: sim.DelayAdd, Subj: subj, ID: op.ID, Item: op.Subj, Src: srcWatch}, rm.adding))
 		}}})
 }
 
@@ -43,7 +43,7 @@ func (rm *ReplicaManager) park(pg *purgatory.Purgatory, kind string, req *socket
 	op.OnComplete = func() {
 		result, send := finish(op.Expired())
 		if op.Watched() {
-			e := noted(sim.Event{Kind: sim.DelayComplete, Subj: rm.name(pg.Name()), ID: req.ID, Item: op.Subj, Src: srcCheck}, result)
+			e := sim.Noted(sim.Event{Kind: sim.DelayComplete, Subj: rm.name(pg.Name()), ID: req.ID, Item: op.Subj, Src: srcCheck}, result)
 			if op.Expired() {
 				e.Kind, e.Src = sim.DelayExpire, srcDelayDue
 			}

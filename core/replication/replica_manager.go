@@ -513,7 +513,7 @@ func (rm *ReplicaManager) updateMetadata(req *UpdateMetadataRequest) string {
 	if rm.s.Tracing() {
 		note = rm.Metadata.summary(req.Partitions)
 	}
-	rm.s.Emit(noted(sim.Event{Kind: sim.Metadata, Subj: rm.Host, ID: rm.ID, Src: srcUpdateMetadata}, note))
+	rm.s.Emit(sim.Noted(sim.Event{Kind: sim.Metadata, Subj: rm.Host, ID: rm.ID, Src: srcUpdateMetadata}, note))
 	return None
 }
 
@@ -528,7 +528,7 @@ func (rm *ReplicaManager) emitLog(kind sim.Kind, tp TP, item string, from, to in
 		rm.s.Emit(sim.Event{})
 		return
 	}
-	rm.s.Emit(noted(sim.Event{Kind: kind, Subj: tp.String(), ID: rm.ID, Item: item, From: itoa(from), To: itoa(to), Src: src}, note))
+	rm.s.Emit(sim.Noted(sim.Event{Kind: kind, Subj: tp.String(), ID: rm.ID, Item: item, From: itoa(from), To: itoa(to), Src: src}, note))
 }
 
 func (rm *ReplicaManager) emitLEO(tp TP, follower, from, to int, note *msg.Note, src string) {
@@ -536,7 +536,7 @@ func (rm *ReplicaManager) emitLEO(tp TP, follower, from, to int, note *msg.Note,
 		rm.s.Emit(sim.Event{})
 		return
 	}
-	rm.s.Emit(noted(sim.Event{Kind: sim.ReplicaLEO, Subj: tp.String(), ID: follower, Item: rm.Host, From: itoa(from), To: itoa(to), Src: src}, note))
+	rm.s.Emit(sim.Noted(sim.Event{Kind: sim.ReplicaLEO, Subj: tp.String(), ID: follower, Item: rm.Host, From: itoa(from), To: itoa(to), Src: src}, note))
 }
 
 func (rm *ReplicaManager) emitRole(tp TP, from, to string, epoch int, src string) {
@@ -544,7 +544,7 @@ func (rm *ReplicaManager) emitRole(tp TP, from, to string, epoch int, src string
 }
 
 func (rm *ReplicaManager) emitISR(tp TP, from, to string, why *msg.Note, src string) {
-	rm.s.Emit(noted(sim.Event{Kind: sim.ISR, Subj: tp.String(), ID: rm.ID, From: from, To: to, Src: src}, why))
+	rm.s.Emit(sim.Noted(sim.Event{Kind: sim.ISR, Subj: tp.String(), ID: rm.ID, From: from, To: to, Src: src}, why))
 }
 
 func (rm *ReplicaManager) emitCache(tp TP, from, to string, note *msg.Note, src string) {
@@ -552,16 +552,7 @@ func (rm *ReplicaManager) emitCache(tp TP, from, to string, note *msg.Note, src 
 		rm.s.Emit(sim.Event{})
 		return
 	}
-	rm.s.Emit(noted(sim.Event{Kind: sim.EpochCache, Subj: tp.String(), ID: rm.ID, From: from, To: to, Src: src}, note))
-}
-
-// noted is e with note n, the English in Note and the data in Words (nil:
-// no note).
-func noted(e sim.Event, n *msg.Note) sim.Event {
-	if n != nil {
-		e.Words, e.Note = n, n.String()
-	}
-	return e
+	rm.s.Emit(sim.Noted(sim.Event{Kind: sim.EpochCache, Subj: tp.String(), ID: rm.ID, From: from, To: to, Src: src}, note))
 }
 
 // nextRequestName names a request this broker's threads send: "replica-2#7".

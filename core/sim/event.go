@@ -37,6 +37,14 @@ func (e Event) Notef(format string, args ...any) Event {
 	return e
 }
 
+// Noted is e with the note n (nil: e as it is).
+func Noted(e Event, n *msg.Note) Event {
+	if n != nil {
+		e.Words, e.Note = n, n.String()
+	}
+	return e
+}
+
 type noteArgs struct {
 	msg.Note
 	a [2]any

@@ -44,17 +44,13 @@ func (srv *Server) Dial(name, ip string, notify func(*Response)) (*Conn, error) 
 // name is the request's id in the trace and the paths; body is what the
 // server's Apis reads.
 func (c *Conn) Send(api, name string, body any) (*Request, error) {
-	return c.SendNote(api, name, "", srcClientSend, body)
+	return c.SendNote(api, name, nil, srcClientSend, body)
 }
 
 // SendNote is Send as the client's own code tells it in the trace's
-// client.send: a note on what it asks for, and the upstream place src.
-func (c *Conn) SendNote(api, name, note, src string, body any) (*Request, error) {
-	return c.send(api, name, sim.Event{Note: note}, src, body)
-}
-
-// SendWords is SendNote with the note as data (core/msg); nil: no note.
-func (c *Conn) SendWords(api, name string, note *msg.Note, src string, body any) (*Request, error) {
+// client.send: a note on what it asks for (nil: none), and the upstream
+// place src.
+func (c *Conn) SendNote(api, name string, note *msg.Note, src string, body any) (*Request, error) {
 	var e sim.Event
 	if note != nil {
 		e.Words, e.Note = note, note.String()
