@@ -47,7 +47,7 @@ type App struct {
 	Res     *scenario.Result
 	M       *model.Model
 	run     int                  // counts runs, so a cache never outlives its run
-	notes   map[string]*msg.Note // the run's notes that are data, by their English (notes_zh.go)
+	notes   map[string]*msg.Note // the run's notes that are data, by their English (words_notes.go)
 
 	Pos     int     // current event
 	Frac    float64 // progress towards the next event while playing

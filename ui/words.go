@@ -25,43 +25,12 @@ func (a *App) errText(err error) string {
 func (a *App) scenarioMsg(e *scenario.Error) string { return a.errWords(e.Data) }
 
 // errWords is err, without a place, in the page's language.
-func (a *App) errWords(err error) string {
-	if !worded(err) {
-		return a.errMsg(err.Error()) // TODO(issue 14): gone once every error is data
-	}
-	return msg.Text(a.Lang, err)
-}
+func (a *App) errWords(err error) string { return msg.Text(a.Lang, err) }
 
 // failMsg is a failure's message in the page's language.
 func (a *App) failMsg(f scenario.Failure) string {
 	if f.Words == nil {
-		return a.errMsg(f.Msg) // TODO(issue 14): gone once every failure is data
+		return f.Msg
 	}
 	return f.Words.Words(a.Lang)
-}
-
-// worded reports whether err is data all through: a *msg.Error whose
-// arguments that are errors are data too, not text core has not yet
-// made data ("text" wraps it).
-func worded(err error) bool {
-	e, ok := err.(*msg.Error)
-	if !ok || e.Code == "text" {
-		return false
-	}
-	for _, x := range e.Args {
-		if xe, ok := x.(error); ok && !worded(xe) {
-			return false
-		}
-	}
-	return true
-}
-
-// errMsg is an English message of core in the page's language, through
-// the reverse matcher (errors_zh.go). TODO(issue 14): delete with it.
-func (a *App) errMsg(english string) string {
-	if a.Lang != "zh" {
-		return english
-	}
-	zh, _ := zhMessage(english, nil)
-	return zh
 }

@@ -18,6 +18,7 @@ import (
 	"brokerlab/core/controller"
 	"brokerlab/core/group"
 	"brokerlab/core/listener"
+	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
@@ -28,10 +29,7 @@ import (
 // TestZHCoverage words every distinct message core produces for the bad
 // input below and in core/scenario's own tests as the page does, from its
 // data (core/msg's Chinese, through App.errText and failMsg): each must
-// be in Chinese, without English sentences left. A message that is not
-// data yet (a system's error or refusal still built as English text) is
-// listed: it belongs to a system not yet converted (issue 14), as every
-// message of core/scenario and ui is data.
+// be data all through and in Chinese, without English sentences left.
 func TestZHCoverage(t *testing.T) {
 	msgs := map[string]said{} // English → who said it, first
 	add := func(english string, s said) {
@@ -47,7 +45,6 @@ func TestZHCoverage(t *testing.T) {
 
 	a := &App{Lang: "zh"}
 	var bad int
-	var english []string
 	for _, m := range slices.Sorted(maps.Keys(msgs)) {
 		s := msgs[m]
 		var zh string
@@ -62,9 +59,6 @@ func TestZHCoverage(t *testing.T) {
 				t.Errorf("%q: the page says %q in English (from %s)", m, en, s.from)
 			}
 			zh = a.errText(s.err)
-		case othersEnglish(m):
-			english = append(english, m+"  (from "+s.from+")")
-			continue
 		default:
 			t.Errorf("%q is not data (from %s)", m, s.from)
 			continue
@@ -84,21 +78,23 @@ func TestZHCoverage(t *testing.T) {
 	if len(msgs) < 400 {
 		t.Fatalf("only %d distinct messages: the collection is broken", len(msgs))
 	}
-	// TODO(issue 14): an error once every system's messages are data.
-	t.Logf("%d distinct messages, %d worded wrong, %d not data yet:\n%s", len(msgs), bad, len(english), strings.Join(english, "\n"))
+	t.Logf("%d distinct messages, %d worded wrong", len(msgs), bad)
 }
 
-// othersEnglish reports whether a message that is not data is a system's
-// still in English (issue 14): an error with its package's prefix, a
-// refused action's, or a system's own check of a state path. Every message
-// of core/scenario and ui is data.
-func othersEnglish(m string) bool {
-	for _, sys := range scenario.Systems {
-		if strings.HasPrefix(m, sys+": ") {
-			return true
+// worded reports whether err is data all through: a *msg.Error whose
+// arguments that are errors are data too, not English text a system
+// returned ("text" wraps it: a bug this test is here to find).
+func worded(err error) bool {
+	e, ok := err.(*msg.Error)
+	if !ok || e.Code == "text" {
+		return false
+	}
+	for _, x := range e.Args {
+		if xe, ok := x.(error); ok && !worded(xe) {
+			return false
 		}
 	}
-	return strings.Contains(m, ": refused, ") || strings.HasPrefix(m, `unknown state path "`)
+	return true
 }
 
 // data is what the page words of err: a scenario error's Data, else err.

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
 
 	"brokerlab/core/sim"
 	"brokerlab/lessons"
@@ -171,3 +172,5 @@ func TestProseWords(t *testing.T) {
 		}
 	}
 }
+
+func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }

@@ -339,7 +339,7 @@ func (c *Consumer) updateFetchPositions() {
 	r := c.newRequest(apiOffsetFetch, c.responses)
 	r.partitions = missing
 	c.f.offsetFetch = r
-	c.sendRequest(r, msg.Data(FormatPartitions(missing)), srcRefreshCommitted)
+	c.sendRequest(r, msg.Literal(FormatPartitions(missing)), srcRefreshCommitted)
 }
 
 // initPositions sets the positions of owned partitions that have none:
@@ -402,7 +402,7 @@ func (c *Consumer) await(req *request, src string) *message {
 func (c *Consumer) Committed(tps []TopicPartition) ([]Offset, error) {
 	r := c.newRequest(apiOffsetFetch, c.responses)
 	r.partitions = tps
-	c.sendRequest(r, msg.Data(FormatPartitions(tps)), srcCommitted)
+	c.sendRequest(r, msg.Literal(FormatPartitions(tps)), srcCommitted)
 	m := c.await(r, srcCommitted)
 	c.received(m)
 	return m.resp.offsets, nil
@@ -417,7 +417,7 @@ func (c *Consumer) Position(tp TopicPartition) (int64, error) {
 	missing := c.missingPositions()
 	r := c.newRequest(apiOffsetFetch, c.responses)
 	r.partitions = missing
-	c.sendRequest(r, msg.Data(FormatPartitions(missing)), srcPosition)
+	c.sendRequest(r, msg.Literal(FormatPartitions(missing)), srcPosition)
 	m := c.await(r, srcPosition)
 	c.received(m)
 	c.initPositions(m.resp)

@@ -28,7 +28,16 @@ func messageLabel(m *message) (int, string) {
 	if m.resp != nil {
 		return m.id, m.resp.label()
 	}
-	return m.id, "wakeup: " + m.wake
+	return m.id, m.ItemWords().String()
+}
+
+// ItemWords is a wakeup's label as data, nil for another token's (the
+// queue's trace asks, sim.Queue).
+func (m *message) ItemWords() *msg.Note {
+	if m.label != "" || m.resp != nil {
+		return nil
+	}
+	return msg.Notef("wakeup: %s", msg.Literal(m.wake))
 }
 
 // consumerProtocolType is ConsumerProtocol.PROTOCOL_TYPE.
@@ -452,7 +461,7 @@ func (c *Consumer) onJoinLeader(r *response) {
 		for _, i := range byID {
 			b.WriteString(" " + plan[i].memberID + "=[" + FormatPartitions(plan[i].partitions) + "]")
 		}
-		note = msg.Data(b.String())
+		note = msg.Literal(b.String())
 	}
 	c.syncGroup(plan, c.metadataSnapshot, note)
 }

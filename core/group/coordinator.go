@@ -369,7 +369,7 @@ func (c *Coordinator) prepareRebalance(g *groupMetadata, reason *msg.Note) {
 	} else {
 		op = c.newDelayedJoin(g, g.rebalanceTimeout())
 	}
-	g.transitionTo(PreparingRebalance, reason.String(), srcPrepareRebalance)
+	g.transitionTo(PreparingRebalance, reason, srcPrepareRebalance)
 	g.join = op
 	c.joinPurgatory.TryCompleteElseWatch(op, groupKey(g))
 }
@@ -488,7 +488,7 @@ func (c *Coordinator) handleSyncGroup(req *request) {
 					}
 					g.plan = req.planMetadata
 					c.setAndPropagateAssignment(g, plan)
-					g.transitionTo(Stable, "", srcHandleSyncGroup)
+					g.transitionTo(Stable, nil, srcHandleSyncGroup)
 					c.CompletedRebalances++
 				}
 			case Stable:
@@ -621,7 +621,7 @@ func (c *Coordinator) handleDeleteGroups(req *request) {
 			case Dead:
 				err = GroupIDNotFound
 			case Empty:
-				g.transitionTo(Dead, "DeleteGroups", srcHandleDeleteGroups)
+				g.transitionTo(Dead, msg.Literal("DeleteGroups"), srcHandleDeleteGroups)
 				c.removeGroup(g.id) // cleanupGroupMetadata: a Dead group leaves the cache
 			default:
 				err = NonEmptyGroup

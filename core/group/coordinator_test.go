@@ -224,7 +224,7 @@ func TestMemberIDRequiredGivesAnIDAndChangesNothing(t *testing.T) {
 func TestInvalidTransitionIsAnInvariantViolation(t *testing.T) {
 	r := newRig(t, DefaultConfig())
 	g := r.group(Empty)
-	g.transitionTo(Stable, "", srcHandleSyncGroup)
+	g.transitionTo(Stable, nil, srcHandleSyncGroup)
 	require.Equal(t, Empty, g.state)
 	require.Len(t, r.y.Violations, 1)
 	require.Contains(t, r.y.Violations[0], "invalid transition Empty → Stable")

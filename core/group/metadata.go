@@ -321,7 +321,7 @@ func (g *groupMetadata) canRebalance() bool { return CanTransition(g.state, Prep
 // transitionTo is GroupMetadata.transitionTo. Upstream throws
 // IllegalStateException on an invalid transition; here the invariant is
 // recorded and the state stays.
-func (g *groupMetadata) transitionTo(to GroupState, why, src string) {
+func (g *groupMetadata) transitionTo(to GroupState, why *msg.Note, src string) {
 	if !CanTransition(g.state, to) {
 		g.c.sys.violation(msg.Notef("%s: invalid transition %s → %s", g.id, g.state, to), src)
 		return
@@ -329,8 +329,11 @@ func (g *groupMetadata) transitionTo(to GroupState, why, src string) {
 	from := g.state
 	g.state = to
 	g.stateTime = g.c.s.Now()
-	g.c.s.Emit(sim.Event{Kind: sim.State, Subj: g.subj(), From: string(from), To: string(to), Item: why,
-		Note: strconv.Itoa(g.generation), Src: src})
+	e := sim.Event{Kind: sim.State, Subj: g.subj(), From: string(from), To: string(to), Note: strconv.Itoa(g.generation), Src: src}
+	if why != nil {
+		e.Item, e.ItemWords = why.String(), why
+	}
+	g.c.s.Emit(e)
 	if to == Stable {
 		g.c.sys.checkAssignment(g)
 	}
@@ -438,11 +441,11 @@ func (g *groupMetadata) initNextGeneration() {
 	if len(g.members) > 0 {
 		g.protocol = g.selectProtocol()
 		g.emitProtocol(old)
-		g.transitionTo(CompletingRebalance, "", srcInitNextGeneration)
+		g.transitionTo(CompletingRebalance, nil, srcInitNextGeneration)
 	} else {
 		g.protocol = ""
 		g.emitProtocol(old)
-		g.transitionTo(Empty, "", srcInitNextGeneration)
+		g.transitionTo(Empty, nil, srcInitNextGeneration)
 	}
 }
 

@@ -196,7 +196,7 @@ func (y *System) DeleteGroup(at time.Duration, group string) {
 			y.deletes[group] = resp.err
 			y.s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: adminClient, ID: r.id, Item: resp.label(), Src: srcAdmin})
 		}
-		y.send(&y.admin, r, msg.Data(group), srcAdmin)
+		y.send(&y.admin, r, msg.Literal(group), srcAdmin)
 	})
 }
 

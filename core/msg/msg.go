@@ -103,9 +103,9 @@ type Note struct {
 // Notef is the note format with args.
 func Notef(format string, args ...any) *Note { return &Note{Format: format, Args: args} }
 
-// Data is a note that is data (an offset list, a member id, a group's
-// name): shown as it is in every language.
-func Data(s string) *Note { return &Note{Format: s} }
+// Literal is a literal note: its own format, worded by Notes when it is
+// a key there ("notify"), else shown as it is (an offset list, a member id).
+func Literal(s string) *Note { return &Note{Format: s} }
 
 func (n *Note) String() string { return n.Words("en") }
 

@@ -381,9 +381,9 @@ func (t *FetcherThread) anyReadySoon() bool {
 func (t *FetcherThread) processPartitionData(st *fetchState, pd FetchPartitionData) {
 	p := t.rm.partitions[st.TP]
 	if len(pd.Records) > 0 {
-		item := "" // the trace's only
+		var item *msg.Note // the trace's only
 		if t.rm.s.Tracing() {
-			item = msg.Notef("from leader %d", t.Leader).String()
+			item = msg.Notef("from leader %d", t.Leader)
 		}
 		p.appendLog(pd.Records, item, srcProcessData)
 		st.Offset = p.Log.LEO()

@@ -253,12 +253,12 @@ func (p *Partition) appendRecordsToLeader(req *ProduceRequest) (first, last int,
 	for i := range recs {
 		recs[i] = Record{Offset: first + i, Epoch: p.LeaderEpoch, Producer: req.ID, Index: i}
 	}
-	p.appendLog(recs, req.ID, srcAppendLeader)
+	p.appendLog(recs, msg.Literal(req.ID), srcAppendLeader)
 	return first, p.Log.LEO() - 1, None, p.maybeIncrementLeaderHW(rm.s.Now())
 }
 
 // appendLog appends records and traces one log.append per epoch run.
-func (p *Partition) appendLog(recs []Record, item, src string) {
+func (p *Partition) appendLog(recs []Record, item *msg.Note, src string) {
 	rm := p.rm
 	p.Log.append(recs)
 	for i := 0; i < len(recs); {
@@ -267,8 +267,12 @@ func (p *Partition) appendLog(recs []Record, item, src string) {
 			j++
 		}
 		if rm.s.Tracing() {
-			rm.s.Emit(sim.Event{Kind: sim.LogAppend, Subj: p.TP.String(), ID: rm.ID, Item: item,
-				From: strconv.Itoa(recs[i].Offset), To: strconv.Itoa(recs[j-1].Offset + 1), Note: strconv.Itoa(recs[i].Epoch), Src: src})
+			e := sim.Event{Kind: sim.LogAppend, Subj: p.TP.String(), ID: rm.ID,
+				From: strconv.Itoa(recs[i].Offset), To: strconv.Itoa(recs[j-1].Offset + 1), Note: strconv.Itoa(recs[i].Epoch), Src: src}
+			if item != nil {
+				e.Item, e.ItemWords = item.String(), item
+			}
+			rm.s.Emit(e)
 		} else {
 			rm.s.Emit(sim.Event{})
 		}

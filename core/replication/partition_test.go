@@ -1,6 +1,7 @@
 package replication
 
 import (
+	"brokerlab/core/msg"
 	"testing"
 	"time"
 
@@ -34,11 +35,11 @@ func TestFollowerHighWatermarkIsTheLeadersClampedToItsLog(t *testing.T) {
 		return []Record{{Offset: from, Epoch: 0}, {Offset: from + 1, Epoch: 0}, {Offset: from + 2, Epoch: 0}}
 	}
 	require.Equal(t, 0, p.Log.HW)
-	p.appendLog(records(0), "from leader 1", srcProcessData)
+	p.appendLog(records(0), msg.Notef("from leader %d", 1), srcProcessData)
 	require.Equal(t, 0, p.Log.HW, "an append does not move a follower's HW")
 	p.updateFollowerHW(5)
 	require.Equal(t, 3, p.Log.HW, "not past the log end offset")
-	p.appendLog(records(3), "from leader 1", srcProcessData)
+	p.appendLog(records(3), msg.Notef("from leader %d", 1), srcProcessData)
 	p.updateFollowerHW(6)
 	require.Equal(t, 6, p.Log.HW)
 	p.truncateTo(3, nil)

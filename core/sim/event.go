@@ -20,6 +20,9 @@ type Event struct {
 	// Words is Note as data, which the page words in its language; nil
 	// for a literal note (its own format) and for a note that is data.
 	Words *msg.Note `json:"-"`
+	// ItemWords is Item as data, the same way (a rebalance's reason, a
+	// wakeup token's label); nil for an Item that is a name or data.
+	ItemWords *msg.Note `json:"-"`
 }
 
 // Notef is e with the note format worded with args: Note in English, and

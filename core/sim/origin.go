@@ -63,16 +63,3 @@ func (s *Sim) Refuse(text string, why *msg.Error, src string) {
 		s.onRefuse(s.Origin(), e)
 	}
 }
-
-// RefuseText is Refuse with a reason in English only: the callers not yet
-// converted to codes.
-func (s *Sim) RefuseText(text, why, src string) {
-	if s.dying != nil {
-		return
-	}
-	e := Event{Kind: Action, Note: text + ": refused, " + why, Src: src}
-	s.Emit(e)
-	if s.onRefuse != nil {
-		s.onRefuse(s.Origin(), e)
-	}
-}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"brokerlab/core/msg"
 	"slices"
 	"strings"
 	"time"
@@ -41,6 +42,9 @@ func (q *Queue[T]) emit(kind Kind, x T, src string) {
 	}
 	id, item := q.label(x)
 	e := Event{Kind: kind, Subj: q.name, ID: id, Item: item, Src: src}
+	if w, ok := any(x).(interface{ ItemWords() *msg.Note }); ok {
+		e.ItemWords = w.ItemWords() // a token whose label is words
+	}
 	if q.cap > 0 {
 		q.s.Emit(e.Notef("size %d/%d", q.Len(), q.cap))
 		return

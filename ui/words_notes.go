@@ -7,11 +7,6 @@ import (
 	"brokerlab/core/sim"
 )
 
-// zhNote translates a trace note; ok is false when no format matches it.
-func zhNote(note string, used func(en string)) (string, bool) {
-	return (&zhRun{memo: map[zhKey]zhResult{}, notes: true}).whole(note, used)
-}
-
 // noteIndex is each note of the trace that is data (sim.Event.Words),
 // by its English: the stage and the log show notes as the model keeps
 // them, in English, and note finds their words here.
@@ -20,6 +15,9 @@ func noteIndex(trace []sim.Event) map[string]*msg.Note {
 	for _, e := range trace {
 		if e.Words != nil {
 			idx[e.Note] = e.Words
+		}
+		if e.ItemWords != nil {
+			idx[e.Item] = e.ItemWords
 		}
 	}
 	return idx
@@ -34,9 +32,5 @@ func (a *App) note(s string) string {
 	if n := a.notes[s]; n != nil {
 		return n.Words(a.Lang)
 	}
-	if zh, ok := msg.Notes[s]; ok {
-		return zh
-	}
-	zh, _ := zhNote(s, nil) // TODO(issue 14): gone once every note is data
-	return zh
+	return msg.NoteWords(a.Lang, s, nil)
 }
