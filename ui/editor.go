@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -76,12 +75,7 @@ func (a *App) SetEditText(s string) {
 	a.EditText = s
 	a.EditErr = nil
 	if _, err := scenario.ParseSeed(file, s, a.Link.Seed); err != nil {
-		var perr *scenario.Error
-		if errors.As(err, &perr) {
-			a.EditErr = perr
-		} else {
-			a.EditErr = &scenario.Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
-		}
+		a.EditErr, _ = err.(*scenario.Error) // ParseSeed's errors are all *scenario.Error
 	}
 }
 
