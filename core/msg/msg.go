@@ -113,8 +113,10 @@ func (n *Note) String() string { return n.Words("en") }
 // where Notes has none.
 func (n *Note) Words(lang string) string {
 	f := n.Format
-	if zh, ok := Notes[f]; ok && lang == "zh" {
-		f = zh
+	if lang == "zh" {
+		if zh, ok := Notes[f]; ok {
+			f = zh
+		}
 	}
 	return sprintf(lang, f, n.Args)
 }
@@ -136,9 +138,18 @@ func sprintf(lang, format string, args []any) string {
 	if len(args) == 0 {
 		return format
 	}
-	worded := make([]any, len(args))
+	var worded []any // a copy only if an argument is words (most notes have none)
 	for i, a := range args {
-		worded[i] = word(lang, a)
+		switch a.(type) {
+		case *Error, *Note, NoteList, List:
+			if worded == nil {
+				worded = append([]any(nil), args...)
+			}
+			worded[i] = word(lang, a)
+		}
+	}
+	if worded == nil {
+		return fmt.Sprintf(format, args...)
 	}
 	return fmt.Sprintf(format, worded...)
 }
