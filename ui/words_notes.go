@@ -32,5 +32,5 @@ func (a *App) note(s string) string {
 	if n := a.notes[s]; n != nil {
 		return n.Words(a.Lang)
 	}
-	return msg.NoteWords(a.Lang, s, nil)
+	return msg.LiteralWords(a.Lang, s)
 }

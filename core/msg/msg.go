@@ -111,27 +111,18 @@ func (n *Note) String() string { return n.Words("en") }
 
 // Words is n in lang: the Chinese of its format from Notes, or its English
 // where Notes has none.
-func (n *Note) Words(lang string) string {
-	f := n.Format
+func (n *Note) Words(lang string) string { return sprintf(lang, LiteralWords(lang, n.Format), n.Args) }
+
+// LiteralWords is a literal note (its own format) in lang: its Chinese
+// from Notes, or the note as it is where Notes has none (an offset, a
+// partition list).
+func LiteralWords(lang, note string) string {
 	if lang == "zh" {
-		if zh, ok := Notes[f]; ok {
-			f = zh
+		if zh, ok := Notes[note]; ok {
+			return zh
 		}
 	}
-	return sprintf(lang, f, n.Args)
-}
-
-// NoteWords is a trace note in lang: n worded, or (n nil) the literal note
-// english through Notes; a note that is data (an offset, a partition
-// list) stays as it is.
-func NoteWords(lang, english string, n *Note) string {
-	if n != nil {
-		return n.Words(lang)
-	}
-	if zh, ok := Notes[english]; ok && lang == "zh" {
-		return zh
-	}
-	return english
+	return note
 }
 
 func sprintf(lang, format string, args []any) string {
@@ -140,12 +131,11 @@ func sprintf(lang, format string, args []any) string {
 	}
 	var worded []any // a copy only if an argument is words (most notes have none)
 	for i, a := range args {
-		switch a.(type) {
-		case *Error, *Note, NoteList, List:
+		if w, ok := word(lang, a); ok {
 			if worded == nil {
 				worded = append([]any(nil), args...)
 			}
-			worded[i] = word(lang, a)
+			worded[i] = w
 		}
 	}
 	if worded == nil {
@@ -160,12 +150,14 @@ type List []string
 // NoteList is a list of notes a note shows, each worded, joined as a List.
 type NoteList []*Note
 
-func word(lang string, a any) any {
+// word is a in lang if it is words (an *Error, a *Note, a List, a
+// NoteList), and false if it is a value fmt prints as it is.
+func word(lang string, a any) (string, bool) {
 	switch x := a.(type) {
 	case *Error:
-		return x.Format(lang)
+		return x.Format(lang), true
 	case *Note:
-		return x.Words(lang)
+		return x.Words(lang), true
 	case NoteList:
 		l := make(List, len(x))
 		for i, n := range x {
@@ -174,11 +166,11 @@ func word(lang string, a any) any {
 		return word(lang, l)
 	case List:
 		if lang == "zh" {
-			return strings.Join(x, "、")
+			return strings.Join(x, "、"), true
 		}
-		return strings.Join(x, ", ")
+		return strings.Join(x, ", "), true
 	}
-	return a
+	return "", false
 }
 
 // Text words any error in lang: an *Error through the catalog, another

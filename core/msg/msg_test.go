@@ -141,13 +141,13 @@ func TestFormat(t *testing.T) {
 	if got, want := n.String(), "size 3/8"; got != want {
 		t.Errorf("note en: %s, want %s", got, want)
 	}
-	if got, want := NoteWords("zh", n.String(), n), "长度 3/8"; got != want {
+	if got, want := n.Words("zh"), "长度 3/8"; got != want {
 		t.Errorf("note zh: %s, want %s", got, want)
 	}
-	if got, want := NoteWords("zh", "signal", nil), "信号"; got != want {
+	if got, want := LiteralWords("zh", "signal"), "信号"; got != want {
 		t.Errorf("literal note zh: %s, want %s", got, want)
 	}
-	if got, want := NoteWords("zh", "t0-0@5", nil), "t0-0@5"; got != want {
+	if got, want := LiteralWords("zh", "t0-0@5"), "t0-0@5"; got != want {
 		t.Errorf("data note zh: %s, want %s", got, want)
 	}
 }

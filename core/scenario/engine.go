@@ -216,10 +216,7 @@ func (s *tableSystem[C, I]) action(t []token) (*Action, *msg.Error) {
 	if parse := s.t.Actions[f.row].Parse; parse != nil {
 		p, err := parse(&s.cfg, a)
 		if err != nil {
-			e, ok := err.(*msg.Error)
-			if !ok {
-				e = msg.New("text", err.Error()) // not data: a bug ui.TestZHCoverage finds
-			}
+			e := asData(err)
 			if e.Col == 0 {
 				e.Col = t[0].col
 			}

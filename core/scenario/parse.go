@@ -23,19 +23,25 @@ type Error struct {
 	err       error      // what a run met at this place (errors.Is sees through)
 }
 
-// errorAt is err at file:line:col, as data: err's own if it is data,
-// else its English wrapped as "text" (not data: a bug ui.TestZHCoverage
-// finds).
+// errorAt is err at file:line:col, as data (asData).
 func errorAt(file string, line, col int, err error) *Error {
-	var d *msg.Error
-	if !errors.As(err, &d) || d.Error() != err.Error() {
-		d = msg.New("text", err.Error()) // not data: a bug ui.TestZHCoverage finds
-	}
+	d := asData(err)
 	e := &Error{File: file, Line: line, Col: col, Msg: d.Error(), Data: d}
 	if err != error(d) {
 		e.err = err
 	}
 	return e
+}
+
+// asData is err as data: the *msg.Error it is or wraps when that says all
+// of it, else its English wrapped as "text" (not data: a bug
+// ui.TestZHCoverage finds).
+func asData(err error) *msg.Error {
+	var d *msg.Error
+	if !errors.As(err, &d) || d.Error() != err.Error() {
+		d = msg.New("text", err.Error())
+	}
+	return d
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
