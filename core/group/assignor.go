@@ -54,8 +54,9 @@ func sortPartitions(s []TopicPartition) {
 // Subscription is one member's subscription as the leader reads it from
 // the JoinGroup response.
 type Subscription struct {
-	MemberID string
-	Topics   []string
+	MemberID        string
+	Topics          []string
+	GroupInstanceID string // "" for a dynamic member
 }
 
 // Assignor is ConsumerPartitionAssignor: the leader runs it client side.
@@ -78,14 +79,24 @@ func LookupAssignor(name string) Assignor {
 	return nil
 }
 
-// sortedMembers returns the indexes of subs ordered by member id
-// (MemberInfo.compareTo without static members).
+// sortedMembers returns the indexes of subs in MemberInfo.compareTo's
+// order: static members first, by group.instance.id, then the others by
+// member id.
 func sortedMembers(subs []Subscription) []int {
 	idx := make([]int, len(subs))
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return subs[idx[a]].MemberID < subs[idx[b]].MemberID })
+	sort.SliceStable(idx, func(a, b int) bool {
+		x, y := subs[idx[a]], subs[idx[b]]
+		if (x.GroupInstanceID != "") != (y.GroupInstanceID != "") {
+			return x.GroupInstanceID != ""
+		}
+		if x.GroupInstanceID != "" {
+			return x.GroupInstanceID < y.GroupInstanceID
+		}
+		return x.MemberID < y.MemberID
+	})
 	return idx
 }
 

@@ -39,6 +39,7 @@ var (
 	ErrCommitFailed        error = exception("CommitFailedException")
 	ErrRebalanceInProgress error = exception("RebalanceInProgressException")
 	ErrRetriableCommit     error = exception("RetriableCommitFailedException")
+	ErrFencedInstanceID    error = exception("FencedInstanceIdException") // static membership (static.go)
 )
 
 // Errors of a consumer closed under its caller, and of a client's call
@@ -465,6 +466,8 @@ func (c *Consumer) onOffsetCommitResponse(r *response, subj, src string) error {
 	case UnknownMemberID, IllegalGeneration:
 		c.resetGenerationOnResponseError()
 		err = ErrCommitFailed
+	case FencedInstanceID:
+		err = ErrFencedInstanceID // fatal: "group.instance.id gets fenced"
 	default:
 		// COORDINATOR_NOT_AVAILABLE and the like: upstream retries until
 		// the API timeout; here the commit fails as it would then.

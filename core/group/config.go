@@ -30,6 +30,7 @@ type ConsumerConfig struct {
 	MetadataMaxAge    time.Duration // metadata.max.age.ms (300000)
 	RetryBackoff      time.Duration // retry.backoff.ms (100)
 	Assignors         []string      // partition.assignment.strategy, preferred first ([range])
+	GroupInstanceID   string        // group.instance.id: "" (null) is a dynamic member, else a static one (static.go)
 }
 
 // NewMemberJoinTimeout bounds how long a new member may wait in JoinGroup

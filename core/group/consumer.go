@@ -98,6 +98,7 @@ type Consumer struct {
 	closed      bool
 	wakePending bool
 	lastError   Error
+	hbFailed    Error // HeartbeatThread.failed: FENCED_INSTANCE_ID, which the next poll throws
 
 	f *fetcher // set when an application fetches and commits (client.go)
 }
@@ -220,7 +221,7 @@ func (c *Consumer) handle(m *message) {
 		return
 	}
 	switch m.wake {
-	case "rejoin", "metadata", "fetch", "wakeup":
+	case "rejoin", "metadata", "fetch", "wakeup", "fenced":
 		c.wakePending = false
 	case "process":
 		c.s.Sleepf(m.dur, "processing records for %s", sim.FormatDuration(m.dur))
@@ -250,6 +251,12 @@ func (c *Consumer) received(m *message) {
 // (with a zero timer: a rebalance in progress never blocks poll).
 func (c *Consumer) poll() {
 	c.lastPoll = c.s.Now() // pollHeartbeat
+	if c.hbFailed != "" {
+		// pollHeartbeat throws the heartbeat thread's failure; the
+		// application gives up and closes the consumer
+		c.close(msg.Notef("the consumer is being closed"), srcClose)
+		return
+	}
 	if c.rejoinNeededOrPending() {
 		c.ensureActiveGroup()
 	}
@@ -358,7 +365,8 @@ func (c *Consumer) initiateJoinGroup() {
 }
 
 func (c *Consumer) newRequest(api string, replyTo *sim.Queue[*message]) *request {
-	r := &request{id: c.s.NextToken(), api: api, client: c.Name, groupID: c.Group, memberID: c.memberID, generation: c.generation}
+	r := &request{id: c.s.NextToken(), api: api, client: c.Name, groupID: c.Group, memberID: c.memberID, generation: c.generation,
+		groupInstanceID: c.cfg.GroupInstanceID}
 	r.replyTo = func(resp *response) {
 		if c.closed { // its socket is gone: the response is dropped
 			return
@@ -402,8 +410,8 @@ func (c *Consumer) onJoinGroupResponse(r *response) {
 		c.backoff()
 	default:
 		// INCONSISTENT_GROUP_PROTOCOL, INVALID_SESSION_TIMEOUT,
-		// GROUP_MAX_SIZE_REACHED, INVALID_GROUP_ID: poll() throws; the
-		// application gives up and closes the consumer.
+		// GROUP_MAX_SIZE_REACHED, INVALID_GROUP_ID, FENCED_INSTANCE_ID:
+		// poll() throws; the application gives up and closes the consumer.
 		c.joinFailed()
 		c.close(msg.Notef("the consumer is being closed"), srcClose)
 	}
@@ -509,6 +517,9 @@ func (c *Consumer) onSyncGroupResponse(r *response) {
 		c.resetGenerationOnResponseError()
 	}
 	c.joinFailed()
+	if r.err == FencedInstanceID { // fatal: poll() throws
+		c.close(msg.Notef("the consumer is being closed"), srcClose)
+	}
 }
 
 func (c *Consumer) resetGenerationOnResponseError() {
@@ -540,10 +551,12 @@ func (c *Consumer) wakePoll(why string) {
 }
 
 // maybeLeaveGroup is AbstractCoordinator.maybeLeaveGroup; it returns the
-// LeaveGroup it sent, or nil when the consumer was not in the group.
+// LeaveGroup it sent, or nil when the consumer was not in the group or is
+// a static member (isDynamicMember: its membership ends only with its
+// session).
 func (c *Consumer) maybeLeaveGroup(reason *msg.Note, replyTo *sim.Queue[*message]) *request {
 	var r *request
-	if c.state != Unjoined && c.memberID != "" {
+	if c.cfg.GroupInstanceID == "" && c.state != Unjoined && c.memberID != "" {
 		r = c.newRequest(apiLeaveGroup, replyTo)
 		c.sendRequest(r, msg.Notef("member %s, because %s", c.memberID, reason), srcMaybeLeaveGroup)
 	}
@@ -679,6 +692,12 @@ func (c *Consumer) onHeartbeatResponse(r *response) {
 		c.rejoinReason = msg.Notef("Heartbeat %s", r.err)
 		c.heartbeatAt = now + c.cfg.RetryBackoff // failHeartbeat
 		c.wakePoll("rejoin")
+	case FencedInstanceID:
+		// fatal in 2.5: the thread records the failure and disables
+		// itself; the next poll throws it (2.8 resets and rejoins)
+		c.hbFailed = r.err
+		c.hbEnabled = false
+		c.wakePoll("fenced")
 	default:
 		c.heartbeatAt = now + c.cfg.RetryBackoff
 	}

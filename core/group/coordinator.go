@@ -27,6 +27,7 @@ type request struct {
 	client           string // clientId: a consumer's name, or "admin"
 	groupID          string
 	memberID         string
+	groupInstanceID  string // "" is null
 	generation       int
 	protocolType     string
 	protocolName     string     // SyncGroup
@@ -251,6 +252,7 @@ func (c *Coordinator) handleJoinGroup(req *request) {
 		overCapacity := g.size() > c.cfg.MaxSize
 		if (overCapacity && g.has(req.memberID) && !g.get(req.memberID).isAwaitingJoin()) || (unknown && g.size() >= c.cfg.MaxSize) {
 			g.remove(req.memberID, msg.Notef("group.max.size reached"))
+			g.removeStaticMember(req.groupInstanceID)
 			cb(joinError("", GroupMaxSizeReached))
 		} else if unknown {
 			c.doUnknownJoinGroup(g, req, cb)
@@ -263,9 +265,11 @@ func (c *Coordinator) handleJoinGroup(req *request) {
 	})
 }
 
-// doUnknownJoinGroup is GroupCoordinator.doUnknownJoinGroup for a dynamic
-// member of JoinGroup v4+ (KafkaApis sets requireKnownMemberId): the member
-// gets an id, becomes pending, and is asked to join again with it.
+// doUnknownJoinGroup is GroupCoordinator.doUnknownJoinGroup: a known
+// static member's new process takes its place (static.go); KafkaApis sets
+// requireKnownMemberId for a dynamic member of JoinGroup v4+, which gets an
+// id, becomes pending, and is asked to join again with it; a new static
+// member joins at once.
 func (c *Coordinator) doUnknownJoinGroup(g *groupMetadata, req *request, cb func(joinResult)) {
 	g.inLock(srcDoUnknownJoinGroup, func() {
 		switch {
@@ -274,15 +278,22 @@ func (c *Coordinator) doUnknownJoinGroup(g *groupMetadata, req *request, cb func
 		case !g.supportsProtocols(req.protocolType, req.protocols):
 			cb(joinError("", InconsistentGroupProtocol))
 		default:
-			id := g.generateMemberID(req.client)
-			g.addPendingMember(id, req.client)
-			c.addPendingMemberExpiration(g, id, req.client, req.sessionTimeout)
-			cb(joinError(id, MemberIDRequired))
+			id := g.generateMemberID(req.client, req.groupInstanceID)
+			switch {
+			case g.hasStaticMember(req.groupInstanceID):
+				c.updateStaticMemberAndRebalance(g, id, req, cb)
+			case req.groupInstanceID == "": // requireKnownMemberId
+				g.addPendingMember(id, req.client)
+				c.addPendingMemberExpiration(g, id, req.client, req.sessionTimeout)
+				cb(joinError(id, MemberIDRequired))
+			default:
+				c.addMemberAndRebalance(g, id, req, cb)
+			}
 		}
 	})
 }
 
-// doJoinGroup is GroupCoordinator.doJoinGroup without static membership.
+// doJoinGroup is GroupCoordinator.doJoinGroup: a member that knows its id.
 func (c *Coordinator) doJoinGroup(g *groupMetadata, req *request, cb func(joinResult)) {
 	g.inLock(srcDoJoinGroup, func() {
 		switch {
@@ -291,8 +302,10 @@ func (c *Coordinator) doJoinGroup(g *groupMetadata, req *request, cb func(joinRe
 		case !g.supportsProtocols(req.protocolType, req.protocols):
 			cb(joinError(req.memberID, InconsistentGroupProtocol))
 		case g.isPendingMember(req.memberID):
-			c.addMemberAndRebalance(g, req, cb)
-		case !g.has(req.memberID):
+			c.addMemberAndRebalance(g, req.memberID, req, cb)
+		case g.isStaticMemberFenced(req.memberID, req.groupInstanceID):
+			cb(joinError(req.memberID, FencedInstanceID))
+		case !g.has(req.memberID) || (req.groupInstanceID != "" && !g.hasStaticMember(req.groupInstanceID)):
 			cb(joinError(req.memberID, UnknownMemberID))
 		default:
 			m := g.get(req.memberID)
@@ -328,8 +341,8 @@ func (c *Coordinator) doJoinGroup(g *groupMetadata, req *request, cb func(joinRe
 }
 
 // addMemberAndRebalance is GroupCoordinator.addMemberAndRebalance.
-func (c *Coordinator) addMemberAndRebalance(g *groupMetadata, req *request, cb func(joinResult)) {
-	m := &member{id: req.memberID, client: req.client, rebalanceTimeout: req.rebalanceTimeout, sessionTimeout: req.sessionTimeout,
+func (c *Coordinator) addMemberAndRebalance(g *groupMetadata, id string, req *request, cb func(joinResult)) {
+	m := &member{id: id, client: req.client, groupInstanceID: req.groupInstanceID, rebalanceTimeout: req.rebalanceTimeout, sessionTimeout: req.sessionTimeout,
 		protocolType: req.protocolType, protocols: req.protocols, isNew: true}
 	// lets the initial delayed join wait longer
 	if g.is(PreparingRebalance) && g.generation == 0 {
@@ -338,6 +351,11 @@ func (c *Coordinator) addMemberAndRebalance(g *groupMetadata, req *request, cb f
 	g.add(m, cb)
 	// a new member cannot heartbeat yet: its JoinGroup times out instead
 	c.completeAndScheduleNextExpiration(g, m, NewMemberJoinTimeout)
+	if m.groupInstanceID != "" {
+		g.addStaticMember(m.groupInstanceID, m.id)
+		c.maybePrepareRebalance(g, msg.Notef("Adding new member %s with group instance id %s", m.id, m.groupInstanceID))
+		return
+	}
 	g.removePendingMember(m.id)
 	c.maybePrepareRebalance(g, msg.Notef("Adding new member %s", m.id))
 }
@@ -412,12 +430,15 @@ func (c *Coordinator) tryCompleteJoin(g *groupMetadata, op *purgatory.Operation)
 	return done
 }
 
-// onCompleteJoin is GroupCoordinator.onCompleteJoin: drop the members that
-// did not rejoin, start the next generation, answer every parked JoinGroup
+// onCompleteJoin is GroupCoordinator.onCompleteJoin: drop the dynamic
+// members that did not rejoin, start the next generation, answer every parked JoinGroup
 // (only the leader's answer lists the members) and rearm their heartbeats.
 func (c *Coordinator) onCompleteJoin(g *groupMetadata) {
 	g.inLock(srcOnCompleteJoin, func() {
 		for _, m := range g.notYetRejoinedMembers() {
+			if m.groupInstanceID != "" {
+				continue // a static member stays until its session expires
+			}
 			c.removeHeartbeatForLeavingMember(g, m)
 			g.remove(m.id, msg.Notef("did not rejoin before the rebalance timeout"))
 		}
@@ -463,6 +484,8 @@ func (c *Coordinator) handleSyncGroup(req *request) {
 		switch {
 		case g.is(Dead):
 			fail(CoordinatorNotAvailable)
+		case g.isStaticMemberFenced(req.memberID, req.groupInstanceID):
+			fail(FencedInstanceID)
 		case !g.has(req.memberID):
 			fail(UnknownMemberID)
 		case req.generation != g.generation:
@@ -550,6 +573,8 @@ func (c *Coordinator) handleHeartbeat(req *request) {
 		switch {
 		case g.is(Dead):
 			cb(CoordinatorNotAvailable)
+		case g.isStaticMemberFenced(req.memberID, req.groupInstanceID):
+			cb(FencedInstanceID)
 		case !g.has(req.memberID):
 			cb(UnknownMemberID)
 		case req.generation != g.generation:
@@ -590,14 +615,19 @@ func (c *Coordinator) handleLeaveGroup(req *request) {
 		switch {
 		case g.is(Dead):
 			cb(CoordinatorNotAvailable, "")
+		case id != "" && g.isStaticMemberFenced(id, req.groupInstanceID):
+			cb(None, FencedInstanceID)
 		case g.isPendingMember(id):
 			c.removePendingMemberAndUpdateGroup(g, id, req.client, msg.Notef("pending member left"))
 			c.heartbeatPurgatory.CheckAndComplete(memberKey(g, id))
 			cb(None, None)
-		case !g.has(id):
+		case !g.has(id) && !g.hasStaticMember(req.groupInstanceID):
 			cb(None, UnknownMemberID)
 		default:
 			m := g.get(id)
+			if g.hasStaticMember(req.groupInstanceID) {
+				m = g.get(g.staticMembers[req.groupInstanceID])
+			}
 			c.removeHeartbeatForLeavingMember(g, m)
 			c.removeMemberAndUpdateGroup(g, m, msg.Notef("removing member %s on LeaveGroup", id))
 			cb(None, None)
@@ -652,6 +682,7 @@ func (c *Coordinator) removeHeartbeatForLeavingMember(g *groupMetadata, m *membe
 func (c *Coordinator) removeMemberAndUpdateGroup(g *groupMetadata, m *member, reason *msg.Note) {
 	g.maybeInvokeJoinCallback(m, joinError("", UnknownMemberID))
 	g.remove(m.id, reason)
+	g.removeStaticMember(m.groupInstanceID)
 	switch g.state {
 	case Stable, CompletingRebalance:
 		c.maybePrepareRebalance(g, reason)

@@ -20,6 +20,7 @@ const (
 	GroupMaxSizeReached       Error = "GROUP_MAX_SIZE_REACHED"
 	NonEmptyGroup             Error = "NON_EMPTY_GROUP"
 	GroupIDNotFound           Error = "GROUP_ID_NOT_FOUND"
+	FencedInstanceID          Error = "FENCED_INSTANCE_ID" // 82: static membership (static.go)
 )
 
 // The kinds of the errors of settings and paths a scenario gets wrong

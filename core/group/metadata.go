@@ -47,6 +47,7 @@ type syncResult struct {
 type member struct {
 	id               string
 	client           string // clientId: the consumer's name in the scenario
+	groupInstanceID  string // "" for a dynamic member
 	rebalanceTimeout time.Duration
 	sessionTimeout   time.Duration
 	protocolType     string
@@ -133,6 +134,7 @@ type groupMetadata struct {
 	members         []*member
 	byID            map[string]*member // lookups only
 	pending         []string           // pendingMembers, in the order added
+	staticMembers   map[string]string  // group.instance.id → member id; lookups only
 	numAwaitingJoin int
 	newMemberAdded  bool
 
@@ -146,7 +148,7 @@ type groupMetadata struct {
 }
 
 func newGroupMetadata(c *Coordinator, id string) *groupMetadata {
-	g := &groupMetadata{c: c, id: id, state: Empty, stateTime: c.s.Now(), byID: map[string]*member{}, offsets: map[TopicPartition]int64{}}
+	g := &groupMetadata{c: c, id: id, state: Empty, stateTime: c.s.Now(), byID: map[string]*member{}, staticMembers: map[string]string{}, offsets: map[TopicPartition]int64{}}
 	g.lock = sim.NewLock(c.s, "group["+id+"].lock")
 	c.s.Emit(sim.Event{Kind: sim.State, Subj: g.subj(), To: string(Empty), Note: "0", Src: srcAddGroup})
 	return g
@@ -304,11 +306,16 @@ func (g *groupMetadata) rebalanceTimeout() time.Duration {
 	return d
 }
 
-// generateMemberID is clientId + "-" + a UUID, the UUID cut to four hex
-// digits from the run's seeded source (unique within the group).
-func (g *groupMetadata) generateMemberID(client string) string {
+// generateMemberID is clientId (a static member's group.instance.id) +
+// "-" + a UUID, the UUID cut to four hex digits from the run's seeded
+// source (unique within the group).
+func (g *groupMetadata) generateMemberID(client, instance string) string {
+	prefix := client
+	if instance != "" {
+		prefix = instance
+	}
 	for {
-		id := fmt.Sprintf("%s-%04x", client, g.c.s.Rand().Uint32()&0xffff)
+		id := fmt.Sprintf("%s-%04x", prefix, g.c.s.Rand().Uint32()&0xffff)
 		if !g.has(id) && !g.isPendingMember(id) {
 			return id
 		}
@@ -462,7 +469,7 @@ func (g *groupMetadata) emitProtocol(old string) {
 func (g *groupMetadata) currentMemberMetadata() []Subscription {
 	out := make([]Subscription, len(g.members))
 	for i, m := range g.members {
-		out[i] = Subscription{MemberID: m.id, Topics: m.metadata(g.protocol)}
+		out[i] = Subscription{MemberID: m.id, Topics: m.metadata(g.protocol), GroupInstanceID: m.groupInstanceID}
 	}
 	return out
 }

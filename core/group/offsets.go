@@ -71,6 +71,8 @@ func (c *Coordinator) doCommitOffsets(g *groupMetadata, req *request, cb func(Er
 		switch {
 		case g.is(Dead):
 			cb(CoordinatorNotAvailable)
+		case g.isStaticMemberFenced(req.memberID, req.groupInstanceID):
+			cb(FencedInstanceID)
 		case req.generation < 0 && g.is(Empty):
 			// the group only uses Kafka to store offsets
 			c.storeOffsets(g, req.offsets)

@@ -16,6 +16,8 @@ var Paths = []string{
 	"consumer[C].state", "consumer[C].generation", "consumer[C].memberId", "consumer[C].error",
 	"consumer[C].assignment", "consumer[C].leader", "consumer[C].heartbeats", "consumer[C].thread",
 	"topic[T].partitions", "admin.deleteGroups[G]", "coordinator.completedRebalances", "invariant.violations",
+	// static membership (static.go)
+	"group[G].staticMembers", "consumer[C].instance",
 }
 
 // CheckPath reports whether path is one the group system can answer.
@@ -96,7 +98,8 @@ func getGroup(y *System, path, id, tail string) (string, error) {
 		return "", nil
 	}
 	switch tail {
-	case ".state", ".generation", ".leader", ".members", ".pending", ".protocol", ".currentStateTimestamp", ".delayedJoin":
+	case ".state", ".generation", ".leader", ".members", ".pending", ".protocol", ".currentStateTimestamp", ".delayedJoin",
+		".staticMembers":
 	default:
 		return "", msg.Of(ErrUnknownPath, "gr.path.group", path)
 	}
@@ -105,7 +108,7 @@ func getGroup(y *System, path, id, tail string) (string, error) {
 	}
 	if g == nil {
 		return map[string]string{".state": string(Dead), ".generation": "0", ".leader": "none", ".protocol": "none",
-			".currentStateTimestamp": "-1", ".delayedJoin": "none"}[tail], nil
+			".currentStateTimestamp": "-1", ".delayedJoin": "none", ".staticMembers": ""}[tail], nil
 	}
 	switch tail {
 	case ".state":
@@ -122,6 +125,8 @@ func getGroup(y *System, path, id, tail string) (string, error) {
 		return orNone(g.protocol), nil
 	case ".currentStateTimestamp":
 		return strconv.FormatInt(int64(g.stateTime/time.Millisecond), 10), nil
+	case ".staticMembers":
+		return strings.Join(g.staticNames(), ","), nil
 	default: // .delayedJoin
 		if g.join == nil || g.join.IsCompleted() {
 			return "none", nil
@@ -132,7 +137,7 @@ func getGroup(y *System, path, id, tail string) (string, error) {
 
 func getConsumer(y *System, path, name, tail string) (string, error) {
 	switch tail {
-	case ".state", ".generation", ".memberId", ".error", ".assignment", ".leader", ".heartbeats", ".thread":
+	case ".state", ".generation", ".memberId", ".error", ".assignment", ".leader", ".heartbeats", ".thread", ".instance":
 	default:
 		return "", msg.Of(ErrUnknownPath, "gr.path.consumer", path)
 	}
@@ -142,7 +147,7 @@ func getConsumer(y *System, path, name, tail string) (string, error) {
 	c := y.consumers[name]
 	if c == nil {
 		return map[string]string{".state": string(Unjoined), ".generation": "-1", ".memberId": "", ".error": string(None),
-			".assignment": "", ".leader": "false", ".heartbeats": "0", ".thread": "stopped"}[tail], nil
+			".assignment": "", ".leader": "false", ".heartbeats": "0", ".thread": "stopped", ".instance": ""}[tail], nil
 	}
 	switch tail {
 	case ".state":
@@ -159,6 +164,8 @@ func getConsumer(y *System, path, name, tail string) (string, error) {
 		return strconv.FormatBool(c.isLeader && c.state == MemberStable), nil
 	case ".heartbeats":
 		return strconv.Itoa(c.heartbeats), nil
+	case ".instance":
+		return c.cfg.GroupInstanceID, nil
 	default: // .thread
 		if c.closed {
 			return "stopped", nil

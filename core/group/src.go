@@ -65,4 +65,8 @@ const (
 	srcCommitted            = "KafkaConsumer.java KafkaConsumer.committed"
 	srcPosition             = "KafkaConsumer.java KafkaConsumer.position"
 	srcUnsubscribe          = "KafkaConsumer.java KafkaConsumer.unsubscribe"
+
+	// static membership (static.go)
+	srcReplaceGroupInstance = "GroupMetadata.scala GroupMetadata.replaceGroupInstance"
+	srcUpdateStaticMember   = "GroupCoordinator.scala GroupCoordinator.updateStaticMemberAndRebalance"
 )

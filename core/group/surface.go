@@ -23,8 +23,8 @@ var Surface = &surface.Table[Config, *System]{
 				t := p.(TopicSpec)
 				y.Topic(at, t.Name, t.Partitions)
 			}},
-		{Form: "consumer C join G topics=T,T [assignor=A] [session.timeout.ms=N] [heartbeat.interval.ms=N] [max.poll.interval.ms=N]",
-			Doc: "consumer C subscribes to the topics in group G (assignor=A,A: partition.assignment.strategy in order; the .ms options override its settings)", Parse: parseJoin,
+		{Form: "consumer C join G topics=T,T [assignor=A] [session.timeout.ms=N] [heartbeat.interval.ms=N] [max.poll.interval.ms=N] [instance=ID]",
+			Doc: "consumer C subscribes to the topics in group G (assignor=A,A: partition.assignment.strategy in order; the .ms options override its settings; instance=ID: group.instance.id, a static member)", Parse: parseJoin,
 			Do: func(y *System, at time.Duration, _ string, p any) {
 				j := p.(joinSpec)
 				y.Join(at, j.name, j.group, j.topics, j.config(y.Config().Consumer))
@@ -35,6 +35,11 @@ var Surface = &surface.Table[Config, *System]{
 			Do: func(y *System, at time.Duration, _ string, p any) { c := p.(consumerD); y.Stall(at, c.name, c.d) }},
 		{Form: "consumer C process D", Doc: "C's next records take D to process (between polls; heartbeats go on)", Parse: consumerFor,
 			Do: func(y *System, at time.Duration, _ string, p any) { c := p.(consumerD); y.Process(at, c.name, c.d) }},
+		// static membership (static.go)
+		{Form: "consumer C crash", Doc: "C's process dies where it stands: no LeaveGroup, no commit", Parse: consumerName,
+			Do: func(y *System, at time.Duration, _ string, p any) { y.Crash(at, p.(string)) }},
+		{Form: "consumer C restart", Doc: "a new process of C (crashed or closed): same client id, group.instance.id, subscription and settings, an empty member id", Parse: consumerName,
+			Do: func(y *System, at time.Duration, _ string, p any) { y.Restart(at, p.(string)) }},
 		{Form: "group G delete", Doc: "DeleteGroups for G", Parse: func(_ *Config, a *surface.Args) (any, error) { return a.Pos[0].Text, nil },
 			Do: func(y *System, at time.Duration, _ string, p any) { y.DeleteGroup(at, p.(string)) }},
 	},
@@ -139,6 +144,7 @@ type joinSpec struct {
 	topics      []string
 	assignors   []string
 	ms          map[string]time.Duration // per-consumer settings in ms
+	instance    string                   // group.instance.id, "" for none
 }
 
 // joinMs are the settings a join may override, in config's order.
@@ -148,6 +154,9 @@ var joinMs = []string{"session.timeout.ms", "heartbeat.interval.ms", "max.poll.i
 func (j joinSpec) config(c ConsumerConfig) ConsumerConfig {
 	if j.assignors != nil {
 		c.Assignors = j.assignors
+	}
+	if j.instance != "" {
+		c.GroupInstanceID = j.instance
 	}
 	for i, dst := range []*time.Duration{&c.SessionTimeout, &c.HeartbeatInterval, &c.MaxPollInterval} {
 		if d, ok := j.ms[joinMs[i]]; ok {
@@ -184,6 +193,12 @@ func parseJoin(cfg *Config, a *surface.Args) (any, error) {
 			}
 			j.ms[k] = d
 		}
+	}
+	if tk, ok := a.Opt["instance"]; ok {
+		if tk.Text == "" {
+			return nil, msg.At(tk.Col, "gr.instance.empty")
+		}
+		j.instance = tk.Text
 	}
 	// What Validate checks at the start, checked at the line: the join's
 	// own settings must combine.

@@ -139,6 +139,9 @@ func (y *System) running(name string) *Consumer {
 func (y *System) Join(at time.Duration, name, group string, topics []string, cfg ConsumerConfig) {
 	y.main.Post(at, func() {
 		text := "consumer " + name + " join " + group + " topics=" + strings.Join(topics, ",")
+		if cfg.GroupInstanceID != "" {
+			text += " instance=" + cfg.GroupInstanceID
+		}
 		if y.running(name) != nil {
 			y.s.Refuse(text, msg.New("gr.running", name), srcPoll)
 			return

@@ -209,4 +209,9 @@ var Notes = map[string]string{
 	`onMessage %s`:                                                              `onMessage 处理 %s`,
 	`%s from the commit after the listener returned`:                            `%s，来自监听器返回之后的提交`,
 	`FixedBackOff: retry %d of %d`:                                              `FixedBackOff：第 %d 次重试，共 %d 次`,
+
+	// Static membership (core/group/static.go).
+	`Adding new member %s with group instance id %s`:             `加入新成员 %s，group.instance.id 为 %s`,
+	`Updating metadata for static member %s with instance id %s`: `更新静态成员 %s（group.instance.id %s）的元数据`,
+	`%s: static member %s rejoins in %s`:                         `%s：静态成员 %s 在 %s 状态下重新加入`,
 }

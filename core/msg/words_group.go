@@ -31,10 +31,15 @@ var group = Catalog{
 	"gr.path":            {`unknown state path %q`, `未知的状态路径 %q`},
 	"gr.path.topic":      {`unknown state path %q: a topic has .partitions`, `未知的状态路径 %q：主题只有 .partitions 字段`},
 	"gr.path.assignment": {`unknown state path %q: expected group[G].assignment[C]`, `未知的状态路径 %q：应写成 group[G].assignment[C]`},
-	"gr.path.group": {`unknown state path %q: a group has .state, .generation, .leader, .members, .pending, .protocol, .assignment[C], .currentStateTimestamp and .delayedJoin`,
-		`未知的状态路径 %q：组的字段有 .state、.generation、.leader、.members、.pending、.protocol、.assignment[C]、.currentStateTimestamp 和 .delayedJoin`},
-	"gr.path.consumer": {`unknown state path %q: a consumer has .state, .generation, .memberId, .error, .assignment, .leader, .heartbeats and .thread`,
-		`未知的状态路径 %q：消费者的字段有 .state、.generation、.memberId、.error、.assignment、.leader、.heartbeats 和 .thread`},
+	"gr.path.group": {`unknown state path %q: a group has .state, .generation, .leader, .members, .pending, .protocol, .assignment[C], .currentStateTimestamp, .delayedJoin and .staticMembers`,
+		`未知的状态路径 %q：组的字段有 .state、.generation、.leader、.members、.pending、.protocol、.assignment[C]、.currentStateTimestamp、.delayedJoin 和 .staticMembers`},
+	"gr.path.consumer": {`unknown state path %q: a consumer has .state, .generation, .memberId, .error, .assignment, .leader, .heartbeats, .thread and .instance`,
+		`未知的状态路径 %q：消费者的字段有 .state、.generation、.memberId、.error、.assignment、.leader、.heartbeats、.thread 和 .instance`},
 	"gr.path.bracket": {`unknown state path %q: missing ]`, `未知的状态路径 %q：缺少 ]`},
 	"gr.path.empty":   {`unknown state path %q: empty []`, `未知的状态路径 %q：[] 为空`},
+
+	// Static membership (static.go).
+	"gr.instance.empty":  {`instance= needs a group.instance.id`, `instance= 需要一个 group.instance.id`},
+	"gr.restart.unknown": {`%s never ran: join it first`, `%s 从未运行过：请先用 join 启动它`},
+	"gr.restart.running": {`%s is running: crash it or let it leave before restarting it`, `%s 正在运行：重启之前先让它崩溃（crash）或离开（leave）`},
 }
