@@ -55,7 +55,7 @@ func TestCompletionContexts(t *testing.T) {
 		{"set: the value is not completed", ctl + "set controller.id |", nil},
 		{"at: the action forms", "use socketserver\nat 10ms |", ssForms},
 		{"after: narrowed", "use socketserver\nafter 1s co|", []string{"connect C [listener=L] [from=controller] [count=N]"}},
-		{"at: the form's next literal word", "use group\nat 0ms consumer C1 |", []string{"consumer C join G topics=T,T [assignor=A] [session.timeout.ms=N] [heartbeat.interval.ms=N] [max.poll.interval.ms=N]", "consumer C leave", "consumer C stall D", "consumer C process D"}},
+		{"at: the form's next literal word", "use group\nat 0ms consumer C1 |", []string{"consumer C join G topics=T,T [assignor=A] [session.timeout.ms=N] [heartbeat.interval.ms=N] [max.poll.interval.ms=N] [instance=ID]", "consumer C leave", "consumer C stall D", "consumer C process D", "consumer C crash", "consumer C restart"}},
 		{"at: a value comes next", "use group\nat 0ms consumer |", nil},
 		{"expect: the paths", ctl + "expect |", ctlPaths},
 		{"run until: narrowed", ctl + "run until controller.putLock.|", []string{"controller.putLock.holder", "controller.putLock.waits"}},

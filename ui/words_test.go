@@ -603,7 +603,7 @@ func TestZHOnThePage(t *testing.T) {
 	a.SetLang("zh")
 	a.RevertEdit()
 	a.Inject("consumer C9 dance")
-	if want := "应写成 consumer C join G topics=T,T [assignor=A] [session.timeout.ms=N] [heartbeat.interval.ms=N] [max.poll.interval.ms=N]、consumer C leave、consumer C stall D、consumer C process D，实际为 \"dance\""; a.Notice() != want {
+	if want := "应写成 consumer C join G topics=T,T [assignor=A] [session.timeout.ms=N] [heartbeat.interval.ms=N] [max.poll.interval.ms=N] [instance=ID]、consumer C leave、consumer C stall D、consumer C process D、consumer C crash、consumer C restart，实际为 \"dance\""; a.Notice() != want {
 		t.Errorf("refused action:\n got %s\nwant %s", a.Notice(), want)
 	}
 }

@@ -67,8 +67,7 @@
 // operation, Item its type, Note its delay: a DelayedHeartbeat's timer.add
 // starts the member's session deadline.
 //
-// Simplifications against FACTS.md: no static membership (no
-// group.instance.id, FENCED_INSTANCE_ID); the broker is always the active,
+// Simplifications against FACTS.md: the broker is always the active,
 // loaded coordinator of every group (no NOT_COORDINATOR,
 // COORDINATOR_LOAD_IN_PROGRESS, FindCoordinator: a client that would look
 // for the coordinator again finds it at once); no offset expiry; writing
@@ -87,6 +86,28 @@
 // D" stands for a batch whose processing takes D. Only the leader's
 // metadata refreshes are followed, since only the leader acts on a
 // change; they happen on the heartbeat thread's network polls.
+//
+// Static membership (static.go, FACTS.md 8): a consumer with a
+// group.instance.id (join's instance=ID) joins with an empty member id and
+// no MEMBER_ID_REQUIRED round trip (KafkaApis' requireKnownMemberId is
+// false for it); the coordinator maps the instance id to the member id
+// (staticMembers). Its close revokes locally and sends no LeaveGroup (only
+// a dynamic member does), so the member stays until its session expires,
+// which unmaps the instance id; a join phase that completes without it
+// keeps it. A new process of a known instance id (consumer C restart after
+// consumer C crash, or another consumer with the same instance id) takes
+// the member over: replaceGroupInstance re-keys the same member, its
+// assignment with it, to a new member id (traced as a member.add with Src
+// replaceGroupInstance), answers the old id's parked JoinGroup or
+// SyncGroup FENCED_INSTANCE_ID, and a Stable group does not rebalance (the
+// JoinGroup answer names the leader id from before, so a rejoining leader
+// does not assign); CompletingRebalance rebalances. A request with a known
+// instance id and another member id is FENCED_INSTANCE_ID, fatal in the
+// 2.5 client: the heartbeat thread records it, the next poll throws and
+// the application closes the consumer (2.8 rejoins instead). The client
+// keeps its client id: upstream 2.5 too, so a second process with the
+// same instance id shows under the first one's name in the group. The
+// assignors order static members first, by instance id (MemberInfo).
 //
 // Offsets and records (offsets.go, client.go). The coordinator stores
 // committed offsets per group and partition: OffsetCommit answers per

@@ -196,7 +196,7 @@ func (g *groupMetadata) add(m *member, cb func(joinResult)) {
 	g.members = append(g.members, m)
 	g.byID[m.id] = m
 	emit(g.c.s, func() sim.Event {
-		return sim.Event{Kind: sim.MemberAdd, Subj: "member[" + m.client + "]", Item: g.id, Note: m.id, Src: srcGroupAdd}
+		return sim.Event{Kind: sim.MemberAdd, Subj: "member[" + m.client + "]", Item: g.id, Note: m.id, To: m.groupInstanceID, Src: srcGroupAdd}
 	})
 	if g.leader == "" {
 		g.setLeader(m.id, srcGroupAdd)

@@ -41,7 +41,7 @@ func (g *groupMetadata) replaceGroupInstance(oldID, newID, instance string) *mem
 	m.id = newID
 	g.byID[newID] = m
 	emit(g.c.s, func() sim.Event {
-		return sim.Event{Kind: sim.MemberAdd, Subj: "member[" + m.client + "]", Item: g.id, Note: newID, Src: srcReplaceGroupInstance}
+		return sim.Event{Kind: sim.MemberAdd, Subj: "member[" + m.client + "]", Item: g.id, Note: newID, From: oldID, To: instance, Src: srcReplaceGroupInstance}
 	})
 	if g.leader == oldID {
 		g.leader = newID // the same consumer: the leader's name does not change

@@ -90,7 +90,7 @@ var Kinds = map[Kind]string{
 	TimerCancel:    "delayed operation ID (Item) watching Subj completed before its deadline: its timer is cancelled",
 	TimerFire:      "delayed operation ID (Item) watching Subj reached its deadline: the reaper hands it to the executor",
 	MemberPending:  "the coordinator reserves member id Note for Subj in group Item and asks it to join again with it",
-	MemberAdd:      "member Subj (member id Note) is added to group Item",
+	MemberAdd:      "member Subj (member id Note; a static member's group.instance.id To, and the member id it replaces From) is added to group Item",
 	MemberRemove:   "member Subj leaves group Item (Note: why)",
 	Assign:         "partitions Note are assigned to Subj: member[C] as the coordinator records it for generation Item, consumer[C] as the consumer owns them after listener callback Item",
 	OffsetCommit:   "the coordinator stores committed offset To for partition Subj of group Item (From: the one before, none at first)",

@@ -262,9 +262,14 @@ var specs = map[string]spec{
 		open:     func(g *gen) string { return fmt.Sprintf("topic t0 partitions=%d", g.partitions) },
 		actions: []action{
 			{5, false, func(g *gen) string {
-				return fmt.Sprintf("consumer %s join %s topics=%s assignor=%s", g.name(), g.pick("G", "G", "H"), g.pick("t0", "t0,t1"), assignor(g))
+				name := g.name()
+				return fmt.Sprintf("consumer %s join %s topics=%s assignor=%s%s", name, g.pick("G", "G", "H"), g.pick("t0", "t0,t1"), assignor(g),
+					g.pick("", " instance=i-"+name))
 			}},
 			{2, false, func(g *gen) string { return "consumer " + g.name() + " leave" }},
+			// static membership: a process that dies, and a new one
+			{1, true, func(g *gen) string { return "consumer " + g.name() + " crash" }},
+			{1, false, func(g *gen) string { return "consumer " + g.name() + " restart" }},
 			{2, true, func(g *gen) string { return fmt.Sprintf("consumer %s stall %ds", g.name(), g.n(1, 40)) }},
 			{1, false, func(g *gen) string { return fmt.Sprintf("consumer %s process %ds", g.name(), g.n(1, 20)) }},
 			{1, false, func(g *gen) string { return fmt.Sprintf("topic t1 partitions=%d", g.n(1, 3)) }},

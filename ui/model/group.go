@@ -61,6 +61,8 @@ type Member struct {
 	Error    string // the last answer's error, "" if none yet
 	In       bool   // a member of its group in the coordinator
 	Pending  bool   // given a member id, not a member yet
+	Instance string // group.instance.id of a static member, "" for a dynamic one
+	Down     bool   // its process is gone (crashed or closed): a member only until its session expires
 }
 
 // Timer is one delayed operation in a purgatory.
@@ -123,8 +125,26 @@ func isGroup(e sim.Event) bool {
 		return strings.HasPrefix(e.Subj, "group[") || strings.HasPrefix(e.Subj, "consumer[")
 	case sim.ClientRecv:
 		return strings.HasPrefix(e.Subj, "member[")
+	case sim.ThreadExit:
+		_, ok := heartbeatThreadOf(e.Actor)
+		return ok
 	}
 	return false
+}
+
+// heartbeatThreadOf names the consumer whose heartbeat thread is actor
+// ("kafka-coordinator-heartbeat-thread | G (C)"): it ends only when the
+// consumer's process closes or dies.
+func heartbeatThreadOf(actor string) (string, bool) {
+	rest, ok := strings.CutPrefix(actor, "kafka-coordinator-heartbeat-thread | ")
+	if !ok || !strings.HasSuffix(rest, ")") {
+		return "", false
+	}
+	i := strings.LastIndex(rest, " (")
+	if i < 0 {
+		return "", false
+	}
+	return rest[i+2 : len(rest)-1], true
 }
 
 // Bracket splits "member[C0]" into "member" and "C0", and "group[G].leader"
@@ -182,7 +202,8 @@ func (g *Groups) apply(e sim.Event) {
 		case head == "group" && tail == ".protocol":
 			g.group(key).Protocol = e.To
 		case head == "consumer":
-			g.member(key).Client = e.To
+			m := g.member(key)
+			m.Client, m.Down = e.To, false // a new process starts UNJOINED → REBALANCING
 		}
 	case sim.MemberPending:
 		m := g.member(key)
@@ -190,8 +211,12 @@ func (g *Groups) apply(e sim.Event) {
 		g.group(e.Item)
 	case sim.MemberAdd:
 		m := g.member(key)
-		m.Group, m.ID, m.Pending, m.In = e.Item, e.Note, false, true
+		m.Group, m.ID, m.Pending, m.In, m.Instance = e.Item, e.Note, false, true, e.To
 		g.group(e.Item)
+	case sim.ThreadExit:
+		if name, ok := heartbeatThreadOf(e.Actor); ok {
+			g.member(name).Down = true
+		}
 	case sim.MemberRemove:
 		m := g.member(key)
 		m.In, m.Pending, m.Assigned = false, false, ""

@@ -439,7 +439,10 @@ func (sc *Scene) groupGrid(bd *band, ga, gb *model.Groups, a *model.State, now, 
 			head += " ★"
 		}
 		cls := "box member"
+		sw := staticWords(o.ZH)
 		switch {
+		case held(m):
+			cls += " in down"
 		case m.In:
 			cls += " in"
 		case m.Pending:
@@ -471,14 +474,20 @@ func (sc *Scene) groupGrid(bd *band, ga, gb *model.Groups, a *model.State, now, 
 		if m.Gen != "" {
 			gen = ln{gw.genOf(m.Gen), ""}
 		}
+		state, inst := ln{memberState(m, sw), "m"}, ln{instanceLine(m, sw), "m"}
+		if held(m) {
+			state.cls = "b m"
+		}
 		if bd.full {
 			id := m.ID
 			if id == "" {
 				id = gw.noID
 			}
-			lines = append([]ln{{id, "m d"}, {m.Client, "m"}, gen}, errs...)
-		} else {
-			lines = append(errs, ln{m.Client, "m"}, gen)
+			lines = append([]ln{{id, "m d"}, inst, state, gen}, errs...)
+		} else if held(m) {
+			lines = append(errs, state, inst, gen)
+		} else { // a static member's instance id before its state: it names the member
+			lines = append(errs, inst, state, gen)
 		}
 		ty := 58.0
 		for _, l := range lines {
@@ -491,7 +500,10 @@ func (sc *Scene) groupGrid(bd *band, ga, gb *model.Groups, a *model.State, now, 
 			texts = append(texts, Text{X: 5, Y: ty, Class: l.cls}.fit(l.s, Body, w-10))
 			ty += 24
 		}
-		title := "consumer " + m.Name + " · " + strings.TrimSpace(m.ID) + " · " + m.Client
+		title := "consumer " + m.Name + " · " + strings.TrimSpace(m.ID) + " · " + memberState(m, sw)
+		if m.Instance != "" {
+			title += " · group.instance.id " + m.Instance
+		}
 		if m.Gen != "" {
 			title += " · " + tr.generation + " " + m.Gen
 		}
