@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"brokerlab/core/sim"
+	"brokerlab/core/socketserver"
 )
 
 // staticWorld is three static consumers S1..S3 (instance ids i1..i3) of
@@ -221,4 +222,103 @@ func TestCrashRestartRefused(t *testing.T) {
 	require.Contains(t, refused[1], "nobody never ran")
 	require.Contains(t, refused[2], "nobody is not running")
 	require.Contains(t, refused[3], "S1 is not running")
+}
+
+// staticRig is the rig's group G in state st with A and B static members
+// (instance ids a and b).
+func staticRig(t *testing.T, st GroupState) (*rig, *groupMetadata) {
+	r := newRig(t, DefaultConfig())
+	g := r.group(st)
+	for _, m := range g.members {
+		m.groupInstanceID = strings.ToLower(m.client)
+		g.addStaticMember(m.groupInstanceID, m.id)
+	}
+	return r, g
+}
+
+// FACTS.md 8, fencing and the rejoin of a known instance id, per request
+// and state (GroupCoordinator.isStaticMemberFenced,
+// updateStaticMemberAndRebalance).
+func TestStaticRequestsPerState(t *testing.T) {
+	fenced := func(r *request) { r.groupInstanceID, r.memberID = "a", "A-0002" }
+	rejoin := func(r *request) { r.groupInstanceID, r.memberID = "a", "" }
+	tests := []struct {
+		name      string
+		state     GroupState
+		api       string
+		edit      func(r *request)
+		want      Error // "": parked
+		wantState GroupState
+	}{
+		{"join: known instance, another member id", Stable, apiJoinGroup, fenced, FencedInstanceID, Stable},
+		{"sync: known instance, another member id", Stable, apiSyncGroup, fenced, FencedInstanceID, Stable},
+		{"heartbeat: known instance, another member id", Stable, apiHeartbeat, fenced, FencedInstanceID, Stable},
+		{"commit: known instance, another member id", Stable, apiOffsetCommit, func(r *request) {
+			fenced(r)
+			r.offsets = []Offset{{TopicPartition{"t0", 0}, 5}}
+		}, FencedInstanceID, Stable},
+		{"leave: known instance, another member id", Stable, apiLeaveGroup, fenced, FencedInstanceID, Stable},
+		{"join: known member id, unknown instance", Stable, apiJoinGroup, func(r *request) { r.groupInstanceID = "zz" }, UnknownMemberID, Stable},
+		{"join: new static member: no MEMBER_ID_REQUIRED, a rebalance", Stable, apiJoinGroup,
+			func(r *request) { r.groupInstanceID, r.memberID = "c", "" }, "", PreparingRebalance},
+		{"rejoin, Stable: no rebalance", Stable, apiJoinGroup, rejoin, None, Stable},
+		{"rejoin, CompletingRebalance: a rebalance", CompletingRebalance, apiJoinGroup, rejoin, "", PreparingRebalance},
+		{"rejoin, PreparingRebalance: joins it", PreparingRebalance, apiJoinGroup, rejoin, "", PreparingRebalance},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, g := staticRig(t, tc.state)
+			req := r.req(tc.api)
+			tc.edit(req)
+			got := r.call(t, req)
+			if tc.want == "" {
+				require.Nil(t, got, "want it parked")
+			} else {
+				require.NotNil(t, got, "want an answer")
+				e := got.err
+				if tc.api == apiLeaveGroup && e == None {
+					e = got.memberErr
+				}
+				require.Equal(t, tc.want, e)
+			}
+			require.Equal(t, tc.wantState, g.state)
+			if tc.name == "rejoin, Stable: no rebalance" {
+				// the same member under a new id, its assignment kept; the
+				// answer's leader is the id from before
+				require.True(t, strings.HasPrefix(got.memberID, "a-"), got.memberID)
+				require.Equal(t, 1, got.generation)
+				require.Equal(t, "A-0001", got.leader)
+				require.Equal(t, got.memberID, g.leader)
+				require.Equal(t, got.memberID, g.staticMembers["a"])
+				require.False(t, g.has("A-0001"))
+				require.Equal(t, "t0-0", FormatPartitions(g.get(got.memberID).assignment))
+			}
+		})
+	}
+}
+
+// replaceGroupInstance answers the old member's parked JoinGroup
+// FENCED_INSTANCE_ID (GroupCoordinatorTest.staticMemberFenceDuplicateRejoinedFollower).
+func TestStaticReplaceFencesTheParkedJoin(t *testing.T) {
+	r, g := staticRig(t, PreparingRebalance)
+	old := r.req(apiJoinGroup)
+	old.groupInstanceID = "a"
+	require.Nil(t, r.call(t, old), "the old member's join is parked")
+	var got *response
+	dup := r.req(apiJoinGroup)
+	dup.client, dup.groupInstanceID, dup.memberID, dup.id = "A2", "a", "", r.s.NextToken()
+	dup.replyTo = func(resp *response) { got = resp }
+	var conn *socketserver.Conn
+	r.y.main.Post(r.s.Now(), func() { r.y.send(&conn, dup, nil, "") })
+	require.NoError(t, r.s.Run(r.s.Now()+50*time.Millisecond, false, nil))
+	require.Nil(t, got, "the new process takes part in the join in progress")
+	var oldAnswer string
+	for _, e := range r.s.Trace() {
+		if e.Kind == sim.Send && e.ID == old.id {
+			oldAnswer = e.Item
+		}
+	}
+	require.Equal(t, "JoinGroup FENCED_INSTANCE_ID", oldAnswer)
+	require.Equal(t, PreparingRebalance, g.state)
+	require.True(t, g.get(g.staticMembers["a"]).isAwaitingJoin())
 }
