@@ -194,10 +194,7 @@ func parseJoin(cfg *Config, a *surface.Args) (any, error) {
 			j.ms[k] = d
 		}
 	}
-	if tk, ok := a.Opt["instance"]; ok {
-		if tk.Text == "" {
-			return nil, msg.At(tk.Col, "gr.instance.empty")
-		}
+	if tk, ok := a.Opt["instance"]; ok { // never empty: instance= is not an option
 		j.instance = tk.Text
 	}
 	// What Validate checks at the start, checked at the line: the join's

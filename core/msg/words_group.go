@@ -39,7 +39,6 @@ var group = Catalog{
 	"gr.path.empty":   {`unknown state path %q: empty []`, `未知的状态路径 %q：[] 为空`},
 
 	// Static membership (static.go).
-	"gr.instance.empty":  {`instance= needs a group.instance.id`, `instance= 需要一个 group.instance.id`},
 	"gr.restart.unknown": {`%s never ran: join it first`, `%s 从未运行过：请先用 join 启动它`},
 	"gr.restart.running": {`%s is running: crash it or let it leave before restarting it`, `%s 正在运行：重启之前先让它崩溃（crash）或离开（leave）`},
 }
