@@ -455,6 +455,7 @@ func TestWhatIfSettingsTravelInLinks(t *testing.T) {
 		"#/lesson/10-spring-error-handlers?set=errorHandler:ContainerStopping",
 		"#/lesson/02-zookeeper-reactor?set=zookeeper.nio.numWorkerThreads:0",
 		"#/lesson/03-kafka-request-pipeline?set=control.plane.listener.name:CONTROLLER",
+		"#/lesson/12-static-membership?set=session.timeout.ms:30000",
 	} {
 		_, a := newFake()
 		a.Route(h)
