@@ -98,6 +98,10 @@ func (a *App) InjectAll(actions ...string) {
 			return
 		}
 	}
+	if a.Page == "playground" {
+		a.playAct(actions...) // lines of its scenario
+		return
+	}
 	for _, act := range actions {
 		a.Link.Inject = append(a.Link.Inject, scenario.Injection{After: a.Pos, Action: act})
 	}
@@ -131,6 +135,11 @@ func (a *App) SetNoLock(off bool) {
 // ResetWhatIf drops every injected action and setting.
 func (a *App) ResetWhatIf() {
 	defer a.catch()
+	if a.Page == "playground" {
+		a.Play.Actions = nil
+		a.playApply(a.now())
+		return
+	}
 	a.Link.Inject, a.Link.Sets = nil, nil
 	a.branch()
 	a.Playing = false
