@@ -49,8 +49,8 @@ func (a *App) freshMember() string {
 			used[m.Name] = true
 		}
 	}
-	for _, in := range a.Link.Inject {
-		if f := strings.Fields(in.Action); len(f) > 1 && f[0] == "consumer" {
+	for _, act := range a.userActions() {
+		if f := strings.Fields(act); len(f) > 1 && f[0] == "consumer" {
 			used[f[1]] = true
 		}
 	}

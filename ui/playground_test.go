@@ -170,6 +170,14 @@ func TestPlayground(t *testing.T) {
 	if b := a.End().Clu.Brokers; b[1].State != "dead" {
 		t.Errorf("broker 2 at the end: %+v", b[1])
 	}
+	// Two produces from the what-if panel: two lines, two request ids.
+	a.Produce("t0-0", "1")
+	a.Produce("t0-1", "all")
+	if src := a.Source(); !strings.Contains(src, " produce t0-0 acks=1 id=w1\n") || !strings.Contains(src, " produce t0-1 acks=all id=w2\n") || a.PlayErr() != "" {
+		t.Fatalf("the produces' lines (%s):\n%s", a.PlayErr(), src)
+	}
+	a.DropPlayAction(2)
+	a.DropPlayAction(1)
 	// A setting from the what-if panel is a line too.
 	a.SetSetting("min.insync.replicas", "2")
 	must(t, "the setting's line", strings.Contains(a.Source(), "set min.insync.replicas 2\n") && a.Setting("min.insync.replicas") == "2")

@@ -108,6 +108,19 @@ func (a *App) InjectAll(actions ...string) {
 	a.branch()
 }
 
+// userActions are the actions the user added from the stage: the link's
+// injections, or the playground's lines.
+func (a *App) userActions() []string {
+	var out []string
+	for _, in := range a.Link.Inject {
+		out = append(out, in.Action)
+	}
+	for _, x := range a.Play.Actions {
+		out = append(out, x.Action)
+	}
+	return out
+}
+
 func (a *App) branch() {
 	pos := a.Pos
 	a.notice = nil

@@ -71,6 +71,19 @@ func TestBrowserPlayground(t *testing.T) {
 	p.do(chromedp.EmulateViewport(1280, 720))
 	p.floors("playground@1280x720", 10, 11)
 	p.shot("playground-1280x720.png")
+
+	// The group system: the form's groups join, and the group panel's
+	// member actions are the table's.
+	p.do(chromedp.EmulateViewport(1440, 900))
+	p.do(chromedp.Evaluate[chromedp.Void](`(e => { e.value = "group"; e.dispatchEvent(new Event("change", {bubbles: true})); })(document.querySelector("#play-sys"))`))
+	p.wait("the group's members on the stage", `document.querySelectorAll('#stage [data-k="member:g1-c1"], #stage [data-k="member:g1-c2"]').length === 2`)
+	p.wait("no brokers field, an assignor", `!document.querySelector("#play-brokers") && !!document.querySelector("#play-assignor-g1") && !document.querySelector("#play-no-groups")`)
+	p.do(chromedp.Evaluate[chromedp.Void](`(e => e.dispatchEvent(new MouseEvent("click", {bubbles: true})))(document.querySelector('#stage [data-k="member:g1-c1"]').firstElementChild || document.querySelector('#stage [data-k="member:g1-c1"]'))`))
+	p.wait("the leave button", `!!document.querySelector("#leave")`)
+	p.click("#leave")
+	p.wait("the leave among the actions", `document.querySelector("#play-actions").textContent.includes("consumer g1-c1 leave")`)
+	p.floors("playground-group@1440x900", 11, 12)
+	p.shot("playground-group-1440x900.png")
 	p.noCrash()
 	t.Logf("screenshots: %s", shots)
 }
