@@ -382,6 +382,14 @@ func (a *App) playScenario(l Link) (lessons.Lesson, *scenario.Scenario, error) {
 		a.setEditText(src)
 	}
 	sc, err := scenario.ParseSeed(PlayFile, src, l.Seed)
+	if err != nil && src != les.Scenario {
+		// A link's text that does not parse opens in the editor with its
+		// error, and the form's scenario runs (as a lesson's draft does).
+		a.EditOpen, a.editNote = true, nil
+		a.setEditText(src)
+		a.notice = func() string { return a.T("playBroken") }
+		sc, err = scenario.ParseSeed(PlayFile, les.Scenario, l.Seed)
+	}
 	return les, sc, err
 }
 
@@ -881,6 +889,7 @@ var playWords = map[string][2]string{
 	"playReset":      {"Start over", "重新开始"},
 	"playEdited":     {"The editor's text runs; a change to the form writes the form's scenario again.", "现在运行的是编辑器里的文本；修改表单会重新写出表单的场景。"},
 	"playRemove":     {"Remove", "移除"},
+	"playBroken":     {"The link's scenario has an error (see the editor): the form's runs", "链接中的场景有错误（见编辑器）：现在运行表单的场景"},
 	"invariants":     {"Invariants", "不变量"},
 	"inv.acked":      {"No acknowledged record lost without an unclean election", "没有非干净选举，已确认的记录就不会丢失"},
 	"inv.leader":     {"One leader per epoch", "每个纪元只有一个领导者副本"},

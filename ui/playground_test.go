@@ -229,6 +229,18 @@ func TestPlayground(t *testing.T) {
 	}
 }
 
+// A link whose scenario does not parse opens it in the editor with its
+// error, and runs the form's.
+func TestPlayBrokenLink(t *testing.T) {
+	f := DefaultPlayForm()
+	f.Brokers = 4
+	bad := f.Lab() + "run until nothing == 1\n"
+	_, a := newFake()
+	a.Route(Link{Page: "playground", Src: bad}.String())
+	must(t, "the form's runs", a.Page == "playground" && a.Len() > 0 && a.Play.Brokers == 4 && a.Sc != nil)
+	must(t, "the text in the editor, with its error", a.EditOpen && a.EditText == bad && a.EditErrText() != "" && a.Notice() != "")
+}
+
 // The monitors: three lines, each lit by the violations core traces for
 // it, from the event it is traced at on.
 func TestPlayMonitors(t *testing.T) {
