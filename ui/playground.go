@@ -455,6 +455,31 @@ func (a *App) playSet(sets []string) {
 	a.playApply(a.now())
 }
 
+// HasSteps reports whether the run's scenario narrates (say lines written
+// in the editor make the playground's scenario a lesson's draft: the
+// narration shows under the form).
+func (a *App) HasSteps() bool { return a.Sc != nil && len(a.Sc.Steps) > 0 }
+
+// RevertText is the editor's button that puts the page's own scenario
+// back: the lesson's, or the playground's form's.
+func (a *App) RevertText() string {
+	if a.Page == "playground" {
+		return a.T("playRevert")
+	}
+	return a.T("editRevert")
+}
+
+// PlaySettingInput is the settings section's value input for key: a
+// number between the table's bounds for an integer, else text.
+func (a *App) PlaySettingInput(key string) (typ, lo, hi string) {
+	for _, r := range a.PlayCaps().settings {
+		if l, h, ok := intRange(r.Kind); ok && r.Key == key {
+			return "number", strconv.Itoa(l), strconv.Itoa(h)
+		}
+	}
+	return "text", "", ""
+}
+
 // PlayErr is the form's error, "" if none, in the page's language.
 func (a *App) PlayErr() string {
 	if a.playErr == nil {
@@ -839,6 +864,10 @@ type Playground struct {
 	SetKey, SetVal string
 }
 
+func (c *Playground) inputType() string { t, _, _ := c.A.PlaySettingInput(c.setKey()); return t }
+func (c *Playground) inputMin() string  { _, l, _ := c.A.PlaySettingInput(c.setKey()); return l }
+func (c *Playground) inputMax() string  { _, _, h := c.A.PlaySettingInput(c.setKey()); return h }
+
 func (c *Playground) setKey() string {
 	if c.SetKey != "" {
 		return c.SetKey
@@ -889,6 +918,7 @@ var playWords = map[string][2]string{
 	"playReset":      {"Start over", "重新开始"},
 	"playEdited":     {"The editor's text runs; a change to the form writes the form's scenario again.", "现在运行的是编辑器里的文本；修改表单会重新写出表单的场景。"},
 	"playRemove":     {"Remove", "移除"},
+	"playRevert":     {"The form's", "恢复表单的场景"},
 	"playBroken":     {"The link's scenario has an error (see the editor): the form's runs", "链接中的场景有错误（见编辑器）：现在运行表单的场景"},
 	"invariants":     {"Invariants", "不变量"},
 	"inv.acked":      {"No acknowledged record lost without an unclean election", "没有非干净选举，已确认的记录就不会丢失"},

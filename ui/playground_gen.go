@@ -885,8 +885,11 @@ func (c *Playground) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.SetInnerHTML(c.A.T("playValue"))
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
 					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "play-set-val"}, vugu.VGAttribute{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "size", Val: "8"}}}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "play-set-val"}, vugu.VGAttribute{Namespace: "", Key: "size", Val: "8"}}}
 					vgparent.AppendChild(vgn)
+					vgn.AddAttrInterface("max", c.inputMax())
+					vgn.AddAttrInterface("min", c.inputMin())
+					vgn.AddAttrInterface("type", c.inputType())
 					vgn.AddAttrInterface("value", c.SetVal)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "change",

@@ -114,6 +114,13 @@ func TestPlayCapsFromTheTables(t *testing.T) {
 	if got := PlaySystems(); !slices.Contains(got, "cluster") || !slices.Contains(got, "group") || slices.Contains(got, "controller") {
 		t.Errorf("systems: %v", got)
 	}
+	a := &App{PlayState: PlayState{Play: DefaultPlayForm()}}
+	if typ, lo, hi := a.PlaySettingInput("min.insync.replicas"); typ != "number" || lo != "1" || hi == "" {
+		t.Errorf("min.insync.replicas input: %s %s %s", typ, lo, hi)
+	}
+	if typ, _, _ := a.PlaySettingInput("unclean.leader.election.enable"); typ != "text" {
+		t.Errorf("a boolean's input: %s", typ)
+	}
 	// The assignors are group's.
 	if got := (&App{}).PlayAssignors(); !slices.Contains(got, "range") || !slices.Contains(got, "roundrobin") {
 		t.Errorf("assignors: %v", got)
@@ -197,6 +204,10 @@ func TestPlayground(t *testing.T) {
 	a.RunEdited()
 	must(t, "the edit runs", a.Edited() && a.PlayEdited && strings.Contains(a.Source(), "expect partition[t0-0].leader"))
 	must(t, "and travels", strings.Contains(a.Hash(), "src="))
+	must(t, "no narration yet", !a.HasSteps())
+	a.SetEditText(strings.Replace(a.EditText, "use cluster\n", "use cluster\nsay \"Broker 2 dies.\"\nsay.zh \"broker 2 宕机。\"\n", 1))
+	a.RunEdited()
+	must(t, "a lesson's draft narrates", a.HasSteps() && len(a.Steps()) == 1 && a.PlayEdited)
 	a.SetPlayRun("40")
 	must(t, "the form's again", !a.PlayEdited && a.EditText == a.Source() && !strings.Contains(a.Source(), "expect"))
 	a.RevertEdit()

@@ -280,14 +280,14 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)
-				if c.A.Page != "playground" {
+				if c.A.Page == "playground" {
 					{
-						vgcompKey := vugu.MakeCompKey(0x2524F7DED040E86C^vgin.CurrentPositionHash(), vgiterkey)
+						vgcompKey := vugu.MakeCompKey(0xD621BFC31FEE4867^vgin.CurrentPositionHash(), vgiterkey)
 						// ask BuildEnv for prior instance of this specific component
-						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Narration)
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Playground)
 						if vgcomp == nil {
 							// create new one if needed
-							vgcomp = new(Narration)
+							vgcomp = new(Playground)
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
@@ -299,14 +299,14 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)
-				if c.A.Page == "playground" {
+				if c.A.Page != "playground" || c.A.HasSteps() {
 					{
-						vgcompKey := vugu.MakeCompKey(0xD621BFC31FEE4867^vgin.CurrentPositionHash(), vgiterkey)
+						vgcompKey := vugu.MakeCompKey(0x2524F7DED040E86C^vgin.CurrentPositionHash(), vgiterkey)
 						// ask BuildEnv for prior instance of this specific component
-						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Playground)
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Narration)
 						if vgcomp == nil {
 							// create new one if needed
-							vgcomp = new(Playground)
+							vgcomp = new(Narration)
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around

@@ -54,6 +54,9 @@ func TestBrowserPlayground(t *testing.T) {
 	p.click("#play-edit")
 	p.wait("the editor with the scenario", fmt.Sprintf(`(document.querySelector("#edit-src") || {value: ""}).value.includes(%q) && document.querySelector("#edit-src").value.includes("set brokers 4")`, line))
 
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#play-lab").closest("details").open = true; document.querySelector(".narration").scrollTop = 1e6`))
+	p.shot("playground-form-end.png")
+
 	// The link restores it: the form, the line, the dead broker.
 	p.wait("the link carries the kill", `location.hash.includes("src=")`)
 	hash := p.str(`location.hash`)
