@@ -22,6 +22,8 @@ func TestBrowserPlayground(t *testing.T) {
 	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
 	p.do(chromedp.EmulateViewport(1440, 900))
 	p.open("#/")
+	p.wait("the playground's card", `!!document.querySelector("#open-playground")`)
+	p.shot("playground-card.png")
 	p.click("#open-playground")
 	p.wait("the default cluster drawn", `document.querySelectorAll('#stage [data-k^="broker:"]').length === 3`)
 	p.wait("the monitors", `document.querySelectorAll("#monitors li").length === 3`)
