@@ -40,7 +40,7 @@ type App struct {
 	Lang string // "en" or "zh"
 
 	Lessons []lessons.Lesson
-	Page    string // "list", "lesson" or "stress"
+	Page    string // "list", "lesson", "playground" or "stress"
 	Lesson  lessons.Lesson
 	Sc      *scenario.Scenario
 	Link    Link // the run's parameters (Pos kept up to date)
@@ -64,7 +64,8 @@ type App struct {
 	notice func() string // a malformed link, a failed action: shown, not fatal (Notice)
 	Crash  string        // a panic, with the lesson and seed
 
-	Class // the classroom and web features (classroom.go)
+	Class     // the classroom and web features (classroom.go)
+	PlayState // the playground (playground.go)
 
 	cur      int // the cached states' position and run
 	curRun   int
@@ -137,6 +138,9 @@ func (a *App) Route(hash string) {
 	}
 	a.Page, a.Lesson, a.Sc = l.Page, les, sc
 	start := Link{Page: l.Page, Lesson: l.Lesson, Events: l.Events}
+	if l.Page == "playground" {
+		start.Src = l.Src // the playground's start is its scenario's
+	}
 	for _, t := range l.Inject {
 		if err := sc.CheckAction(t.Action); err != nil {
 			a.notice = func() string {
@@ -172,6 +176,9 @@ func (a *App) Route(hash string) {
 		a.rerun()
 	}
 	a.seek(a.Link.Pos)
+	if l.Page == "playground" && a.Link.Pos == 0 {
+		a.seekTime(playProduceStart) // the cluster is up: drawn at once
+	}
 	if p := a.Link.Pos; p > 0 && p >= a.M.Len() {
 		n := a.M.Len()
 		a.notice = func() string {
@@ -187,6 +194,9 @@ func (a *App) scenario(l Link) (lessons.Lesson, *scenario.Scenario, error) {
 	}
 	if l.Page == "stress" {
 		return stress(l.Events)
+	}
+	if l.Page == "playground" {
+		return a.playScenario(l)
 	}
 	les, err := lessons.Get(l.Lesson)
 	if err != nil {
@@ -293,6 +303,9 @@ func runKey(l Link) string {
 func (a *App) StartHash() string {
 	if a.Lesson.ID == "" || a.Lesson.ID == "stress" {
 		return ""
+	}
+	if a.Page == "playground" {
+		return Link{Page: "playground"}.String()
 	}
 	return Link{Page: "lesson", Lesson: a.Lesson.ID}.String()
 }

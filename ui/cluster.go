@@ -47,8 +47,8 @@ func (a *App) Produce(p, acks string) {
 		return
 	}
 	used := map[string]bool{}
-	for _, in := range a.Link.Inject {
-		if f := strings.Fields(in.Action); len(f) > 0 && f[0] == "produce" {
+	for _, act := range a.userActions() {
+		if f := strings.Fields(act); len(f) > 0 && f[0] == "produce" {
 			for _, x := range f {
 				if id, ok := strings.CutPrefix(x, "id="); ok {
 					used[id] = true

@@ -99,8 +99,9 @@ func (a *App) Source() string {
 // Edited reports whether the page runs an edited scenario.
 func (a *App) Edited() bool { return a.Link.Src != "" }
 
-// CanEdit reports whether the page has a scenario to edit: a lesson.
-func (a *App) CanEdit() bool { return a.Page == "lesson" && a.Sc != nil }
+// CanEdit reports whether the page has a scenario to edit: a lesson's or
+// the playground's.
+func (a *App) CanEdit() bool { return (a.Page == "lesson" || a.Page == "playground") && a.Sc != nil }
 
 // OpenEditor opens the running scenario in the editor.
 func (a *App) OpenEditor() {
@@ -137,8 +138,8 @@ func (a *App) RunEdited() {
 	}
 	a.editNote = nil
 	src := a.EditText
-	if src == a.Lesson.Scenario {
-		src = ""
+	if src == a.Lesson.Scenario && a.Page == "lesson" {
+		src = "" // the lesson's own: the link needs no src=
 	} else if kb, ok := SrcFits(src); !ok {
 		// It runs, but a link cannot carry it: say so rather than lose it
 		// silently on the next reload.
@@ -147,6 +148,10 @@ func (a *App) RunEdited() {
 	}
 	a.Sc = sc
 	a.Link = Link{Page: a.Page, Lesson: a.Lesson.ID, Seed: a.Link.Seed, Src: src}
+	if a.Page == "playground" {
+		a.Link.Lesson = ""
+		a.playEditedRun(src)
+	}
 	a.notice, a.Crash, a.Playing, a.Sel = nil, "", false, ""
 	a.rerun()
 	a.seek(0)

@@ -49,8 +49,8 @@ func (a *App) freshMember() string {
 			used[m.Name] = true
 		}
 	}
-	for _, in := range a.Link.Inject {
-		if f := strings.Fields(in.Action); len(f) > 1 && f[0] == "consumer" {
+	for _, act := range a.userActions() {
+		if f := strings.Fields(act); len(f) > 1 && f[0] == "consumer" {
 			used[f[1]] = true
 		}
 	}
@@ -63,6 +63,29 @@ func (a *App) MemberAction(what string) {
 	if m := a.SelMember(); m != "" {
 		a.Inject("consumer " + m + " " + what)
 	}
+}
+
+// MemberVerbs are the run's system's actions on one consumer with no
+// argument ("consumer C leave", "consumer C crash"…), in its table's
+// order: an action added there gets its button.
+func (a *App) MemberVerbs() []string {
+	var out []string
+	s, _ := surfaceOf(a.System())
+	for _, r := range s.Actions {
+		if f := strings.Fields(r.Form); len(f) == 3 && f[0] == "consumer" && f[1] == "C" && !strings.ContainsAny(f[2], "[=") {
+			out = append(out, f[2])
+		}
+	}
+	return out
+}
+
+// VerbText is a member verb in the page's language (verb.* words), the
+// verb itself where it has none.
+func (a *App) VerbText(v string) string {
+	if _, ok := words["verb."+v]; ok {
+		return a.T("verb." + v)
+	}
+	return v
 }
 
 // GrowTopic sets topic t to n partitions.

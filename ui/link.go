@@ -16,6 +16,8 @@ import (
 //	#/                          the lesson list
 //	#/lesson/ID                 lesson ID from its start
 //	#/lesson/ID?seed=N&pos=I&a=E:ACTION&a=…&set=KEY:VALUE
+//	#/playground?src=…          the playground (playground.go): its scenario,
+//	                            with seed, pos and the page's parameters
 //	#/stress?events=N&…         a generated run of N events (measurements),
 //	                            with a lesson's parameters
 //	#/lesson/ID?src=…           the lesson with an edited scenario (srclink.go)
@@ -33,7 +35,7 @@ import (
 // them for that visit, without replacing the choice the page keeps
 // (App.Route).
 type Link struct {
-	Page   string // "list", "lesson" or "stress"
+	Page   string // "list", "lesson", "playground" or "stress"
 	Lesson string
 	Seed   int64
 	Pos    int
@@ -75,6 +77,8 @@ func ParseLink(hash string) (Link, error) {
 		return listLink(query), nil
 	case path == "stress":
 		start = Link{Page: "stress", Events: 100_000}
+	case path == "playground" && !present:
+		start = Link{Page: "playground"}
 	case strings.HasPrefix(path, "lesson/"):
 		start = Link{Page: "lesson", Lesson: strings.TrimPrefix(path, "lesson/"), Present: present}
 	default:
@@ -206,6 +210,8 @@ func (l Link) String() string {
 		if l.Present {
 			h = "#/present/lesson/" + l.Lesson
 		}
+	case "playground":
+		h = "#/playground"
 	case "stress":
 		h = "#/stress"
 		if l.Conns > 0 {

@@ -11,6 +11,9 @@ import (
 
 // Setting is a what-if setting's value, or "".
 func (a *App) Setting(key string) string {
+	if a.Page == "playground" {
+		return a.playSetting(key)
+	}
 	for _, s := range a.Link.Sets {
 		if v, ok := strings.CutPrefix(s, key+" "); ok {
 			return v
@@ -29,6 +32,9 @@ func (a *App) SetSetting(key, val string) { a.setSettings(key + " " + val) }
 func (a *App) setSettings(kvs ...string) {
 	defer a.catch()
 	sets := a.Link.Sets
+	if a.Page == "playground" {
+		sets = a.Play.Settings
+	}
 	for _, kv := range kvs {
 		key, val, _ := strings.Cut(kv, " ")
 		val = strings.TrimSpace(val)
@@ -42,6 +48,10 @@ func (a *App) setSettings(kvs ...string) {
 			kept = append(kept, key+" "+val)
 		}
 		sets = kept
+	}
+	if a.Page == "playground" {
+		a.playSet(sets) // lines of its scenario
+		return
 	}
 	a.Link.Sets = sets
 	a.branch()

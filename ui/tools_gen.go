@@ -49,7 +49,7 @@ func (c *Tools) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		if c.A.Page == "lesson" && !c.A.Audience() {
+		if (c.A.Page == "lesson" || c.A.Page == "playground") && !c.A.Audience() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "details", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "export"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "export"}}}
 			vgparent.AppendChild(vgn)
 			{

@@ -98,10 +98,27 @@ func (a *App) InjectAll(actions ...string) {
 			return
 		}
 	}
+	if a.Page == "playground" {
+		a.playAct(actions...) // lines of its scenario
+		return
+	}
 	for _, act := range actions {
 		a.Link.Inject = append(a.Link.Inject, scenario.Injection{After: a.Pos, Action: act})
 	}
 	a.branch()
+}
+
+// userActions are the actions the user added from the stage: the link's
+// injections, or the playground's lines.
+func (a *App) userActions() []string {
+	var out []string
+	for _, in := range a.Link.Inject {
+		out = append(out, in.Action)
+	}
+	for _, x := range a.Play.Actions {
+		out = append(out, x.Action)
+	}
+	return out
 }
 
 func (a *App) branch() {
@@ -131,6 +148,11 @@ func (a *App) SetNoLock(off bool) {
 // ResetWhatIf drops every injected action and setting.
 func (a *App) ResetWhatIf() {
 	defer a.catch()
+	if a.Page == "playground" {
+		a.Play.Actions = nil
+		a.playApply(a.now())
+		return
+	}
 	a.Link.Inject, a.Link.Sets = nil, nil
 	a.branch()
 	a.Playing = false

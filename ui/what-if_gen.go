@@ -104,14 +104,21 @@ func (c *WhatIf) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgparent
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "leave"}}}
-						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.A.SelMember() + ": " + c.A.T("leave"))
-						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "click",
-							Func:      func(event vugu.DOMEvent) { c.A.MemberAction("leave") },
-							// TODO: implement capture, etc. mostly need to decide syntax
-						})
+						for vgiterkeyt, v := range c.A.MemberVerbs() {
+							var vgiterkey interface{} = vgiterkeyt
+							_ = vgiterkey
+							v := v
+							_ = v
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute(nil)}
+							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("id", v)
+							vgn.SetInnerHTML(c.A.SelMember() + ": " + c.A.VerbText(v))
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType: "click",
+								Func:      func(event vugu.DOMEvent) { c.A.MemberAction(v) },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "stall8"}}}

@@ -1,0 +1,108 @@
+//go:build !js
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The playground: #/playground draws the default cluster at once with its
+// invariant monitors; a form field changes the cluster; a broker killed
+// from the stage becomes a line of the scenario, which the editor shows
+// and a link restores; the stage keeps its floors beside the form, at
+// 1440×900 and 1280×720.
+func TestBrowserPlayground(t *testing.T) {
+	ctx := newBrowser(t)
+	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
+	p.do(chromedp.EmulateViewport(1440, 900))
+	p.open("#/")
+	p.wait("the playground's card", `!!document.querySelector("#open-playground")`)
+	p.shot("playground-card.png")
+	p.click("#open-playground")
+	p.wait("the default cluster drawn", `document.querySelectorAll('#stage [data-k^="broker:"]').length === 3`)
+	p.wait("the monitors", `document.querySelectorAll("#monitors li").length === 3`)
+	if got := p.str(`[...document.querySelectorAll("#monitors li .state")].map(e => e.textContent).join(",")`); got != "holds,holds,not in this run" {
+		t.Fatalf("the monitors say %q", got)
+	}
+	if n := p.num(`[...document.querySelectorAll("#playground input, #playground select")].filter(e => !e.closest("label") && !e.getAttribute("aria-label")).length`); n != 0 {
+		t.Fatalf("%d form controls have no label", n)
+	}
+	p.floors("playground@1440x900", 11, 12)
+	p.shot("playground-1440x900.png")
+
+	// A form field: four brokers.
+	p.do(chromedp.Evaluate[chromedp.Void](`(e => { e.value = "4"; e.dispatchEvent(new Event("change", {bubbles: true})); })(document.querySelector("#play-brokers"))`))
+	p.wait("four brokers on the stage", `document.querySelectorAll('#stage [data-k^="broker:"]').length === 4`)
+	p.wait("the scenario says so", `document.querySelector("#play-lab").textContent.includes("set brokers 4\n") && location.hash.startsWith("#/playground?") && location.hash.includes("src=")`)
+
+	// Kill broker 2 from the stage: a line of the scenario.
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#stage [data-k="broker:2"] rect').dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
+	p.click("#kill")
+	p.wait("the kill among the actions", `/^at \d+m?s kill broker 2$/.test(document.querySelector("#play-actions li code") ? document.querySelector("#play-actions li code").textContent : "")`)
+	p.wait("broker 2 dead on the stage", `(e => !!e && e.classList.contains("dead"))(document.querySelector('#stage [data-k="broker:2"]'))`)
+	line := p.text("#play-actions li code")
+	if !strings.Contains(p.text("#play-lab"), line+"\n") {
+		t.Fatalf("the scenario has no line %q", line)
+	}
+	p.noCrash()
+
+	// The editor shows it.
+	p.click("#play-edit")
+	p.wait("the editor with the scenario", fmt.Sprintf(`(document.querySelector("#edit-src") || {value: ""}).value.includes(%q) && document.querySelector("#edit-src").value.includes("set brokers 4")`, line))
+
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#play-lab").closest("details").open = true; document.querySelector(".narration").scrollTop = 1e6`))
+	p.shot("playground-form-end.png")
+
+	// The link restores it: the form, the line, the dead broker.
+	p.wait("the link carries the kill", `location.hash.includes("src=")`)
+	hash := p.str(`location.hash`)
+	p.open(hash)
+	p.wait("the form from the link", `(document.querySelector("#play-brokers") || {}).value === "4"`)
+	p.wait("the kill from the link", fmt.Sprintf(`(document.querySelector("#play-actions") || {textContent: ""}).textContent.includes(%q)`, line))
+	p.wait("four brokers", `document.querySelectorAll('#stage [data-k^="broker:"]').length === 4`)
+
+	// In Chinese.
+	p.click("#lang-zh")
+	p.wait("the monitors in Chinese", `[...document.querySelectorAll("#monitors li .state")].map(e => e.textContent).join(",") === "成立,成立,本次运行不涉及"`)
+	p.click("#lang-en")
+
+	// 1280×720: the stage keeps its floors beside the form.
+	p.do(chromedp.EmulateViewport(1280, 720))
+	p.floors("playground@1280x720", 10, 11)
+	p.shot("playground-1280x720.png")
+
+	// The group system: the form's groups join, and the group panel's
+	// member actions are the table's.
+	p.do(chromedp.EmulateViewport(1440, 900))
+	p.do(chromedp.Evaluate[chromedp.Void](`(e => { e.value = "group"; e.dispatchEvent(new Event("change", {bubbles: true})); })(document.querySelector("#play-sys"))`))
+	p.wait("the group's members on the stage", `document.querySelectorAll('#stage [data-k="member:g1-c1"], #stage [data-k="member:g1-c2"]').length === 2`)
+	p.wait("no brokers field, an assignor", `!document.querySelector("#play-brokers") && !!document.querySelector("#play-assignor-g1") && !document.querySelector("#play-no-groups")`)
+	p.do(chromedp.Evaluate[chromedp.Void](`(e => e.dispatchEvent(new MouseEvent("click", {bubbles: true})))(document.querySelector('#stage [data-k="member:g1-c1"]').firstElementChild || document.querySelector('#stage [data-k="member:g1-c1"]'))`))
+	p.wait("the leave button", `!!document.querySelector("#leave")`)
+	p.click("#leave")
+	p.wait("the leave among the actions", `document.querySelector("#play-actions").textContent.includes("consumer g1-c1 leave")`)
+	p.floors("playground-group@1440x900", 11, 12)
+	p.shot("playground-group-1440x900.png")
+	p.noCrash()
+	t.Logf("screenshots: %s", shots)
+}
+
+// floors fails unless every text of the stage is at least least px on
+// screen and 90% at least p10 px (DESIGN.md, "Sized for people").
+func (p *page) floors(what string, least, p10 float64) {
+	p.t.Helper()
+	s := p.sampleStage(what)
+	px := slices.Clone(s.Px)
+	slices.Sort(px)
+	if px[0] < least || px[len(px)/10] < p10 || s.Cut > 0 {
+		b, _ := json.Marshal(s.Smallest)
+		p.t.Fatalf("%s: smallest %.1f px, 10th percentile %.1f px, %d cut (want ≥ %v, ≥ %v, 0): %s", what, px[0], px[len(px)/10], s.Cut, least, p10, b)
+	}
+	p.t.Logf("%s: %d texts, smallest %.1f px, 10th percentile %.1f px", what, len(px), px[0], px[len(px)/10])
+}
