@@ -209,4 +209,9 @@ var Notes = map[string]string{
 	`onMessage %s`:                                                              `onMessage 处理 %s`,
 	`%s from the commit after the listener returned`:                            `%s，来自监听器返回之后的提交`,
 	`FixedBackOff: retry %d of %d`:                                              `FixedBackOff：第 %d 次重试，共 %d 次`,
+
+	// The idempotent producer (issue 15 part 3).
+	`%s: duplicate of offsets %d–%d (producerId %d, sequence %d), nothing written`: `%s：与位移 %d–%d 重复（producerId %d，序列号 %d），不写入`,
+	`the connection broke before the response to %s arrived`:                       `%s 的响应到达之前连接断开了`,
+	`producerId %d, epoch %d`: `producerId %d，纪元 %d`,
 }

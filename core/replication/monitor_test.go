@@ -12,7 +12,7 @@ import (
 // while tracing them record by record.
 func TestMonitorCatchesViolations(t *testing.T) {
 	s, p, mon := leaderRig(t, 0, []int{1, 2}, nil)
-	_, last, _, _ := p.appendRecordsToLeader(&ProduceRequest{ID: "a", TP: t0, Acks: -1, Records: 2})
+	_, last, _, _, _ := p.appendRecordsToLeader(&ProduceRequest{ID: "a", TP: t0, Acks: -1, Records: 2})
 	p.updateFollowerFetchState(2, 2, s.Now(), 2, 0)
 	mon.onAck(p, 0, last, &ProduceRequest{ID: "a", TP: t0, Acks: -1})
 
