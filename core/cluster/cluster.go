@@ -360,7 +360,10 @@ func (c *Cluster) Resume(at time.Duration, text string, id int) {
 // that reaches the producer is lost, the connection breaking as it
 // arrives (a network fault after the broker has done the work).
 func (c *Cluster) LoseResponse(at time.Duration, text, id string) {
-	c.act(c.operator, at, text, "Selector.java Selector.poll", nil, func() { c.lose[id]++ })
+	// On the application's thread, where the produce actions run, so
+	// that "lose response R" then "produce … id=R" at one instant keep
+	// their order.
+	c.act(c.app, at, text, "Selector.java Selector.poll", nil, func() { c.lose[id]++ })
 }
 
 // EnableUnclean is "config unclean.leader.election.enable=true|false": the
