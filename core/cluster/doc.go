@@ -215,7 +215,8 @@
 //
 // Invariants: the replication Monitor's (a leader's HW never moves back
 // and a clean leader holds every committed offset; one leader per epoch;
-// no acknowledged acks=all record lost without an unclean election), the
+// no acknowledged acks=all record lost without an unclean election, no
+// idempotent batch written twice), the
 // controllers' event queues' and the socket servers', all collected by
 // Violations and counted in invariant.violations.
 package cluster

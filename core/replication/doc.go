@@ -85,7 +85,9 @@
 // Invariants (Monitor, checked at every state change): a leader's HW never
 // moves backwards, and a cleanly elected leader holds every committed
 // offset; at most one leader per partition and epoch; no acknowledged
-// acks=all record is lost unless the election that lost it was unclean.
+// acks=all record is lost unless the election that lost it was unclean;
+// no idempotent producer's batch (its producer id, epoch and base
+// sequence) is written twice to a leader's log.
 // A lost acknowledged record (any acks) is traced record by record as
 // record.lost.
 package replication

@@ -276,6 +276,9 @@ func (p *Partition) appendRecordsToLeader(req *ProduceRequest) (first, last int,
 	for i := range recs {
 		recs[i] = Record{Offset: first + i, Epoch: p.LeaderEpoch, Producer: req.ID, Index: i, Batch: req.Batch}
 	}
+	if req.Batch != nil && rm.mon != nil {
+		rm.mon.onIdempotentAppend(p, first, req)
+	}
 	p.appendLog(recs, msg.Literal(req.ID), srcAppendLeader)
 	return first, p.Log.LEO() - 1, None, p.maybeIncrementLeaderHW(rm.s.Now()), false
 }
