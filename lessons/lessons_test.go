@@ -33,6 +33,7 @@ var rightChoice = map[string][]int{
 	"09-spring-ack-modes":         {2},
 	"10-spring-error-handlers":    {2},
 	"12-static-membership":        {2},
+	"13-idempotent-producer":      {2},
 }
 
 // holds runs lesson l at seed (0: the file's own) and checks that it tells

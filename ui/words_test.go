@@ -126,7 +126,8 @@ var languageWords = strings.Fields(`seed use set let at after run say ask choice
 	records fail always container start stop crash ack produce consume kill restart resume broker config
 	true false all latest earliest before none range roundrobin cores brokers acks retries topics concurrency
 	ackMode ackCount ackTime syncCommits errorHandler pollTimeout shutdownTimeout commitRetries clientIdPrefix
-	listener from count id n cost ip every partitions replicas assignor times error offsets ms h`)
+	listener from count id n cost ip every partitions replicas assignor times error offsets ms h
+	lose response`)
 
 func leftover(zh string) string {
 	s := quotedRE.ReplaceAllString(zh, " ")

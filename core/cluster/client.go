@@ -12,12 +12,13 @@ import (
 )
 
 const (
-	srcSender        = "Sender.java Sender.runOnce"
-	srcCompleteBatch = "Sender.java Sender.completeBatch"
-	srcSend          = "KafkaProducer.java KafkaProducer.send"
-	srcPoll          = "KafkaConsumer.java KafkaConsumer.poll"
-	srcTimedOut      = "NetworkClient.java NetworkClient.handleTimedOutRequests"
-	srcExpire        = "Sender.java Sender.sendProducerData"
+	srcSender         = "Sender.java Sender.runOnce"
+	srcCompleteBatch  = "Sender.java Sender.completeBatch"
+	srcSend           = "KafkaProducer.java KafkaProducer.send"
+	srcPoll           = "KafkaConsumer.java KafkaConsumer.poll"
+	srcTimedOut       = "NetworkClient.java NetworkClient.handleTimedOutRequests"
+	srcExpire         = "Sender.java Sender.sendProducerData"
+	srcInitProducerID = "TransactionManager.java InitProducerIdHandler.handleResponse"
 )
 
 // Batch is one produce or consume action and what became of it.
@@ -36,6 +37,10 @@ type Batch struct {
 	BaseOffset int      // produce: the first offset; -1 if none
 	Offsets    []int    // consume: the offsets read
 	HW         int      // consume: the HW the leader answered
+
+	// The idempotent producer's header, set when the batch is first
+	// drained and kept on every retry; ProducerID -1 without idempotence.
+	ProducerID, ProducerEpoch, Sequence int
 
 	nextAttempt time.Duration
 	inFlight    bool
@@ -61,6 +66,13 @@ type Client struct {
 	next         int             // the last node asked for metadata
 	seq          int
 	pending      []*Batch
+
+	// The idempotent producer's TransactionManager: its producer id and
+	// epoch (-1 until InitProducerId answers) and each partition's next
+	// sequence.
+	producerID, producerEpoch int
+	initInFlight              bool
+	nextSeq                   map[replication.TP]int // looked up, never iterated
 }
 
 type clientConn struct {
@@ -80,7 +92,8 @@ type clientMsg struct {
 
 func (c *Cluster) newClient(id, thread, queue string) *Client {
 	cl := &Client{ID: id, thread: "clients/" + thread, c: c, cfg: c.cfg.Client, leaders: map[replication.TP]int{},
-		conns: make([]*clientConn, c.cfg.Brokers), refused: make([]time.Duration, c.cfg.Brokers), stale: true}
+		conns: make([]*clientConn, c.cfg.Brokers), refused: make([]time.Duration, c.cfg.Brokers), stale: true,
+		producerID: replication.NoProducerID, producerEpoch: -1, nextSeq: map[replication.TP]int{}}
 	cl.calls = sim.NewQueue(c.s, "clients/"+id+"."+queue, 0, func(b *Batch) (int, string) { return 0, b.API + ":" + b.ID })
 	cl.inbox = sim.NewQueue(c.s, "clients/"+id+".responses", 0, func(m clientMsg) (int, string) {
 		if m.resp == nil {
@@ -112,7 +125,8 @@ func (c *Cluster) Produce(at time.Duration, text, id string, tp replication.TP, 
 		if id == "" {
 			id = "r" + strconv.Itoa(len(c.Produces)+1)
 		}
-		b := &Batch{ID: id, API: "Produce", TP: tp, Acks: acks, Records: records, Created: c.s.Now(), BaseOffset: -1, HW: -1}
+		b := &Batch{ID: id, API: "Produce", TP: tp, Acks: acks, Records: records, Created: c.s.Now(), BaseOffset: -1, HW: -1,
+			ProducerID: replication.NoProducerID, ProducerEpoch: -1, Sequence: -1}
 		c.Produces = append(c.Produces, b)
 		c.producer.calls.Put(b, srcSend)
 	})
@@ -139,7 +153,8 @@ func (c *Cluster) Consume(at time.Duration, text, id string, tp replication.TP, 
 		if id == "" {
 			id = "c" + strconv.Itoa(len(c.Consumes)+1)
 		}
-		b := &Batch{ID: id, API: "Fetch", TP: tp, From: from, Created: c.s.Now(), BaseOffset: -1, HW: -1}
+		b := &Batch{ID: id, API: "Fetch", TP: tp, From: from, Created: c.s.Now(), BaseOffset: -1, HW: -1,
+			ProducerID: replication.NoProducerID, ProducerEpoch: -1, Sequence: -1}
 		c.Consumes = append(c.Consumes, b)
 		c.consumer.calls.Put(b, srcPoll)
 	})
@@ -204,11 +219,19 @@ func (cl *Client) handleTimedOutRequests() {
 		if cc == nil || !slices.ContainsFunc(cc.inFlight, func(r clientReq) bool { return now-r.req.SentAt > cl.cfg.RequestTimeout }) {
 			continue
 		}
-		cc.conn.Close()
-		cl.conns[i] = nil
-		cl.refused[i] = now + reconnectBackoff
-		cl.disconnected(cc, msg.Notef("NETWORK_EXCEPTION: request.timeout.ms %s passed, disconnecting from node %d", sim.FormatDuration(cl.cfg.RequestTimeout), i+1), srcTimedOut)
+		cl.dropConn(cc, msg.Notef("NETWORK_EXCEPTION: request.timeout.ms %s passed, disconnecting from node %d", sim.FormatDuration(cl.cfg.RequestTimeout), i+1), srcTimedOut)
 	}
+}
+
+// dropConn closes cc from the client's side and fails its requests
+// (NetworkClient.disconnect); the node is not tried again before
+// reconnect.backoff.ms.
+func (cl *Client) dropConn(cc *clientConn, why *msg.Note, src string) {
+	i := slices.Index(cl.conns, cc)
+	cc.conn.Close()
+	cl.conns[i] = nil
+	cl.refused[i] = cl.c.s.Now() + reconnectBackoff
+	cl.disconnected(cc, why, src)
 }
 
 // disconnected fails every request in flight on cc with NETWORK_EXCEPTION
@@ -222,7 +245,11 @@ func (cl *Client) disconnected(cc *clientConn, why *msg.Note, src string) {
 	for _, r := range reqs {
 		s.Emit(sim.Noted(sim.Event{Kind: sim.ClientRecv, Subj: cc.conn.Name, ID: r.req.ID, Item: r.req.Label(), Note: replication.NetworkException, Src: src}, why))
 		if r.batch == nil {
-			cl.metaInFlight = false
+			if r.req.API == "Metadata" {
+				cl.metaInFlight = false
+			} else {
+				cl.initInFlight = false
+			}
 			continue
 		}
 		cl.complete(r.batch, replication.NetworkException, -1, nil, -1)
@@ -242,6 +269,13 @@ func (cl *Client) sendReady() time.Duration {
 		}
 	}
 	needMeta := false
+	// Sender.runOnce: an idempotent producer without a producer id asks
+	// for one (TransactionManager's InitProducerId, to the least loaded
+	// node) and sends no produce before the answer.
+	waitPID := cl.cfg.EnableIdempotence && cl.producerID == replication.NoProducerID && slices.ContainsFunc(cl.pending, func(b *Batch) bool { return b.API == "Produce" })
+	if waitPID && !cl.initInFlight && !cl.request("InitProducerId", &replication.InitProducerIdRequest{}) {
+		later(now + reconnectBackoff)
+	}
 	for _, b := range slices.Clone(cl.pending) {
 		if b.API == "Produce" {
 			// RecordAccumulator.expiredBatches and
@@ -256,7 +290,7 @@ func (cl *Client) sendReady() time.Duration {
 			}
 			later(b.Created + cl.cfg.DeliveryTimeout)
 		}
-		if b.inFlight {
+		if b.inFlight || (waitPID && b.API == "Produce") {
 			continue
 		}
 		if b.nextAttempt > now {
@@ -275,6 +309,9 @@ func (cl *Client) sendReady() time.Duration {
 			b.nextAttempt = now + reconnectBackoff
 			later(b.nextAttempt)
 			continue
+		}
+		if len(cc.inFlight) >= cl.cfg.MaxInFlight {
+			continue // InFlightRequests.canSendMore: a response wakes the loop
 		}
 		cl.send(cc, b)
 	}
@@ -296,7 +333,18 @@ func (cl *Client) sendReady() time.Duration {
 func (cl *Client) send(cc *clientConn, b *Batch) {
 	var body any
 	if b.API == "Produce" {
-		body = &replication.ProduceRequest{ID: b.ID, TP: b.TP, Acks: b.Acks, Timeout: cl.cfg.RequestTimeout, Records: b.Records}
+		pr := &replication.ProduceRequest{ID: b.ID, TP: b.TP, Acks: b.Acks, Timeout: cl.cfg.RequestTimeout, Records: b.Records}
+		if cl.cfg.EnableIdempotence {
+			if b.Sequence < 0 {
+				// RecordAccumulator.drain: the first drain stamps the batch;
+				// a retry keeps its sequence ("may introduce duplicates"
+				// otherwise).
+				b.ProducerID, b.ProducerEpoch, b.Sequence = cl.producerID, cl.producerEpoch, cl.nextSeq[b.TP]
+				cl.nextSeq[b.TP] += b.Records
+			}
+			pr.Batch = &replication.ProducerBatch{ProducerID: b.ProducerID, ProducerEpoch: b.ProducerEpoch, BaseSequence: b.Sequence, Count: b.Records}
+		}
+		body = pr
 	} else {
 		body = &replication.FetchRequest{ReplicaID: -1, MaxWait: cl.cfg.FetchMaxWait, MinBytes: cl.cfg.FetchMinBytes,
 			Partitions: []replication.FetchPartition{{TP: b.TP, FetchOffset: b.From, CurrentLeaderEpoch: -1}}}
@@ -341,23 +389,33 @@ func (cl *Client) connect(id int) *clientConn {
 	return cc
 }
 
-// requestMetadata sends a Metadata request to the next broker that accepts
-// a connection (the least loaded node, here the next in turn).
+// requestMetadata sends a Metadata request to the least loaded node.
 func (cl *Client) requestMetadata() bool {
+	return cl.request("Metadata", &replication.MetadataRequest{})
+}
+
+// request sends a request that no batch carries (Metadata,
+// InitProducerId) to the next broker that accepts a connection (the
+// least loaded node, here the next in turn).
+func (cl *Client) request(api string, body any) bool {
 	n := len(cl.conns)
 	for i := 1; i <= n; i++ {
 		id := (cl.next+i-1)%n + 1
 		cc := cl.connect(id)
-		if cc == nil {
+		if cc == nil || len(cc.inFlight) >= cl.cfg.MaxInFlight {
 			continue
 		}
 		cl.seq++
-		req, err := cc.conn.Send("Metadata", cl.ID+"#"+strconv.Itoa(cl.seq), &replication.MetadataRequest{})
+		req, err := cc.conn.Send(api, cl.ID+"#"+strconv.Itoa(cl.seq), body)
 		if err != nil {
 			continue
 		}
 		cl.next = id
-		cl.metaInFlight = true
+		if api == "Metadata" {
+			cl.metaInFlight = true
+		} else {
+			cl.initInFlight = true
+		}
 		cc.inFlight = append(cc.inFlight, clientReq{req: req})
 		return true
 	}
@@ -381,17 +439,18 @@ func (cl *Client) receive(m clientMsg) {
 		cl.disconnected(cc, nil, srcSender)
 		return
 	}
-	var r clientReq
-	for i, x := range cc.inFlight {
-		if x.req == m.resp.Request {
-			r = x
-			cc.inFlight = slices.Delete(cc.inFlight, i, i+1)
-			break
-		}
-	}
-	if r.req == nil {
+	i := slices.IndexFunc(cc.inFlight, func(x clientReq) bool { return x.req == m.resp.Request })
+	if i < 0 {
 		return
 	}
+	r := cc.inFlight[i]
+	if r.batch != nil && cl.c.lose[r.batch.ID] > 0 {
+		// lose response R: the connection breaks as the answer comes.
+		cl.c.lose[r.batch.ID]--
+		cl.dropConn(cc, msg.Notef("the connection broke before the response to %s arrived", r.batch.ID), srcSender)
+		return
+	}
+	cc.inFlight = slices.Delete(cc.inFlight, i, i+1)
 	code := replication.ResponseError(m.resp.Body)
 	s.Emit(sim.Event{Kind: sim.ClientRecv, Subj: m.conn.Name, ID: r.req.ID, Item: r.req.Label(), Note: code, Src: srcCompleteBatch})
 	switch body := m.resp.Body.(type) {
@@ -407,6 +466,13 @@ func (cl *Client) receive(m clientMsg) {
 			} else {
 				delete(cl.leaders, pm.TP)
 			}
+		}
+	case *replication.InitProducerIdResponse:
+		cl.initInFlight = false
+		if body.Error == replication.None {
+			cl.producerID, cl.producerEpoch = body.ProducerID, body.ProducerEpoch
+			s.Emit(sim.Event{Kind: sim.ClientDone, Subj: r.req.Name, Item: "InitProducerId", To: body.Error, Src: srcInitProducerID}.
+				Notef("producerId %d, epoch %d", body.ProducerID, body.ProducerEpoch))
 		}
 	case *replication.ProduceResponse:
 		cl.complete(r.batch, body.Error, body.BaseOffset, nil, -1)
@@ -453,6 +519,12 @@ func (cl *Client) complete(b *Batch, code string, base int, offsets []int, hw in
 		return
 	}
 	refresh, ok := retriable[code]
+	if code == replication.OutOfOrderSequenceNumber && cl.cfg.EnableIdempotence {
+		// TransactionManager.canRetry: an earlier batch not yet written
+		// leaves a gap; the batch goes again after it (the epoch bump
+		// for the next expected batch is not modelled).
+		ok = true
+	}
 	horizon := cl.cfg.DeliveryTimeout
 	if b.API == "Fetch" {
 		horizon = cl.cfg.RequestTimeout

@@ -37,7 +37,12 @@ const (
 	defaultRetryBackoff    = 100 * time.Millisecond
 	defaultFetchMaxWait    = 500 * time.Millisecond
 	defaultProducerAcks    = 1 // acks="1" in 2.x
-	reconnectBackoff       = 50 * time.Millisecond
+	defaultMaxInFlight     = 5
+	// MaxInFlightIdempotent is the most max.in.flight.requests.per.connection
+	// idempotence allows: the broker keeps that many batches per producer
+	// (replication.NumBatchesToRetain).
+	MaxInFlightIdempotent = replication.NumBatchesToRetain
+	reconnectBackoff      = 50 * time.Millisecond
 )
 
 // ClientConfig is the producer's and consumer's settings (ProducerConfig,
@@ -50,6 +55,9 @@ type ClientConfig struct {
 	RequestTimeout  time.Duration // request.timeout.ms (30000)
 	FetchMaxWait    time.Duration // fetch.max.wait.ms (500)
 	FetchMinBytes   int           // fetch.min.bytes (1)
+
+	EnableIdempotence bool // enable.idempotence (false)
+	MaxInFlight       int  // max.in.flight.requests.per.connection (5)
 }
 
 // Config sets up a cluster.
@@ -75,7 +83,8 @@ func DefaultConfig() Config {
 		Controller:     controller.DefaultConfig(),
 		SessionTimeout: DefaultSessionTimeout,
 		Client: ClientConfig{Acks: defaultProducerAcks, Retries: defaultRetries, RetryBackoff: defaultRetryBackoff,
-			DeliveryTimeout: defaultDeliveryTimeout, RequestTimeout: defaultRequestTimeout, FetchMaxWait: defaultFetchMaxWait, FetchMinBytes: 1},
+			DeliveryTimeout: defaultDeliveryTimeout, RequestTimeout: defaultRequestTimeout, FetchMaxWait: defaultFetchMaxWait, FetchMinBytes: 1,
+			MaxInFlight: defaultMaxInFlight},
 	}
 }
 
@@ -108,6 +117,9 @@ func (c Config) validate() error {
 	if cc.FetchMinBytes < 1 {
 		return msg.Of(ErrConfig, "cl.fetch.min.bytes")
 	}
+	if cc.MaxInFlight < 1 {
+		return msg.Of(ErrConfig, "cl.max.in.flight")
+	}
 	return c.Replication.Validate()
 }
 
@@ -127,8 +139,9 @@ type Cluster struct {
 	consumer   *Client
 	conns      map[int][]*socketserver.Conn // opened by each broker's threads; looked up, never iterated
 	dynUnclean bool
-	Produces   []*Batch // every produce action, in order
-	Consumes   []*Batch // every consume action, in order
+	lose       map[string]int // lose response R: responses still to lose; looked up, never iterated
+	Produces   []*Batch       // every produce action, in order
+	Consumes   []*Batch       // every consume action, in order
 }
 
 // New builds the cluster and starts its brokers, broker N at (N-1) ms.
@@ -136,7 +149,7 @@ func New(s *sim.Sim, cfg Config) (*Cluster, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	c := &Cluster{s: s, cfg: cfg, conns: map[int][]*socketserver.Conn{}}
+	c := &Cluster{s: s, cfg: cfg, conns: map[int][]*socketserver.Conn{}, lose: map[string]int{}}
 	c.ZK = newZooKeeper(s)
 	c.ZK.tracker = s.NewWorker("zookeeper/SessionTracker", "zookeeper/SessionTracker.sessionsWithTimeout")
 	c.Mon = replication.NewMonitor(s)
@@ -341,6 +354,16 @@ func (c *Cluster) Resume(at time.Duration, text string, id int) {
 		b.RM.Resume()
 		b.setState(BrokerRunning, msg.Notef("its replica fetchers go on"), "AbstractFetcherThread.scala AbstractFetcherThread.doWork")
 	})
+}
+
+// LoseResponse is "lose response R": the next response to request R
+// that reaches the producer is lost, the connection breaking as it
+// arrives (a network fault after the broker has done the work).
+func (c *Cluster) LoseResponse(at time.Duration, text, id string) {
+	// On the application's thread, where the produce actions run, so
+	// that "lose response R" then "produce … id=R" at one instant keep
+	// their order.
+	c.act(c.app, at, text, "Selector.java Selector.poll", nil, func() { c.lose[id]++ })
 }
 
 // EnableUnclean is "config unclean.leader.election.enable=true|false": the

@@ -78,6 +78,24 @@
 // since batch creation"); an answer that comes later is ignored, and a
 // retriable error after it is final (FACTS.md 9.1).
 //
+// The idempotent producer (FACTS.md 9): with enable.idempotence the
+// construction refuses retries 0, an acks setting (or a produce's acks=)
+// other than all and max.in.flight.requests.per.connection above 5
+// (configuration errors, codes cl.idempotence.*), and makes an unset acks
+// all. Before its first produce the Sender sends InitProducerId to the
+// least loaded node, whose ProducerIdManager claims a block of 1000 ids
+// in /latest_producer_id_block (the first time it is asked; upstream
+// claims one at broker startup) and answers the next id, epoch 0. A
+// batch gets (producerId, epoch, baseSequence = the partition's next
+// sequence) when first sent and keeps it on every retry; the leader's log
+// dedups and checks it (core/replication). No connection carries more
+// than max.in.flight.requests.per.connection requests (5). "lose response
+// R" loses the next response to R: the connection breaks as it arrives,
+// after the broker did the work, and R's requests fail with
+// NETWORK_EXCEPTION. produce[R].appends and partition[P].duplicates count
+// the leader's log by the request each record came from, which the
+// simulator knows and no broker does.
+//
 // Trace vocabulary (the stage is built from it; the kernel's, the socket
 // server's and the controller's kinds keep their meanings):
 //
@@ -153,7 +171,8 @@
 //     request.timeout.ms 30s passed, disconnecting from node N" for each
 //     request of a connection the client closed on its own timeout).
 //     Actor the client thread.
-//   - client.done: Subj the action's id R, Item Produce or Fetch, To its
+//   - client.done: Subj the action's id R (the request name for
+//     InitProducerId, Note "producerId 0, epoch 0"), Item Produce, Fetch or InitProducerId, To its
 //     final error, Note offsets or why ("error 19, retries 0 used up",
 //     "error 13, delivery.timeout.ms 2m passed", for TIMEOUT "Expiring 1
 //     record(s) for t-0:120000 ms has passed since batch creation").
@@ -188,11 +207,16 @@
 // only while requests are in flight (upstream's idle wake-ups do nothing
 // observable), and takes acks per produce action; the consumer is one
 // fetch per action, without a group, on the same client code (its
-// request.timeout.ms shared with the producer's).
+// request.timeout.ms shared with the producer's). The idempotent
+// producer: no epoch bump (an OUT_OF_ORDER_SEQUENCE_NUMBER is retried as
+// is, as for a batch that is not the next expected), no
+// UNKNOWN_PRODUCER_ID, no transactions; a retried batch does not hold back
+// the batches behind it (each action is its own batch, sent in order).
 //
 // Invariants: the replication Monitor's (a leader's HW never moves back
 // and a clean leader holds every committed offset; one leader per epoch;
-// no acknowledged acks=all record lost without an unclean election), the
+// no acknowledged acks=all record lost without an unclean election, no
+// idempotent batch written twice), the
 // controllers' event queues' and the socket servers', all collected by
 // Violations and counted in invariant.violations.
 package cluster

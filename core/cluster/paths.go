@@ -20,10 +20,11 @@ var ErrUnknownPath = errors.New("unknown state path") // user-facing: a scenario
 // read the active controller (see core/controller).
 var Paths = []string{
 	"partition[P].leader", "partition[P].isr", "partition[P].epoch", "partition[P].hw", "partition[P].leo",
-	"partition[P].replicas", "partition[P].state", "partition[P].lost", "partition[P].acked",
+	"partition[P].replicas", "partition[P].state", "partition[P].lost", "partition[P].acked", "partition[P].duplicates",
 	"replica[P,N].leo", "replica[P,N].hw", "replica[P,N].log", "replica[P,N].epochs", "replica[P,N].role",
 	"replica[P,N].epoch", "replica[P,N].fetcher", "replica[P,N].caughtUpAgo", "replica[P,N].metadataIsr",
 	"produce[R].error", "produce[R].errors", "produce[R].offset", "produce[R].retries", "produce[R].done",
+	"produce[R].appends", "produce[R].producerId", "produce[R].sequence",
 	"consume[R].error", "consume[R].offsets", "consume[R].hw", "consume[R].done",
 	"broker[N].state", "broker[N].session", "broker[N].sessionExpiresAt", "broker[N].fetchers",
 	"broker[N].purgatory.produce", "broker[N].purgatory.fetch", "broker[N].controller",
@@ -75,7 +76,7 @@ func get(c *Cluster, path string) (string, error) {
 		if err != nil {
 			return "", bad(path, err)
 		}
-		if !oneOf(tail, ".leader", ".isr", ".epoch", ".hw", ".leo", ".replicas", ".state", ".lost", ".acked") {
+		if !oneOf(tail, ".leader", ".isr", ".epoch", ".hw", ".leo", ".replicas", ".state", ".lost", ".acked", ".duplicates") {
 			return "", bad(path, msg.New("cl.path.partition"))
 		}
 		if c == nil {
@@ -97,7 +98,7 @@ func get(c *Cluster, path string) (string, error) {
 		}
 		return c.replicaPath(tp, id, tail), nil
 	case "produce", "consume":
-		fields := []string{".error", ".errors", ".offset", ".retries", ".done"}
+		fields := []string{".error", ".errors", ".offset", ".retries", ".done", ".appends", ".producerId", ".sequence"}
 		if head == "consume" {
 			fields = []string{".error", ".offsets", ".hw", ".done"}
 		}
@@ -218,8 +219,33 @@ func (c *Cluster) partitionPath(tp replication.TP, tail string) string {
 		return strings.Join(parts, ",")
 	case ".acked":
 		return strconv.Itoa(c.Mon.Acked(tp))
+	case ".duplicates":
+		// Batches in the leader's log that copy an earlier one.
+		n, seen := 0, map[string]bool{}
+		for _, r := range c.leaderLog(tp) {
+			if r.Index == 0 {
+				if seen[r.Producer] {
+					n++
+				}
+				seen[r.Producer] = true
+			}
+		}
+		return strconv.Itoa(n)
 	}
 	return ""
+}
+
+// leaderLog is tp's leader's log (none while it has no leader), whose
+// records carry what the simulator knows of them: the request that
+// brought each, which no broker could tell.
+func (c *Cluster) leaderLog(tp replication.TP) []replication.Record {
+	st, ok := c.ZK.readState(tp)
+	if b := c.Broker(st.Leader); ok && b != nil {
+		if l := b.Logs.Get(tp); l != nil {
+			return l.Records
+		}
+	}
+	return nil
 }
 
 func (c *Cluster) replicaPath(tp replication.TP, id int, tail string) string {
@@ -329,6 +355,19 @@ func (c *Cluster) batchPath(kind, id, tail string) string {
 		return strconv.Itoa(b.BaseOffset)
 	case ".retries":
 		return strconv.Itoa(b.Retries)
+	case ".appends":
+		// How many times the request's records were appended.
+		n := 0
+		for _, r := range c.leaderLog(b.TP) {
+			if r.Producer == b.ID && r.Index == 0 {
+				n++
+			}
+		}
+		return strconv.Itoa(n)
+	case ".producerId":
+		return strconv.Itoa(b.ProducerID)
+	case ".sequence":
+		return strconv.Itoa(b.Sequence)
 	case ".offsets":
 		return replication.IDs(b.Offsets)
 	case ".hw":

@@ -21,6 +21,7 @@ import (
 type Setup struct {
 	Config
 	deliverySet bool
+	acksSet     bool // acks was set: idempotence does not change it
 }
 
 func defaultSetup() Setup { return Setup{Config: DefaultConfig()} }
@@ -60,7 +61,33 @@ func start(s *sim.Sim, st Setup) (*Cluster, error) {
 	if cc := &cfg.Client; !st.deliverySet && cc.DeliveryTimeout < cc.RequestTimeout {
 		cc.DeliveryTimeout = cc.RequestTimeout
 	}
+	if err := idempotence(&cfg.Client, st); err != nil {
+		return nil, err
+	}
 	return New(s, cfg)
+}
+
+// idempotence is the producer's construction with enable.idempotence
+// (ProducerConfig.postProcessParsedConfig, KafkaProducer.configureAcks,
+// configureInflightRequests of 2.5): retries 0, acks set to anything but
+// all and max.in.flight above 5 are ConfigExceptions; acks left unset
+// becomes all (-1); retries left unset is Integer.MAX_VALUE already.
+func idempotence(cc *ClientConfig, st Setup) error {
+	if !cc.EnableIdempotence {
+		return nil
+	}
+	switch { // in 2.5's order: ProducerConfig first, then KafkaProducer
+	case cc.Retries == 0:
+		return msg.Of(ErrConfig, "cl.idempotence.retries")
+	case st.acksSet && cc.Acks != -1:
+		return msg.Of(ErrConfig, "cl.idempotence.acks")
+	case cc.MaxInFlight > MaxInFlightIdempotent:
+		return msg.Of(ErrConfig, "cl.idempotence.inflight")
+	}
+	if !st.acksSet {
+		cc.Acks = -1
+	}
+	return nil
 }
 
 // active is the cluster's active controller, as the controller's actions
@@ -119,6 +146,10 @@ var settings = append(append(append([]surface.Setting[Setup]{
 		Doc: "a client's wait for one response", Upstream: "CommonClientConfigs.java REQUEST_TIMEOUT_MS_CONFIG"},
 	{Key: "fetch.max.wait.ms", Value: ms(0, func(s *Setup) *time.Duration { return &s.Client.FetchMaxWait }), Doc: "a consumer's fetch wait in purgatory", Upstream: "ConsumerConfig.java FETCH_MAX_WAIT_MS_CONFIG"},
 	{Key: "fetch.min.bytes", Value: surface.Int(1, replication.MaxMinBytes, func(s *Setup) *int { return &s.Client.FetchMinBytes }), Doc: "bytes a consumer's fetch waits for", Upstream: "ConsumerConfig.java FETCH_MIN_BYTES_CONFIG"},
+	{Key: "enable.idempotence", Value: surface.Bool(func(s *Setup) *bool { return &s.Client.EnableIdempotence }), WhatIf: true,
+		Doc: "the producer gets a producer id and numbers its batches; the leader writes a retried batch once", Upstream: "ProducerConfig.java ENABLE_IDEMPOTENCE_CONFIG"},
+	{Key: "max.in.flight.requests.per.connection", Value: surface.Int(1, 1<<31-1, func(s *Setup) *int { return &s.Client.MaxInFlight }), WhatIf: true,
+		Doc: "requests a client sends on one connection before it waits for an answer (at most 5 with idempotence)", Upstream: "ProducerConfig.java MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION"},
 },
 	surface.Mount(surface.Pick(socketserver.Settings, "num.network.threads", "num.io.threads", "queued.max.requests"), socket)...),
 	sync(surface.Mount(surface.Pick(socketserver.Settings, "socketserver.apiTime", "socketserver.apiTime.API"), socket), func(s *Setup) {
@@ -132,7 +163,7 @@ var acks = surface.Value[Setup]{Kind: "all, -1, 0 or 1",
 		if !ok {
 			return msg.New("cl.acks.setting", val)
 		}
-		s.Client.Acks = n
+		s.Client.Acks, s.acksSet = n, true
 		return nil
 	},
 	Show: func(s *Setup) string { return strconv.Itoa(s.Client.Acks) }}
@@ -201,6 +232,9 @@ var actions = []surface.Action[Setup, *Cluster]{
 			r := p.(consumeAction)
 			c.Consume(at, text, r.id, r.tp, r.from)
 		}},
+	{Form: "lose response R", Doc: "the producer's next response to request R is lost: the connection breaks as it arrives, after the broker did the work",
+		Parse: func(_ *Setup, a *surface.Args) (any, error) { return a.Pos[0].Text, name(a.Pos[0], "request") },
+		Do:    func(c *Cluster, at time.Duration, text string, p any) { c.LoseResponse(at, text, p.(string)) }},
 	broker("kill", (*Cluster).Kill),
 	broker("restart", (*Cluster).Restart),
 	broker("stall", (*Cluster).Stall),
@@ -282,7 +316,7 @@ func requestID(a *surface.Args) (string, error) {
 	return id.Text, name(id, "request")
 }
 
-func parseProduce(_ *Setup, a *surface.Args) (any, error) {
+func parseProduce(s *Setup, a *surface.Args) (any, error) {
 	tp, err := partition(a.Pos[0])
 	if err != nil {
 		return nil, err
@@ -301,6 +335,12 @@ func parseProduce(_ *Setup, a *surface.Args) (any, error) {
 				return nil, msg.At(acks.Col, "cl.acks", acks.Text)
 			}
 			p.acks = n
+		}
+		if s.Client.EnableIdempotence && p.acks != -1 {
+			// The request's acks is the producer's acks setting here: set
+			// explicitly to anything but all with idempotence, a
+			// ConfigException at construction.
+			return nil, msg.At(acks.Col, "cl.idempotence.acks")
 		}
 	}
 	if p.records, err = a.Count("records", MaxRecordsPerProduce); err != nil {

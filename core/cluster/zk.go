@@ -37,6 +37,7 @@ const (
 	pathBrokerIDs       = "/brokers/ids"
 	pathTopics          = "/brokers/topics"
 	pathIsrChange       = "/isr_change_notification"
+	pathProducerIDBlock = "/latest_producer_id_block"
 	pathConfigChanges   = "/config/changes"
 	pathBrokerConfigs   = "/config/brokers/<default>"
 	isrChangePrefix     = "isr_change_"
@@ -337,6 +338,30 @@ func (c *zkClient) PropagateIsrChanges(tps []replication.TP) {
 		parts[i] = tp.String()
 	}
 	c.zk.createSequential(pathIsrChange, isrChangePrefix, strings.Join(parts, ","), append([]replication.TP(nil), tps...))
+}
+
+// producerIDBlock is a block of producer ids a broker claimed.
+type producerIDBlock struct{ broker, start, end int }
+
+// NewProducerIdBlock is ZkProducerIdManager.getNewProducerIdBlock: the
+// block after the one /latest_producer_id_block holds (0 … 999 if none),
+// written there (the conditional write cannot fail: one thread runs at a
+// time).
+func (c *zkClient) NewProducerIdBlock(broker int) (int, int) {
+	c.touch()
+	b := producerIDBlock{broker: broker, end: replication.ProducerIDBlockSize - 1}
+	n := c.zk.get(pathProducerIDBlock)
+	if n != nil {
+		prev := n.value.(producerIDBlock)
+		b.start, b.end = prev.end+1, prev.end+replication.ProducerIDBlockSize
+	}
+	data := "broker=" + strconv.Itoa(broker) + " block_start=" + strconv.Itoa(b.start) + " block_end=" + strconv.Itoa(b.end)
+	if n == nil {
+		c.zk.create(pathProducerIDBlock, data, b, 0)
+	} else {
+		c.zk.set(pathProducerIDBlock, data, b, n.version)
+	}
+	return b.start, b.end
 }
 
 func statePath(tp replication.TP) string {

@@ -214,4 +214,9 @@ var Notes = map[string]string{
 	`Adding new member %s with group instance id %s`:             `加入新成员 %s，group.instance.id 为 %s`,
 	`Updating metadata for static member %s with instance id %s`: `更新静态成员 %s（group.instance.id %s）的元数据`,
 	`%s: static member %s rejoins in %s`:                         `%s：静态成员 %s 在 %s 状态下重新加入`,
+	// The idempotent producer (issue 15 part 3).
+	`%s: duplicate of offsets %d–%d (producerId %d, sequence %d), nothing written`: `%s：与位移 %d–%d 重复（producerId %d，序列号 %d），不写入`,
+	`the connection broke before the response to %s arrived`:                       `%s 的响应到达之前连接断开了`,
+	`%s written twice by an idempotent producer: at offsets %d and %d`:             `%s 被幂等生产者写入了两次：位移 %d 和 %d`,
+	`producerId %d, epoch %d`: `producerId %d，纪元 %d`,
 }

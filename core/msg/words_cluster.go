@@ -31,7 +31,7 @@ var cluster = Catalog{
 	// State paths (Get, CheckPath).
 	"cl.path":             {`unknown state path %q: %s`, `未知的状态路径 %q：%s`},
 	"cl.path.key":         {`expected NAME[KEY].field`, `应写成 NAME[KEY].field`},
-	"cl.path.partition":   {`a partition has .leader, .isr, .epoch, .hw, .leo, .replicas, .state, .lost and .acked`, `分区的字段有 .leader、.isr、.epoch、.hw、.leo、.replicas、.state、.lost 和 .acked`},
+	"cl.path.partition":   {`a partition has .leader, .isr, .epoch, .hw, .leo, .replicas, .state, .lost, .acked and .duplicates`, `分区的字段有 .leader、.isr、.epoch、.hw、.leo、.replicas、.state、.lost、.acked 和 .duplicates`},
 	"cl.path.replica.key": {`expected replica[P,N] with a partition and a broker id, such as replica[t-0,2]`, `应写成 replica[P,N]，P 为分区，N 为 Broker id，如 replica[t-0,2]`},
 	"cl.path.replica":     {`a replica has .leo, .hw, .log, .epochs, .role, .epoch, .fetcher, .caughtUpAgo and .metadataIsr`, `副本的字段有 .leo、.hw、.log、.epochs、.role、.epoch、.fetcher、.caughtUpAgo 和 .metadataIsr`},
 	"cl.path.batch":       {`a %s has %s`, `%s 的字段有 %s`},
@@ -47,4 +47,10 @@ var cluster = Catalog{
 	"cl.state":           {`broker %d is %s, not %s`, `Broker %d 的状态是 %s，而不是 %s`},
 	"cl.topic.exists":    {`topic %s already exists (TopicExistsException)`, `主题 %s 已经存在（TopicExistsException）`},
 	"cl.partition.range": {`Invalid partition given with record: %d is not in the range [0...%d).`, `消息指定的分区无效：%d 不在范围 [0...%d) 内`},
+
+	// The idempotent producer (issue 15 part 3): KafkaProducer's construction checks.
+	"cl.idempotence.retries":  {`Must set retries to non-zero when using the idempotent producer.`, `使用幂等生产者时 retries 必须不为 0。`},
+	"cl.idempotence.acks":     {`Must set acks to all in order to use the idempotent producer. Otherwise we cannot guarantee idempotence.`, `使用幂等生产者必须把 acks 设为 all，否则无法保证幂等。`},
+	"cl.idempotence.inflight": {`Must set max.in.flight.requests.per.connection to at most 5 to use the idempotent producer.`, `使用幂等生产者时 max.in.flight.requests.per.connection 最多为 5。`},
+	"cl.max.in.flight":        {`max.in.flight.requests.per.connection must be ≥ 1`, `max.in.flight.requests.per.connection 必须 ≥ 1`},
 }

@@ -8,7 +8,7 @@ import (
 
 // KafkaApis is the broker's request handling the socket server's handlers
 // call (socketserver.Apis): Produce, Fetch, OffsetForLeaderEpoch,
-// Metadata, and the controller's LeaderAndIsr and UpdateMetadata. A
+// Metadata, InitProducerId, and the controller's LeaderAndIsr and UpdateMetadata. A
 // parked request (DelayedProduce, DelayedFetch) returns a nil response;
 // the purgatory answers it later through the socket server.
 type KafkaApis struct{ RM *ReplicaManager }
@@ -52,6 +52,8 @@ func (a KafkaApis) Handle(req *socketserver.Request) (time.Duration, *socketserv
 		reply(&ControllerResponse{Error: rm.updateMetadata(body)})
 	case *MetadataRequest:
 		reply(rm.Metadata.metadata(body))
+	case *InitProducerIdRequest:
+		reply(rm.initProducerId())
 	default:
 		reply(&ControllerResponse{Error: None})
 	}

@@ -27,6 +27,8 @@ const (
 	NotEnoughReplicasAfterAppend = "NOT_ENOUGH_REPLICAS_AFTER_APPEND" // 20
 	InvalidRequiredAcks          = "INVALID_REQUIRED_ACKS"            // 21
 	StaleControllerEpoch         = "STALE_CONTROLLER_EPOCH"           // 11
+	OutOfOrderSequenceNumber     = "OUT_OF_ORDER_SEQUENCE_NUMBER"     // 45
+	InvalidProducerEpoch         = "INVALID_PRODUCER_EPOCH"           // 47
 	FencedLeaderEpoch            = "FENCED_LEADER_EPOCH"              // 74
 	UnknownLeaderEpoch           = "UNKNOWN_LEADER_EPOCH"             // 75
 	KafkaStorageError            = "KAFKA_STORAGE_ERROR"              // 56, unused: no disk failures
@@ -39,7 +41,8 @@ const (
 var ErrorCodes = map[string]int{
 	None: 0, OffsetOutOfRange: 1, UnknownTopicOrPartition: 3, LeaderNotAvailable: 5, NotLeaderForPartition: 6,
 	RequestTimedOut: 7, StaleControllerEpoch: 11, NetworkException: 13, NotEnoughReplicas: 19,
-	NotEnoughReplicasAfterAppend: 20, InvalidRequiredAcks: 21, FencedLeaderEpoch: 74, UnknownLeaderEpoch: 75,
+	NotEnoughReplicasAfterAppend: 20, InvalidRequiredAcks: 21, OutOfOrderSequenceNumber: 45, InvalidProducerEpoch: 47,
+	FencedLeaderEpoch: 74, UnknownLeaderEpoch: 75,
 }
 
 // RecordBytes is the size every record counts for fetch.min.bytes: the

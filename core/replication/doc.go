@@ -41,6 +41,18 @@
 //     the broker stops leading, REQUEST_TIMED_OUT when the request's
 //     timeout passes. acks=0 gets no response; an error closes the
 //     connection.
+//   - The idempotent producer (ProducerStateManager.scala, FACTS.md 9.3):
+//     each log keeps, per producer id, its epoch and its last 5 batches
+//     (first and last sequence and offset), updated by every append on
+//     the leader and the followers alike and rebuilt from the records
+//     after a truncation, so a new leader dedups as the old one did. After
+//     the min.insync.replicas check, a batch with the same epoch and
+//     sequences as a kept one is a duplicate: nothing is written, the
+//     answer is NONE with its original offset (a log.append of no records
+//     traces it); a gap in the sequence is OUT_OF_ORDER_SEQUENCE_NUMBER
+//     (45), a new epoch must start at 0, an older one is
+//     INVALID_PRODUCER_EPOCH; a producer with no batches kept takes any
+//     sequence. InitProducerId answers the next id of the broker's block.
 //   - Fetch reads up to the LEO (a follower) or the HW (a consumer); it
 //     answers at once with replica.fetch.min.bytes / fetch.min.bytes of
 //     data (every record counts RecordBytes), an error, or a follower
@@ -73,7 +85,9 @@
 // Invariants (Monitor, checked at every state change): a leader's HW never
 // moves backwards, and a cleanly elected leader holds every committed
 // offset; at most one leader per partition and epoch; no acknowledged
-// acks=all record is lost unless the election that lost it was unclean.
+// acks=all record is lost unless the election that lost it was unclean;
+// no idempotent producer's batch (its producer id, epoch and base
+// sequence) is written twice to a leader's log.
 // A lost acknowledged record (any acks) is traced record by record as
 // record.lost.
 package replication

@@ -467,6 +467,8 @@ func ResponseError(body any) string {
 		}
 	case *ControllerResponse:
 		return b.Error
+	case *InitProducerIdResponse:
+		return b.Error
 	}
 	return None
 }

@@ -44,8 +44,9 @@ func sortTPs(tps []TP) {
 type Record struct {
 	Offset   int
 	Epoch    int
-	Producer string // the produce request's id (R of produce … id=R)
-	Index    int    // 0, 1, … within that request
+	Producer string         // the produce request's id (R of produce … id=R)
+	Index    int            // 0, 1, … within that request
+	Batch    *ProducerBatch // the idempotent producer's header; nil without idempotence
 }
 
 // EpochEntry is one entry of the leader-epoch cache: the first offset
@@ -67,6 +68,11 @@ type Log struct {
 	Records []Record
 	HW      int
 	Epochs  []EpochEntry
+
+	// Producers is the idempotent producers' state, updated by every
+	// append and rebuilt from the records left after a truncation
+	// (Log.loadProducerState).
+	Producers ProducerStateManager
 }
 
 // LEO is the log end offset.
@@ -134,6 +140,7 @@ func (l *Log) append(recs []Record) {
 		l.Assign(r.Epoch, r.Offset) // maybeAssignEpochStartOffset: a no-op within an epoch
 		l.Records = append(l.Records, r)
 	}
+	l.Producers.onAppend(recs)
 }
 
 // truncateTo is Log.truncateTo: drop the records at offsets ≥ offset, the
@@ -144,6 +151,8 @@ func (l *Log) truncateTo(offset int) {
 		return
 	}
 	l.Records = l.Records[:offset:offset]
+	l.Producers = ProducerStateManager{}
+	l.Producers.onAppend(l.Records)
 	kept := l.Epochs[:0:0]
 	for _, e := range l.Epochs {
 		if e.StartOffset < offset {

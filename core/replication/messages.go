@@ -13,6 +13,7 @@ type ProduceRequest struct {
 	Acks    int           // -1 (all), 0, 1; others are refused
 	Timeout time.Duration // the DelayedProduce timeout (the producer's request.timeout.ms)
 	Records int
+	Batch   *ProducerBatch // the idempotent producer's header, nil without idempotence
 }
 
 // ProduceResponse is one partition's answer.
@@ -20,6 +21,17 @@ type ProduceResponse struct {
 	TP         TP
 	Error      string
 	BaseOffset int // -1 on error
+}
+
+// InitProducerIdRequest asks for a producer id (transactionalId null: an
+// idempotent producer without transactions).
+type InitProducerIdRequest struct{}
+
+// InitProducerIdResponse is a new producer id and its epoch.
+type InitProducerIdResponse struct {
+	Error         string
+	ProducerID    int
+	ProducerEpoch int
 }
 
 // FetchPartition is one partition of a fetch.

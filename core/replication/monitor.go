@@ -77,6 +77,20 @@ func (m *Monitor) violate(tp TP, n *msg.Note) {
 	m.s.Emit(e)
 }
 
+// onIdempotentAppend checks that an idempotent producer's batch is not
+// in the leader's log already: a retry of a batch the log holds must be
+// found as a duplicate. The producer stamps each batch once, so its
+// (producer id, epoch, base sequence) names it.
+func (m *Monitor) onIdempotentAppend(p *Partition, first int, req *ProduceRequest) {
+	b := req.Batch
+	for _, r := range p.Log.Records[:first] {
+		if x := r.Batch; x != nil && r.Index == 0 && x.ProducerID == b.ProducerID && x.ProducerEpoch == b.ProducerEpoch && x.BaseSequence == b.BaseSequence {
+			m.violate(p.TP, msg.Notef("%s written twice by an idempotent producer: at offsets %d and %d", req.ID, r.Offset, first))
+			return
+		}
+	}
+}
+
 // OnUncleanElection is the controller's report of an unclean election of
 // tp into epoch (before any broker acts on it).
 func (m *Monitor) OnUncleanElection(tp TP, epoch int) { m.unclean[epochKey(tp, epoch)] = true }

@@ -12,7 +12,7 @@ import (
 // while tracing them record by record.
 func TestMonitorCatchesViolations(t *testing.T) {
 	s, p, mon := leaderRig(t, 0, []int{1, 2}, nil)
-	_, last, _, _ := p.appendRecordsToLeader(&ProduceRequest{ID: "a", TP: t0, Acks: -1, Records: 2})
+	_, last, _, _, _ := p.appendRecordsToLeader(&ProduceRequest{ID: "a", TP: t0, Acks: -1, Records: 2})
 	p.updateFollowerFetchState(2, 2, s.Now(), 2, 0)
 	mon.onAck(p, 0, last, &ProduceRequest{ID: "a", TP: t0, Acks: -1})
 
@@ -39,4 +39,23 @@ func TestMonitorCatchesViolations(t *testing.T) {
 	require.Empty(t, mon2.Violations)
 	require.Len(t, mon2.Lost, 1)
 	require.True(t, mon2.Lost[0].Unclean)
+}
+
+// The monitor catches an idempotent batch written twice (a leader whose
+// producer state missed it), and not a retry the leader deduplicates.
+func TestMonitorCatchesIdempotentBatchWrittenTwice(t *testing.T) {
+	_, p, mon := leaderRig(t, 0, []int{1}, nil)
+	req := func() *ProduceRequest {
+		return &ProduceRequest{ID: "a", TP: t0, Acks: 1, Records: 1, Batch: &ProducerBatch{ProducerID: 0, BaseSequence: 0, Count: 1}}
+	}
+	p.appendRecordsToLeader(req())
+	_, _, code, _, dup := p.appendRecordsToLeader(req())
+	require.Equal(t, None, code)
+	require.True(t, dup)
+	require.Empty(t, mon.Violations, "a retry found as a duplicate")
+
+	p.Log.Producers = ProducerStateManager{} // state lost: the retry is taken as new
+	p.appendRecordsToLeader(req())
+	require.Equal(t, 2, p.Log.LEO())
+	require.Len(t, mon.Violations, 1)
 }

@@ -20,6 +20,7 @@ const (
 	srcShrinkIsr     = "Partition.scala Partition.maybeShrinkIsr"
 	srcIncrementHW   = "Partition.scala Partition.maybeIncrementLeaderHW"
 	srcTruncate      = "Log.scala Log.truncateTo"
+	srcDuplicate     = "Log.scala Log.analyzeAndValidateProducerState"
 	srcFollowerHW    = "ReplicaFetcherThread.scala ReplicaFetcherThread.processPartitionData"
 )
 
@@ -238,23 +239,48 @@ func (p *Partition) maybeIncrementLeaderHW(now time.Duration) bool {
 }
 
 // appendRecordsToLeader is Partition.appendRecordsToLeader: refuse an
-// acks=all write while the ISR is smaller than min.insync.replicas, else
-// append stamped with the leader epoch and maybe move the high watermark.
-func (p *Partition) appendRecordsToLeader(req *ProduceRequest) (first, last int, errCode string, hwMoved bool) {
+// acks=all write while the ISR is smaller than min.insync.replicas; then
+// an idempotent producer's batch the log already holds is a duplicate
+// (its original offsets, nothing written) and one out of sequence is
+// refused; else append stamped with the leader epoch and maybe move the
+// high watermark.
+func (p *Partition) appendRecordsToLeader(req *ProduceRequest) (first, last int, errCode string, hwMoved, duplicate bool) {
 	rm := p.rm
 	if !p.IsLeader() {
-		return -1, -1, NotLeaderForPartition, false
+		return -1, -1, NotLeaderForPartition, false, false
 	}
 	if req.Acks == -1 && len(p.ISR) < rm.cfg.MinInsyncReplicas {
-		return -1, -1, NotEnoughReplicas, false
+		return -1, -1, NotEnoughReplicas, false, false
+	}
+	if b := req.Batch; b != nil {
+		// Log.analyzeAndValidateProducerState, after the ISR check: a
+		// batch the producer's entry already holds is answered with its
+		// original offsets and nothing is written.
+		if dup, ok := p.Log.Producers.LastEntry(b.ProducerID).findDuplicateBatch(b); ok {
+			if rm.s.Tracing() {
+				leo := strconv.Itoa(p.Log.LEO())
+				item := msg.Notef("%s: duplicate of offsets %d–%d (producerId %d, sequence %d), nothing written", req.ID, dup.FirstOffset, dup.LastOffset, b.ProducerID, b.BaseSequence)
+				rm.s.Emit(sim.Event{Kind: sim.LogAppend, Subj: p.TP.String(), ID: rm.ID, From: leo, To: leo, Note: strconv.Itoa(p.LeaderEpoch),
+					Item: item.String(), ItemWords: item, Src: srcDuplicate})
+			} else {
+				rm.s.Emit(sim.Event{})
+			}
+			return dup.FirstOffset, dup.LastOffset, None, false, true
+		}
+		if code := p.Log.Producers.checkSequence(b); code != None {
+			return -1, -1, code, false, false
+		}
 	}
 	first = p.Log.LEO()
 	recs := make([]Record, req.Records)
 	for i := range recs {
-		recs[i] = Record{Offset: first + i, Epoch: p.LeaderEpoch, Producer: req.ID, Index: i}
+		recs[i] = Record{Offset: first + i, Epoch: p.LeaderEpoch, Producer: req.ID, Index: i, Batch: req.Batch}
+	}
+	if req.Batch != nil && rm.mon != nil {
+		rm.mon.onIdempotentAppend(p, first, req)
 	}
 	p.appendLog(recs, msg.Literal(req.ID), srcAppendLeader)
-	return first, p.Log.LEO() - 1, None, p.maybeIncrementLeaderHW(rm.s.Now())
+	return first, p.Log.LEO() - 1, None, p.maybeIncrementLeaderHW(rm.s.Now()), false
 }
 
 // appendLog appends records and traces one log.append per epoch run.

@@ -37,6 +37,10 @@ type ZkClient interface {
 	UpdateLeaderAndIsr(tp TP, leader, leaderEpoch int, isr []int, controllerEpoch, expectedVersion int) (newVersion int, ok bool)
 	// PropagateIsrChanges creates an /isr_change_notification/isr_change_ sequential znode.
 	PropagateIsrChanges(tps []TP)
+	// NewProducerIdBlock claims the next block of ProducerIDBlockSize
+	// producer ids in /latest_producer_id_block
+	// (ZkProducerIdManager.getNewProducerIdBlock).
+	NewProducerIdBlock(broker int) (start, end int)
 }
 
 // Network reaches other brokers' socket servers.
@@ -75,6 +79,7 @@ type ReplicaManager struct {
 	lastIsrPropagation time.Duration
 	resume             *sim.Latch
 	requestSeq         int
+	producerIDs        ProducerIdManager
 	adding             *msg.Note // what the operation park is adding waits for
 }
 
@@ -91,6 +96,7 @@ func NewReplicaManager(s *sim.Sim, id int, cfg Config, logs *LogManager, zk ZkCl
 	rm.Fetch = rm.newPurgatory("Fetch", true)
 	rm.Fetchers = &FetcherManager{rm: rm}
 	rm.stateChangeLock = sim.NewLock(s, rm.name("replicaStateChangeLock"))
+	rm.producerIDs = ProducerIdManager{claim: func() (int, int) { return zk.NewProducerIdBlock(id) }, last: -1}
 	return rm, nil
 }
 
@@ -236,7 +242,7 @@ func (rm *ReplicaManager) appendRecords(req *socketserver.Request, pr *ProduceRe
 		answer(&ProduceResponse{TP: pr.TP, Error: code, BaseOffset: -1})
 		return false
 	}
-	first, last, code, hwMoved := p.appendRecordsToLeader(pr)
+	first, last, code, hwMoved, duplicate := p.appendRecordsToLeader(pr)
 	if code == None {
 		if hwMoved {
 			rm.tryCompleteDelayedRequests(pr.TP)
@@ -245,7 +251,7 @@ func (rm *ReplicaManager) appendRecords(req *socketserver.Request, pr *ProduceRe
 		}
 	}
 	if code != None || pr.Acks != -1 {
-		if code == None && pr.Acks == 1 && rm.mon != nil {
+		if code == None && pr.Acks == 1 && rm.mon != nil && !duplicate {
 			rm.mon.onAck(p, first, last, pr)
 		}
 		answer(&ProduceResponse{TP: pr.TP, Error: code, BaseOffset: first})
@@ -273,7 +279,7 @@ func (rm *ReplicaManager) appendRecords(req *socketserver.Request, pr *ProduceRe
 		return false
 	}
 	finish := func(bool) (*msg.Note, func()) {
-		if status == None && rm.mon != nil {
+		if status == None && rm.mon != nil && !duplicate {
 			rm.mon.onAck(p, first, last, pr)
 		}
 		send := func() { answer(&ProduceResponse{TP: pr.TP, Error: status, BaseOffset: first}) }

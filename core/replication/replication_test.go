@@ -13,6 +13,7 @@ import (
 type fakeZk struct {
 	version    int
 	propagated [][]TP
+	blocks     int
 }
 
 func (z *fakeZk) UpdateLeaderAndIsr(tp TP, leader, epoch int, isr []int, ce, expected int) (int, bool) {
@@ -23,6 +24,10 @@ func (z *fakeZk) UpdateLeaderAndIsr(tp TP, leader, epoch int, isr []int, ce, exp
 	return z.version, true
 }
 func (z *fakeZk) PropagateIsrChanges(tps []TP) { z.propagated = append(z.propagated, tps) }
+func (z *fakeZk) NewProducerIdBlock(broker int) (int, int) {
+	z.blocks++
+	return (z.blocks - 1) * ProducerIDBlockSize, z.blocks*ProducerIDBlockSize - 1
+}
 
 var t0 = TP{"t", 0}
 
@@ -127,11 +132,11 @@ func TestISRShrinkAfterTheLagTime(t *testing.T) {
 // other acks are INVALID_REQUIRED_ACKS (ReplicaManager.appendRecords).
 func TestMinInsyncReplicasRefusesAcksAllBeforeTheAppend(t *testing.T) {
 	_, p, _ := leaderRig(t, 0, []int{1}, func(c *Config) { c.MinInsyncReplicas = 2 })
-	_, _, code, _ := p.appendRecordsToLeader(&ProduceRequest{ID: "a", TP: t0, Acks: -1, Records: 1})
+	_, _, code, _, _ := p.appendRecordsToLeader(&ProduceRequest{ID: "a", TP: t0, Acks: -1, Records: 1})
 	require.Equal(t, NotEnoughReplicas, code)
 	require.Equal(t, 0, p.Log.LEO(), "nothing written")
 	for _, acks := range []int{1, 0} {
-		_, _, code, _ = p.appendRecordsToLeader(&ProduceRequest{ID: "b", TP: t0, Acks: acks, Records: 1})
+		_, _, code, _, _ = p.appendRecordsToLeader(&ProduceRequest{ID: "b", TP: t0, Acks: acks, Records: 1})
 		require.Equal(t, None, code)
 	}
 	require.Equal(t, 2, p.Log.LEO())
@@ -146,7 +151,7 @@ func TestMinInsyncReplicasRefusesAcksAllBeforeTheAppend(t *testing.T) {
 // below min.insync.replicas meanwhile.
 func TestCheckEnoughReplicasReachOffset(t *testing.T) {
 	s, p, _ := leaderRig(t, 0, []int{1, 2}, func(c *Config) { c.MinInsyncReplicas = 2 })
-	_, last, code, _ := p.appendRecordsToLeader(&ProduceRequest{ID: "a", TP: t0, Acks: -1, Records: 3})
+	_, last, code, _, _ := p.appendRecordsToLeader(&ProduceRequest{ID: "a", TP: t0, Acks: -1, Records: 3})
 	require.Equal(t, None, code)
 	enough, code := p.checkEnoughReplicasReachOffset(last + 1)
 	require.False(t, enough)
@@ -193,7 +198,7 @@ func TestEpochCacheAssignAndTruncate(t *testing.T) {
 	require.True(t, l.Assign(2, 5))
 	require.True(t, l.Assign(3, 5))
 	require.Equal(t, "0:0,3:5", l.EpochsString(), "epoch 2 started where 3 does: it wrote nothing")
-	l.append([]Record{{0, 0, "", 0}, {1, 0, "", 0}, {2, 0, "", 0}, {3, 0, "", 0}, {4, 0, "", 0}, {5, 3, "", 0}, {6, 3, "", 0}})
+	l.append([]Record{{Offset: 0, Epoch: 0}, {Offset: 1, Epoch: 0}, {Offset: 2, Epoch: 0}, {Offset: 3, Epoch: 0}, {Offset: 4, Epoch: 0}, {Offset: 5, Epoch: 3}, {Offset: 6, Epoch: 3}})
 	l.HW = 7
 	l.truncateTo(5)
 	require.Equal(t, "0:0", l.EpochsString())

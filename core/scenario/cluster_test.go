@@ -150,7 +150,7 @@ expect invariant.violations == 0
 }
 
 // Same scenario and seed, same bytes, natively and under GOOS=js: 20
-// seeds of each replication lesson (lesson 06 also with a what-if)
+// seeds of each replication lesson (lessons 06 and 13 also with a what-if)
 // against one file of hashes.
 func TestClusterSeedsGiveTheSameTraceEverywhere(t *testing.T) {
 	var b bytes.Buffer
@@ -162,6 +162,8 @@ func TestClusterSeedsGiveTheSameTraceEverywhere(t *testing.T) {
 		{"05-acks-and-min-isr", nil},
 		{"06-broker-failure", nil},
 		{"06-broker-failure", []string{"zookeeper.session.timeout.ms 6000"}},
+		{"13-idempotent-producer", nil},
+		{"13-idempotent-producer", []string{"enable.idempotence true"}},
 	} {
 		sc := lesson(t, c.lesson)
 		for seed := int64(1); seed <= 20; seed++ {

@@ -45,6 +45,7 @@ type gen struct {
 	partitions int      // its partitions
 	names      []string // clients, connections, consumers
 	next       []int64  // listener: the next offset of each partition of t0
+	idempotent bool     // the cluster's producer has enable.idempotence: acks all, retries > 0
 }
 
 func (g *gen) n(lo, hi int) int { return lo + g.r.IntN(hi-lo+1) }
@@ -54,6 +55,15 @@ func (g *gen) pick(xs ...string) string { return xs[g.r.IntN(len(xs))] }
 func (g *gen) ms(lo, hi int) string { return fmt.Sprintf("%dms", g.n(lo, hi)) }
 
 func (g *gen) broker() int { return g.n(1, g.brokers) }
+
+// acks draws an acks value: all or -1, or one of others unless the
+// producer is idempotent (a ConfigException then).
+func (g *gen) acks(others ...string) string {
+	if g.idempotent {
+		return g.pick("all", "-1")
+	}
+	return g.pick(append([]string{"all", "-1"}, others...)...)
+}
 
 func (g *gen) name() string { return g.names[g.r.IntN(len(g.names))] }
 
@@ -119,8 +129,9 @@ func eventName(g *gen) string {
 // brokerActions are replication's, also on the cluster.
 var brokerActions = []action{
 	{9, false, func(g *gen) string {
-		return fmt.Sprintf("produce %s acks=%s records=%d id=p%d", g.part("t"), g.pick("all", "-1", "1", "0"), g.n(1, 4), g.r.IntN(9))
+		return fmt.Sprintf("produce %s acks=%s records=%d id=p%d", g.part("t"), g.acks("1", "0"), g.n(1, 4), g.r.IntN(9))
 	}},
+	{1, true, func(g *gen) string { return fmt.Sprintf("lose response p%d", g.r.IntN(9)) }},
 	{2, false, func(g *gen) string { return fmt.Sprintf("consume %s id=c%d", g.part("t"), g.r.IntN(9)) }},
 	{3, true, func(g *gen) string { return "kill broker " + itoa(g.broker()) }},
 	{3, false, func(g *gen) string { return "restart broker " + itoa(g.broker()) }},
@@ -133,6 +144,11 @@ var brokerActions = []action{
 }
 
 var brokerSettings = []setting{
+	// First: the acks and retries drawn after it keep to what it allows.
+	{"enable.idempotence", func(g *gen) string {
+		g.idempotent = g.r.IntN(2) == 0
+		return fmt.Sprint(g.idempotent)
+	}},
 	{"replica.lag.time.max.ms", func(g *gen) string { return itoa(g.n(1000, 30000)) }},
 	{"replica.fetch.wait.max.ms", func(g *gen) string { return itoa(g.n(0, 1000)) }},
 	{"replica.fetch.backoff.ms", func(g *gen) string { return itoa(g.n(0, 2000)) }},
@@ -142,8 +158,13 @@ var brokerSettings = []setting{
 	{"zookeeper.session.timeout.ms", func(g *gen) string { return itoa(g.n(2000, 18000)) }},
 	{"num.io.threads", func(g *gen) string { return itoa(g.n(1, 4)) }},
 	{"queued.max.requests", func(g *gen) string { return itoa(g.n(1, 50)) }},
-	{"acks", func(g *gen) string { return g.pick("all", "-1", "0", "1") }},
-	{"retries", func(g *gen) string { return itoa(g.n(0, 5)) }},
+	{"acks", func(g *gen) string { return g.acks("0", "1") }},
+	{"retries", func(g *gen) string {
+		if g.idempotent {
+			return itoa(g.n(1, 5))
+		}
+		return itoa(g.n(0, 5))
+	}},
 	{"retry.backoff.ms", func(g *gen) string { return itoa(g.n(0, 1000)) }},
 	// At least request.timeout.ms's largest draw: a lower one is a
 	// ConfigException (KafkaProducer.configureDeliveryTimeout).

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -53,9 +54,14 @@ type CPart struct {
 
 // Replica is one broker's copy of a partition.
 type Replica struct {
-	Part    string
-	Broker  string
-	Log     []string // the leader epoch of each offset
+	Part   string
+	Broker string
+	Log    []string // the leader epoch of each offset
+	// Copy marks each offset whose records a produce request already had
+	// appended at an earlier offset (a retry written twice); a follower
+	// takes the marks of the leader it copies from.
+	Copy    []bool
+	req     []string // the produce request of each offset ("" where unknown)
 	HW      int
 	Role    string // leader, follower, none
 	Fetcher string // Truncating, Fetching, removed, failed, "" before
@@ -101,6 +107,8 @@ func (c *Cluster) clone() *Cluster {
 	d.Replicas = make([]Replica, len(c.Replicas))
 	for i, r := range c.Replicas {
 		r.Log = r.Log[:len(r.Log):len(r.Log)] // appends copy; truncation reslices
+		r.Copy = r.Copy[:len(r.Copy):len(r.Copy)]
+		r.req = r.req[:len(r.req):len(r.req)]
 		d.Replicas[i] = r
 	}
 	d.Done = c.Done[:len(c.Done):len(c.Done)]
@@ -205,13 +213,35 @@ func (c *Cluster) apply(e sim.Event) {
 		if err1 != nil || err2 != nil || from != len(r.Log) || to < from || to > 1<<20 {
 			return
 		}
+		// A leader's append names its request (Item R); a follower's
+		// says "from leader N" and copies the leader's marks.
+		var leader *Replica
+		if id, ok := strings.CutPrefix(e.Item, "from leader "); ok {
+			if n, err := strconv.Atoi(id); err == nil && n != e.ID {
+				leader = c.replica(e.Subj, n)
+				r = c.replica(e.Subj, e.ID) // c.replica may have grown the slice
+			}
+		}
+		copied := leader == nil && e.Item != "" && slices.Contains(r.req, e.Item)
 		for len(r.Log) < to {
+			off := len(r.Log)
+			req, cp := e.Item, copied
+			if leader != nil {
+				req, cp = "", false
+				if off < len(leader.req) {
+					req, cp = leader.req[off], leader.Copy[off]
+				}
+			}
 			r.Log = append(r.Log, e.Note)
+			r.req = append(r.req, req)
+			r.Copy = append(r.Copy, cp)
 		}
 	case sim.LogTruncate:
 		r := c.replica(e.Subj, e.ID)
 		if to, err := strconv.Atoi(e.To); err == nil && to >= 0 && to < len(r.Log) {
 			r.Log = r.Log[:to:to]
+			r.Copy = r.Copy[:to:to]
+			r.req = r.req[:to:to]
 		}
 	case sim.HW:
 		if to, err := strconv.Atoi(e.To); err == nil {

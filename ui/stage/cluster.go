@@ -72,6 +72,7 @@ func clusterWords(zh bool) cwords {
 type ctitles struct {
 	controller, parked, broker, expires, active, purgatories, part, epoch     string
 	committed, uncommitted, replica, cell, cellCommitted, cellAbove, cellLost string
+	cellCopy                                                                  string
 	leo, hw, fetch, req, delayed, sock, out, queued, held, removed            string
 }
 
@@ -87,6 +88,7 @@ func clusterTitles(zh bool) ctitles {
 			replica:     "%s 在 broker-%s 上：%s，ISR %s，HW %d，LEO %d，拉取线程 %s",
 			cell:        "位移 %d，领导者纪元 %s", cellCommitted: "，已提交（HW 以下）", cellAbove: "，HW 以上，未提交",
 			cellLost: "，丢失：新领导者的日志里没有它",
+			cellCopy: "，重复：同一请求的消息在更早的位移已写入过一次",
 			leo:      "日志末端位移（LEO）：下一条要写入的位移", hw: "高水位（HW）：它以下的位移已提交，消费者只读这些",
 			fetch: "broker-%[1]s 的 ReplicaFetcherThread 从 broker-%[3]s 拉取 %[2]s",
 			req:   "%s，连接 %s：%s", delayed: "停在 broker-%s 的 %s 炼狱中（%s）",
@@ -103,6 +105,7 @@ func clusterTitles(zh bool) ctitles {
 		replica:     "%s on broker-%s: %s, ISR %s, HW %d, LEO %d, fetcher %s",
 		cell:        "offset %d, leader epoch %s", cellCommitted: ", committed (below the HW)", cellAbove: ", above the HW, not committed",
 		cellLost: ", lost: the new leader's log lacks it",
+		cellCopy: ", a duplicate: the same request's records were written once already, at an earlier offset",
 		leo:      "log end offset: the next offset to write", hw: "high watermark: offsets below it are committed, consumers read only those",
 		fetch: "broker-%[1]s's ReplicaFetcherThread fetches %[2]s from broker-%[3]s",
 		req:   "%s on %s: %s", delayed: "parked in broker-%s's %s purgatory (%s)",
@@ -563,6 +566,12 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 				if lost {
 					c += " lost"
 				}
+				// A second copy of a retried request: marked like a lost
+				// record is, in its own colour.
+				copied := off < len(r.Copy) && r.Copy[off]
+				if copied {
+					c += " copy"
+				}
 				texts := []Text(nil)
 				s := strconv.Itoa(off)
 				switch {
@@ -574,10 +583,13 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 					texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 7, Size: Small, Class: "b m", Anchor: "middle"}}
 				}
 				sc.add(Node{Key: "cell:" + p.Name + ":" + br.ID + ":" + s, Class: c, W: cw - 1, H: ch, Texts: texts,
-					Title: tt.cellTitle(off, r.Log[off], off < r.HW, lost),
+					Title: tt.cellTitle(off, r.Log[off], off < r.HW, lost, copied),
 					X:     cx, Y: stripY, Alpha: 1})
 				if lost {
 					sc.add(Node{Key: "lostx:" + p.Name + ":" + br.ID + ":" + s, Class: "line lostx", X: cx + 3, Y: stripY + 3, X2: cx + cw - 4, Y2: stripY + ch - 3, Alpha: 1})
+				}
+				if copied {
+					sc.add(Node{Key: "copyx:" + p.Name + ":" + br.ID + ":" + s, Class: "line copyx", X: cx + 3, Y: stripY + ch - 4, X2: cx + cw - 4, Y2: stripY + ch - 4, Alpha: 1})
 				}
 			}
 			// The high watermark and the log end offset: markers at the
@@ -903,7 +915,7 @@ func lostSummary(lost []string) (string, string, string) {
 	return strings.Join(parts, ","), strings.Join(offs, ", "), strings.Join(reqs, ", ")
 }
 
-func (t ctitles) cellTitle(off int, epoch string, committed, lost bool) string {
+func (t ctitles) cellTitle(off int, epoch string, committed, lost, copied bool) string {
 	s := fmt.Sprintf(t.cell, off, epoch)
 	if committed {
 		s += t.cellCommitted
@@ -912,6 +924,9 @@ func (t ctitles) cellTitle(off int, epoch string, committed, lost bool) string {
 	}
 	if lost {
 		s += t.cellLost
+	}
+	if copied {
+		s += t.cellCopy
 	}
 	return s
 }

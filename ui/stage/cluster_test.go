@@ -110,6 +110,31 @@ func TestClusterStageLostRecordsCrossedOut(t *testing.T) {
 	t.Fatal("no record lost")
 }
 
+// Lesson 13's retries written twice: at the end, the second copies (r at
+// offset 2, s at 4) are marked in the leader's log and in the follower's
+// that copied them, and nothing else is.
+func TestClusterStageDuplicatesMarked(t *testing.T) {
+	m := lessonModel(t, "13-idempotent-producer")
+	a, b := m.At(m.Len()-2), m.At(m.Len()-1)
+	sc := BuildCluster(&a, &b, 0, Options{})
+	for _, br := range []string{"1", "2"} {
+		for off, want := range []bool{false, false, true, false, true} {
+			key := "cell:t-0:" + br + ":" + strconv.Itoa(off)
+			c, ok := node(sc, key)
+			if !ok {
+				t.Fatalf("no %s", key)
+			}
+			_, mark := node(sc, "copyx:t-0:"+br+":"+strconv.Itoa(off))
+			if got := strings.Contains(c.Class, " copy"); got != want || mark != want {
+				t.Errorf("%s: class %q, marked %v; want a copy %v", key, c.Class, mark, want)
+			}
+			if want && !strings.Contains(c.Title, "duplicate") {
+				t.Errorf("%s's title %q does not say it is a duplicate", key, c.Title)
+			}
+		}
+	}
+}
+
 // Lesson 05's acks=all request waits in broker 1's purgatory, drawn as a
 // token inside the purgatory's box.
 func TestClusterStageProduceWaitsInPurgatory(t *testing.T) {
@@ -140,7 +165,7 @@ func TestClusterStageProduceWaitsInPurgatory(t *testing.T) {
 // inside the view and the texts inside their boxes; the controller's box
 // and every broker's say their state.
 func TestClusterStageLessonsInView(t *testing.T) {
-	for _, id := range []string{"04-replication-isr-hw", "05-acks-and-min-isr", "06-broker-failure"} {
+	for _, id := range []string{"04-replication-isr-hw", "05-acks-and-min-isr", "06-broker-failure", "13-idempotent-producer"} {
 		m := lessonModel(t, id)
 		for i := 0; i+1 < m.Len(); i++ {
 			a, b := m.At(i), m.At(i+1)
