@@ -111,7 +111,7 @@ func (c *WhatIf) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = v
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute(nil)}
 							vgparent.AppendChild(vgn)
-							vgn.AddAttrInterface("id", v)
+							vgn.AddAttrInterface("id", "verb-"+v)
 							vgn.SetInnerHTML(c.A.SelMember() + ": " + c.A.VerbText(v))
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType: "click",

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
@@ -48,9 +49,22 @@ func restamp(t *testing.T, dir, from, to string) {
 
 // offline cuts the page's network (and its service worker's) in the
 // browser; the caller also stops the server, so nothing can leak through.
+// Chromium's protocol for this moved between versions (CI installs
+// whichever Debian ships), so each newer command falls back to the
+// older Network.emulateNetworkConditions, which also sets
+// navigator.onLine; the test then checks the page really is offline.
 func (p *page) offline() {
 	p.t.Helper()
 	yes := true
+	legacy := func(why error) {
+		p.t.Helper()
+		p.t.Logf("offline: %v; using Network.emulateNetworkConditions", why)
+		params := map[string]any{"offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+		emulate := cdp.Command[map[string]any, cdp.Empty]{Method: "Network.emulateNetworkConditions"}
+		if _, err := chromedp.Call(p.ctx, emulate, params); err != nil {
+			p.t.Fatal(err)
+		}
+	}
 	if _, err := chromedp.Call(p.ctx, network.Enable, network.EnableParams{}); err != nil {
 		p.t.Fatal(err)
 	}
@@ -58,10 +72,11 @@ func (p *page) offline() {
 		EmulateOfflineServiceWorker: &yes,
 		MatchedNetworkConditions:    []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}},
 	}); err != nil {
-		p.t.Fatal(err)
+		legacy(fmt.Errorf("Network.emulateNetworkConditionsByRule: %w", err))
+		return
 	}
 	if _, err := chromedp.Call(p.ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
-		p.t.Fatal(err)
+		legacy(fmt.Errorf("Network.overrideNetworkState: %w", err))
 	}
 }
 
