@@ -57,6 +57,12 @@ type Subscription struct {
 	MemberID        string
 	Topics          []string
 	GroupInstanceID string // "" for a dynamic member
+	// OwnedPartitions is Subscription.ownedPartitions: what the member
+	// owned when it joined (always empty under EAGER, FACTS.md 7.2).
+	OwnedPartitions []TopicPartition
+	// UserData is the sticky assignor's user data, decoded; nil when the
+	// member sent none (every other assignor, or before its first assignment).
+	UserData *MemberData
 }
 
 // Assignor is ConsumerPartitionAssignor: the leader runs it client side.
@@ -67,7 +73,7 @@ type Assignor interface {
 }
 
 // Assignors are the assignors of Kafka 2.5 this model has, by name.
-var Assignors = []Assignor{RangeAssignor{}, RoundRobinAssignor{}}
+var Assignors = []Assignor{RangeAssignor{}, RoundRobinAssignor{}, StickyAssignor{}, CooperativeStickyAssignor{}}
 
 // LookupAssignor finds an assignor by its protocol name, or nil.
 func LookupAssignor(name string) Assignor {

@@ -103,7 +103,7 @@ func checkAssignors(as []string) *msg.Error {
 			return msg.New("gr.assignor.twice", a)
 		}
 	}
-	return nil
+	return checkCommonProtocol(as)
 }
 
 // TopicForm is the form of the topic action (`use listener` has it too).

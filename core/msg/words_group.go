@@ -9,16 +9,17 @@ var group = Catalog{
 	"gr.heartbeat":      {`heartbeat.interval.ms must be lower than session.timeout.ms`, `heartbeat.interval.ms 必须小于 session.timeout.ms`},
 
 	// Settings that do not combine (Validate).
-	"gr.broker.id":       {`broker.id must be ≥ 0`, `broker.id 必须 ≥ 0`},
-	"gr.io.threads":      {`num.io.threads must be from 1 to 64`, `num.io.threads 必须在 1 到 64 之间`},
-	"gr.durations":       {`durations must be ≥ 0`, `时长必须 ≥ 0`},
-	"gr.session.range":   {`group.min.session.timeout.ms must not exceed group.max.session.timeout.ms`, `group.min.session.timeout.ms 不能大于 group.max.session.timeout.ms`},
-	"gr.max.size":        {`group.max.size must be ≥ 1`, `group.max.size 必须 ≥ 1`},
-	"gr.timeouts":        {`consumer timeouts must be > 0`, `消费者的各项超时都必须 > 0`},
-	"gr.assignors.empty": {`partition.assignment.strategy is empty`, `partition.assignment.strategy 为空`},
-	"gr.offset.reset":    {`auto.offset.reset must be latest or earliest, got %q`, `auto.offset.reset 必须是 latest 或 earliest，实际为 %q`},
-	"gr.poll.records":    {`max.poll.records must be ≥ 1`, `max.poll.records 必须 ≥ 1`},
-	"gr.commit.interval": {`auto.commit.interval.ms must be > 0`, `auto.commit.interval.ms 必须 > 0`},
+	"gr.broker.id":          {`broker.id must be ≥ 0`, `broker.id 必须 ≥ 0`},
+	"gr.io.threads":         {`num.io.threads must be from 1 to 64`, `num.io.threads 必须在 1 到 64 之间`},
+	"gr.durations":          {`durations must be ≥ 0`, `时长必须 ≥ 0`},
+	"gr.session.range":      {`group.min.session.timeout.ms must not exceed group.max.session.timeout.ms`, `group.min.session.timeout.ms 不能大于 group.max.session.timeout.ms`},
+	"gr.max.size":           {`group.max.size must be ≥ 1`, `group.max.size 必须 ≥ 1`},
+	"gr.timeouts":           {`consumer timeouts must be > 0`, `消费者的各项超时都必须 > 0`},
+	"gr.assignors.empty":    {`partition.assignment.strategy is empty`, `partition.assignment.strategy 为空`},
+	"gr.assignors.protocol": {`assignors %s do not have commonly supported rebalance protocol`, `分配器 %s 没有共同支持的再均衡协议`},
+	"gr.offset.reset":       {`auto.offset.reset must be latest or earliest, got %q`, `auto.offset.reset 必须是 latest 或 earliest，实际为 %q`},
+	"gr.poll.records":       {`max.poll.records must be ≥ 1`, `max.poll.records 必须 ≥ 1`},
+	"gr.commit.interval":    {`auto.commit.interval.ms must be > 0`, `auto.commit.interval.ms 必须 > 0`},
 
 	// A client's call that does not fit, and refused actions.
 	"gr.running":           {`%s is already running`, `%s 已经在运行`},
