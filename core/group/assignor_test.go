@@ -78,5 +78,7 @@ func TestAssignors(t *testing.T) {
 func TestLookupAssignor(t *testing.T) {
 	require.Equal(t, "range", LookupAssignor("range").Name())
 	require.Equal(t, "roundrobin", LookupAssignor("roundrobin").Name())
-	require.Nil(t, LookupAssignor("sticky"))
+	require.Equal(t, "sticky", LookupAssignor("sticky").Name())
+	require.Equal(t, "cooperative-sticky", LookupAssignor("cooperative-sticky").Name())
+	require.Nil(t, LookupAssignor("uniform"))
 }

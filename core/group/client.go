@@ -615,12 +615,15 @@ func (c *Consumer) Close() {
 	c.close(msg.Notef("the consumer unsubscribed from all topics"), srcUnsubscribe)
 }
 
-// revokeCallback calls the rebalance listener before the partitions go.
-func (c *Consumer) revokeCallback(cb string) {
-	if c.f == nil || c.f.opts.Listener == nil || len(c.owned) == 0 {
+// revokeCallback calls the rebalance listener before the partitions tps
+// go, and counts a revocation of a non-empty set.
+func (c *Consumer) revokeCallback(cb string, tps []TopicPartition) {
+	if cb == "onPartitionsRevoked" && len(tps) > 0 {
+		c.revocations++
+	}
+	if c.f == nil || c.f.opts.Listener == nil || len(tps) == 0 {
 		return
 	}
-	tps := c.Assignment()
 	if cb == "onPartitionsLost" {
 		c.f.opts.Listener.OnPartitionsLost(tps)
 	} else {

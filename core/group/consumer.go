@@ -1,6 +1,7 @@
 package group
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -86,6 +87,9 @@ type Consumer struct {
 
 	// ConsumerCoordinator and SubscriptionState
 	owned              []TopicPartition
+	rebalanceProtocol  RebalanceProtocol // the assignors' highest common protocol (FACTS.md 7.1)
+	revocations        int               // onPartitionsRevoked calls with a non-empty set
+	stickyMemory       *MemberData       // StickyAssignor.onAssignment: its partitions and generation
 	isLeader           bool
 	metadataSnapshot   map[string]int
 	assignmentSnapshot map[string]int // the leader's: what it assigned from
@@ -107,6 +111,7 @@ func newConsumer(sys *System, name, group string, topics []string, cfg ConsumerC
 	s := sys.s
 	c := &Consumer{sys: sys, s: s, Name: name, Group: group, Topics: topics, cfg: cfg,
 		state: Unjoined, generation: -1, rejoinNeeded: true, needsJoinPrepare: true, lastError: None}
+	c.rebalanceProtocol, _ = commonProtocol(cfg.Assignors) // the config was checked
 	c.responses = sim.NewQueue(s, "consumer["+name+"].responses", 0, messageLabel)
 	c.hbQueue = sim.NewQueue(s, "consumer["+name+"].heartbeat", 0, messageLabel)
 	// Upstream every consumer's heartbeat thread of group G has the same
@@ -321,19 +326,33 @@ func (c *Consumer) ensureActiveGroup() {
 	c.initiateJoinGroup()
 }
 
-// onJoinPrepare is ConsumerCoordinator.onJoinPrepare with the eager
-// protocol: every owned partition is given up before joining.
+// onJoinPrepare is ConsumerCoordinator.onJoinPrepare (FACTS.md 7.2): out
+// of the group, every owned partition is lost; else under EAGER every
+// owned partition is given up before joining, under COOPERATIVE only
+// those of topics no longer subscribed.
 func (c *Consumer) onJoinPrepare() {
 	if c.f != nil {
 		c.maybeAutoCommitSync()
 	}
-	if len(c.owned) > 0 {
-		cb := "onPartitionsRevoked"
-		if c.generation == -1 && c.memberID == "" {
-			cb = "onPartitionsLost" // the heartbeat thread found us out of the group
+	switch {
+	case len(c.owned) == 0:
+	case c.generation == -1 && c.memberID == "": // the heartbeat thread found us out of the group
+		c.revokeCallback("onPartitionsLost", c.Assignment())
+		c.assign(nil, "onPartitionsLost", srcOnJoinPrepare)
+	case c.rebalanceProtocol == Eager:
+		c.revokeCallback("onPartitionsRevoked", c.Assignment())
+		c.assign(nil, "onPartitionsRevoked", srcOnJoinPrepare)
+	default:
+		var gone []TopicPartition
+		for _, tp := range c.owned {
+			if !slices.Contains(c.Topics, tp.Topic) {
+				gone = append(gone, tp)
+			}
 		}
-		c.revokeCallback(cb)
-		c.assign(nil, cb, srcOnJoinPrepare)
+		if len(gone) > 0 {
+			c.revokeCallback("onPartitionsRevoked", gone)
+			c.assign(minus(c.owned, gone), "onPartitionsRevoked", srcOnJoinPrepare)
+		}
 	}
 	c.isLeader = false
 	c.groupTopics = nil
@@ -345,8 +364,13 @@ func (c *Consumer) initiateJoinGroup() {
 	c.setState(Rebalancing, srcInitiateJoinGroup)
 	c.joinInFlight = true
 	ps := make([]protocol, len(c.cfg.Assignors))
+	owned := c.Assignment() // subscriptions.assignedPartitionsList(): empty under EAGER
+	sortPartitions(owned)
 	for i, a := range c.cfg.Assignors {
-		ps[i] = protocol{name: a, topics: c.Topics}
+		ps[i] = protocol{name: a, topics: c.Topics, owned: owned}
+		if a == (StickyAssignor{}).Name() { // subscriptionUserData
+			ps[i].userData = c.stickyMemory
+		}
 	}
 	r := c.newRequest(apiJoinGroup, c.responses)
 	r.protocolType, r.protocols = consumerProtocolType, ps
@@ -452,6 +476,12 @@ func (c *Consumer) onJoinLeader(r *response) {
 	c.metadataSnapshot = c.sys.metadataAt(topics, now)
 	c.isLeader = true
 	parts := a.Assign(c.metadataSnapshot, r.members)
+	if c.rebalanceProtocol == Cooperative {
+		if both := validateCooperativeAssignment(r.members, parts); len(both) > 0 {
+			c.sys.violation(msg.Notef("%s: assignor %s reassigns %s, still owned by other members: it violates the COOPERATIVE protocol",
+				c.Group, a.Name(), FormatPartitions(both)), srcPerformAssignment)
+		}
+	}
 	c.assignmentSnapshot = c.metadataSnapshot
 	plan := make([]assigned, len(r.members))
 	for i, m := range r.members {
@@ -503,11 +533,22 @@ func (c *Consumer) onSyncGroupResponse(r *response) {
 		if !c.isLeader {
 			c.assignmentSnapshot = nil
 		}
+		added := minus(r.assignment, c.owned)
+		if c.rebalanceProtocol == Cooperative {
+			if revoked := minus(c.owned, r.assignment); len(revoked) > 0 {
+				c.revokeCallback("onPartitionsRevoked", revoked)
+				c.assign(minus(c.owned, revoked), "onPartitionsRevoked", srcOnJoinComplete)
+				c.requestRejoin(msg.Notef("partitions %s were revoked", FormatPartitions(revoked)))
+			}
+		}
+		if c.protocol == (StickyAssignor{}).Name() { // the chosen assignor's onAssignment
+			c.stickyMemory = &MemberData{Partitions: append([]TopicPartition(nil), r.assignment...), Generation: c.generation, HasGeneration: true}
+		}
 		c.assign(r.assignment, "onPartitionsAssigned", srcOnJoinComplete)
 		c.joinInFlight = false
 		c.needsJoinPrepare = true
 		if c.f != nil && c.f.opts.Listener != nil {
-			c.f.opts.Listener.OnPartitionsAssigned(c.Assignment())
+			c.f.opts.Listener.OnPartitionsAssigned(added)
 		}
 		return
 	}
@@ -577,7 +618,7 @@ func (c *Consumer) close(reason *msg.Note, src string) {
 		if c.memberID == "" {
 			cb = "onPartitionsLost"
 		}
-		c.revokeCallback(cb)
+		c.revokeCallback(cb, c.Assignment())
 		c.assign(nil, cb, src)
 	}
 	leave := c.maybeLeaveGroup(reason, c.responses)

@@ -27,7 +27,7 @@ func newRig(t *testing.T, cfg Config) *rig {
 	return &rig{s: s, y: y, c: y.coord}
 }
 
-var rangeT0 = []protocol{{"range", []string{"t0"}}}
+var rangeT0 = []protocol{{name: "range", topics: []string{"t0"}}}
 
 // group puts group G in state st at generation 1 with members A (the
 // leader) and B, both subscribed to t0 with range. (An Empty group has
@@ -95,7 +95,9 @@ func TestErrorsPerRequestAndState(t *testing.T) {
 		{name: "join: new member, Stable: state unchanged", state: Stable, api: apiJoinGroup,
 			edit: func(r *request) { r.memberID = "" }, want: MemberIDRequired, wantState: Stable, rearmed: 1},
 		{name: "join: protocol nobody else supports", state: Stable, api: apiJoinGroup,
-			edit: func(r *request) { r.memberID, r.protocols = "", []protocol{{"roundrobin", []string{"t0"}}} }, want: InconsistentGroupProtocol, wantState: Stable},
+			edit: func(r *request) {
+				r.memberID, r.protocols = "", []protocol{{name: "roundrobin", topics: []string{"t0"}}}
+			}, want: InconsistentGroupProtocol, wantState: Stable},
 		{name: "join: another protocol type", state: Stable, api: apiJoinGroup,
 			edit: func(r *request) { r.memberID, r.protocolType = "", "connect" }, want: InconsistentGroupProtocol, wantState: Stable},
 		{name: "join: full group", state: Stable, api: apiJoinGroup, edit: func(r *request) { r.memberID = "" },
@@ -109,12 +111,12 @@ func TestErrorsPerRequestAndState(t *testing.T) {
 		{name: "join: leader, Stable: rebalance", state: Stable, api: apiJoinGroup, want: "", wantState: PreparingRebalance},
 		{name: "join: follower with new metadata, Stable: rebalance", state: Stable, api: apiJoinGroup,
 			edit: func(r *request) {
-				r.client, r.memberID, r.protocols = "B", "B-0001", []protocol{{"range", []string{"t0", "t1"}}}
+				r.client, r.memberID, r.protocols = "B", "B-0001", []protocol{{name: "range", topics: []string{"t0", "t1"}}}
 			}, want: "", wantState: PreparingRebalance},
 		{name: "join: same metadata, CompletingRebalance: current generation", state: CompletingRebalance, api: apiJoinGroup,
 			want: None, wantState: CompletingRebalance},
 		{name: "join: new metadata, CompletingRebalance: rebalance", state: CompletingRebalance, api: apiJoinGroup,
-			edit: func(r *request) { r.protocols = []protocol{{"range", []string{"t1"}}} }, want: "", wantState: PreparingRebalance},
+			edit: func(r *request) { r.protocols = []protocol{{name: "range", topics: []string{"t1"}}} }, want: "", wantState: PreparingRebalance},
 		{name: "join: PreparingRebalance: parked", state: PreparingRebalance, api: apiJoinGroup, want: "", wantState: PreparingRebalance},
 
 		// SyncGroup

@@ -1,6 +1,11 @@
 package group
 
-import "sort"
+import (
+	"cmp"
+	"maps"
+	"slices"
+	"sort"
+)
 
 // The sticky assignors iterate Java HashMaps and HashSets, and where they
 // do, the order decides which partition goes where (FACTS.md 7.5 outcome
@@ -39,6 +44,7 @@ type jmap[K comparable] struct {
 	cap  int
 	thr  int
 	seq  map[K]int
+	ks   []K // the keys in put order
 	n    int
 }
 
@@ -99,12 +105,13 @@ func (m *jmap[K]) put(k K) {
 		m.resize()
 	}
 	b, inBin := m.bucket(k), 0
-	for o := range m.seq {
+	for _, o := range m.ks {
 		if m.bucket(o) == b {
 			inBin++
 		}
 	}
 	m.seq[k] = m.n
+	m.ks = append(m.ks, k)
 	m.n++
 	if inBin+1 >= 9 && m.cap < 64 {
 		m.resize()
@@ -114,18 +121,20 @@ func (m *jmap[K]) put(k K) {
 	}
 }
 
-func (m *jmap[K]) remove(k K) { delete(m.seq, k) }
+func (m *jmap[K]) remove(k K) {
+	if m.has(k) {
+		delete(m.seq, k)
+		m.ks = slices.DeleteFunc(m.ks, func(o K) bool { return o == k })
+	}
+}
 
 // clear is HashMap.clear: the table keeps its size.
-func (m *jmap[K]) clear() { m.seq = map[K]int{} }
+func (m *jmap[K]) clear() { m.seq, m.ks = map[K]int{}, nil }
 
 // keys are the keys in the HashMap's iteration order.
 func (m *jmap[K]) keys() []K {
-	out := make([]K, 0, len(m.seq))
-	for k := range m.seq {
-		out = append(out, k)
-	}
-	sort.Slice(out, func(i, j int) bool {
+	out := slices.Clone(m.ks)
+	sort.SliceStable(out, func(i, j int) bool {
 		bi, bj := m.bucket(out[i]), m.bucket(out[j])
 		if bi != bj {
 			return bi < bj
@@ -140,3 +149,13 @@ func newTPMap() *jmap[TopicPartition] {
 }
 
 func newStringMap() *jmap[string] { return newJMap(javaStringHash) }
+
+// sortedKeys are a Go map's keys, sorted: core never ranges over a map.
+func sortedKeys[K cmp.Ordered, V any](m map[K]V) []K { return slices.Sorted(maps.Keys(m)) }
+
+// tpKeys are a Go map's partitions, sorted by topic then number.
+func tpKeys[V any](m map[TopicPartition]V) []TopicPartition {
+	return slices.SortedFunc(maps.Keys(m), func(a, b TopicPartition) int {
+		return cmp.Or(cmp.Compare(a.Topic, b.Topic), cmp.Compare(a.Partition, b.Partition))
+	})
+}

@@ -2,6 +2,7 @@ package group
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"time"
@@ -12,12 +13,23 @@ import (
 )
 
 // protocol is one entry of a member's supported protocols: an assignor's
-// name and its metadata, the consumer's Subscription (its topics; with the
-// eager protocol the owned partitions it also carries are always empty at
-// JoinGroup, so they are left out).
+// name and its metadata, the consumer's Subscription: its topics, the
+// partitions it owns (empty under EAGER: onJoinPrepare cleared them) and
+// the assignor's user data (the sticky assignor's only).
 type protocol struct {
-	name   string
-	topics []string
+	name     string
+	topics   []string
+	owned    []TopicPartition
+	userData *MemberData
+}
+
+// sameMetadata compares two serialized subscriptions.
+func (p protocol) sameMetadata(q protocol) bool {
+	if !slices.Equal(p.topics, q.topics) || !slices.Equal(p.owned, q.owned) || (p.userData == nil) != (q.userData == nil) {
+		return false
+	}
+	return p.userData == nil || (slices.Equal(p.userData.Partitions, q.userData.Partitions) &&
+		p.userData.Generation == q.userData.Generation && p.userData.HasGeneration == q.userData.HasGeneration)
 }
 
 // joinResult is JoinGroupResult.
@@ -82,26 +94,29 @@ func (m *member) matches(ps []protocol) bool {
 		return false
 	}
 	for i, p := range ps {
-		q := m.protocols[i]
-		if p.name != q.name || len(p.topics) != len(q.topics) {
+		if q := m.protocols[i]; p.name != q.name || !p.sameMetadata(q) {
 			return false
-		}
-		for j := range p.topics {
-			if p.topics[j] != q.topics[j] {
-				return false
-			}
 		}
 	}
 	return true
 }
 
-func (m *member) metadata(name string) []string {
+func (m *member) supports(name string) bool {
 	for _, p := range m.protocols {
 		if p.name == name {
-			return p.topics
+			return true
 		}
 	}
-	return nil
+	return false
+}
+
+func (m *member) metadata(name string) protocol {
+	for _, p := range m.protocols {
+		if p.name == name {
+			return p
+		}
+	}
+	return protocol{}
 }
 
 // vote is MemberMetadata.vote: the member's first protocol among the candidates.
@@ -356,7 +371,7 @@ func (g *groupMetadata) candidateProtocols() []string {
 	for _, p := range g.members[0].protocols {
 		all := true
 		for _, m := range g.members[1:] {
-			all = all && m.metadata(p.name) != nil
+			all = all && m.supports(p.name)
 		}
 		if all {
 			out = append(out, p.name)
@@ -399,7 +414,7 @@ func (g *groupMetadata) supportsProtocols(protocolType string, ps []protocol) bo
 	for _, p := range ps {
 		all := true
 		for _, m := range g.members {
-			all = all && m.metadata(p.name) != nil
+			all = all && m.supports(p.name)
 		}
 		if all {
 			return true
@@ -469,7 +484,8 @@ func (g *groupMetadata) emitProtocol(old string) {
 func (g *groupMetadata) currentMemberMetadata() []Subscription {
 	out := make([]Subscription, len(g.members))
 	for i, m := range g.members {
-		out[i] = Subscription{MemberID: m.id, Topics: m.metadata(g.protocol), GroupInstanceID: m.groupInstanceID}
+		p := m.metadata(g.protocol)
+		out[i] = Subscription{MemberID: m.id, Topics: p.topics, GroupInstanceID: m.groupInstanceID, OwnedPartitions: p.owned, UserData: p.userData}
 	}
 	return out
 }

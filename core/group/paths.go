@@ -18,6 +18,9 @@ var Paths = []string{
 	"topic[T].partitions", "admin.deleteGroups[G]", "coordinator.completedRebalances", "invariant.violations",
 	// static membership (static.go)
 	"group[G].staticMembers", "consumer[C].instance",
+	// rebalance protocols (protocol.go): EAGER or COOPERATIVE; how many
+	// times onPartitionsRevoked was called with a non-empty set
+	"consumer[C].rebalanceProtocol", "consumer[C].revocations",
 }
 
 // CheckPath reports whether path is one the group system can answer.
@@ -137,7 +140,8 @@ func getGroup(y *System, path, id, tail string) (string, error) {
 
 func getConsumer(y *System, path, name, tail string) (string, error) {
 	switch tail {
-	case ".state", ".generation", ".memberId", ".error", ".assignment", ".leader", ".heartbeats", ".thread", ".instance":
+	case ".state", ".generation", ".memberId", ".error", ".assignment", ".leader", ".heartbeats", ".thread", ".instance",
+		".rebalanceProtocol", ".revocations":
 	default:
 		return "", msg.Of(ErrUnknownPath, "gr.path.consumer", path)
 	}
@@ -147,7 +151,8 @@ func getConsumer(y *System, path, name, tail string) (string, error) {
 	c := y.consumers[name]
 	if c == nil {
 		return map[string]string{".state": string(Unjoined), ".generation": "-1", ".memberId": "", ".error": string(None),
-			".assignment": "", ".leader": "false", ".heartbeats": "0", ".thread": "stopped", ".instance": ""}[tail], nil
+			".assignment": "", ".leader": "false", ".heartbeats": "0", ".thread": "stopped", ".instance": "",
+			".rebalanceProtocol": "", ".revocations": "0"}[tail], nil
 	}
 	switch tail {
 	case ".state":
@@ -166,6 +171,10 @@ func getConsumer(y *System, path, name, tail string) (string, error) {
 		return strconv.Itoa(c.heartbeats), nil
 	case ".instance":
 		return c.cfg.GroupInstanceID, nil
+	case ".rebalanceProtocol":
+		return c.rebalanceProtocol.String(), nil
+	case ".revocations":
+		return strconv.Itoa(c.revocations), nil
 	default: // .thread
 		if c.closed {
 			return "stopped", nil

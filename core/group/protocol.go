@@ -88,7 +88,7 @@ func validateCooperativeAssignment(subs []Subscription, assignment [][]TopicPart
 		}
 	}
 	var both []TopicPartition
-	for tp := range added {
+	for _, tp := range tpKeys(added) {
 		if revoked[tp] {
 			both = append(both, tp)
 		}

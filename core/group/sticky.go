@@ -104,7 +104,7 @@ type stickyRun struct {
 // partition count ascending, then member id.
 func sortedBy(set map[string]bool, assignment map[string][]TopicPartition) []string {
 	out := make([]string, 0, len(set))
-	for c := range set {
+	for _, c := range sortedKeys(set) {
 		out = append(out, c)
 	}
 	sort.Slice(out, func(i, j int) bool {
@@ -128,7 +128,8 @@ func removeTP(s []TopicPartition, tp TopicPartition) []TopicPartition {
 
 func copyAssignment(a map[string][]TopicPartition) map[string][]TopicPartition {
 	out := make(map[string][]TopicPartition, len(a))
-	for k, v := range a {
+	for _, k := range sortedKeys(a) {
+		v := a[k]
 		out[k] = slices.Clone(v)
 	}
 	return out
@@ -198,7 +199,8 @@ func stickyAssign(partitionsPerTopic map[string]int, subs []Subscription, member
 			r.currentAssignment[c] = []TopicPartition{}
 		}
 	}
-	for c, tps := range r.currentAssignment {
+	for _, c := range sortedKeys(r.currentAssignment) {
+		tps := r.currentAssignment[c]
 		for _, tp := range tps {
 			r.currentPC[tp] = c
 		}
@@ -207,7 +209,8 @@ func stickyAssign(partitionsPerTopic map[string]int, subs []Subscription, member
 	sortedPartitions := r.sortPartitions(isFreshAssignment)
 	unassigned := slices.Clone(sortedPartitions)
 	revocationRequired := false
-	for c, tps := range r.currentAssignment {
+	for _, c := range sortedKeys(r.currentAssignment) {
+		tps := r.currentAssignment[c]
 		s, ok := byID[c]
 		if !ok {
 			for _, tp := range tps {
@@ -230,7 +233,7 @@ func stickyAssign(partitionsPerTopic map[string]int, subs []Subscription, member
 		}
 		r.currentAssignment[c] = kept
 	}
-	for c := range r.currentAssignment {
+	for _, c := range sortedKeys(r.currentAssignment) {
 		r.sortedSubs[c] = true
 	}
 	r.balance(sortedPartitions, unassigned, revocationRequired)
@@ -261,7 +264,7 @@ func (r *stickyRun) prepopulateCurrentAssignments(consumers []string, byID map[s
 	for _, tp := range order.keys() {
 		gens := byGeneration[tp]
 		var desc []int
-		for g := range gens {
+		for _, g := range sortedKeys(gens) {
 			desc = append(desc, g)
 		}
 		sort.Sort(sort.Reverse(sort.IntSlice(desc)))
@@ -281,7 +284,8 @@ func (r *stickyRun) isBalanced() bool {
 		return true
 	}
 	all := map[TopicPartition]string{}
-	for c, tps := range r.currentAssignment {
+	for _, c := range sortedKeys(r.currentAssignment) {
+		tps := r.currentAssignment[c]
 		for _, tp := range tps {
 			all[tp] = c
 		}
@@ -306,7 +310,8 @@ func (r *stickyRun) isBalanced() bool {
 // balanceScore is getBalanceScore: the sum of the count differences of all pairs.
 func balanceScore(a map[string][]TopicPartition) int {
 	var sizes []int
-	for _, tps := range a {
+	for _, key := range sortedKeys(a) {
+		tps := a[key]
 		sizes = append(sizes, len(tps))
 	}
 	score := 0
@@ -323,7 +328,8 @@ func (r *stickyRun) sortPartitions(isFreshAssignment bool) []TopicPartition {
 	var sorted []TopicPartition
 	if !isFreshAssignment && r.areSubscriptionsIdentical() {
 		assignments := map[string][]TopicPartition{}
-		for c, tps := range r.currentAssignment {
+		for _, c := range sortedKeys(r.currentAssignment) {
+			tps := r.currentAssignment[c]
 			var valid []TopicPartition
 			for _, tp := range tps {
 				if r.p2c[tp] != nil {
@@ -333,7 +339,7 @@ func (r *stickyRun) sortPartitions(isFreshAssignment bool) []TopicPartition {
 			assignments[c] = valid
 		}
 		set := map[string]bool{}
-		for c := range assignments {
+		for _, c := range sortedKeys(assignments) {
 			set[c] = true
 		}
 		prev := r.prevAssignment.keys()
@@ -399,7 +405,8 @@ func sameElements[T comparable](a, b []T) bool {
 func (r *stickyRun) areSubscriptionsIdentical() bool {
 	var first []string
 	firstSet := false
-	for _, cs := range r.p2c {
+	for _, key := range tpKeys(r.p2c) {
+		cs := r.p2c[key]
 		if !firstSet {
 			first, firstSet = cs, true
 		} else if !sameElements(first, cs) {
@@ -408,7 +415,8 @@ func (r *stickyRun) areSubscriptionsIdentical() bool {
 	}
 	var firstP []TopicPartition
 	firstSet = false
-	for _, ps := range r.c2p {
+	for _, key := range sortedKeys(r.c2p) {
+		ps := r.c2p[key]
 		if !firstSet {
 			firstP, firstSet = ps, true
 		} else if !sameElements(firstP, ps) {
@@ -460,7 +468,7 @@ func (r *stickyRun) balance(sortedPartitions, unassigned []TopicPartition, revoc
 	unassigned = slices.DeleteFunc(unassigned, fixed)
 
 	fixedAssignments := map[string][]TopicPartition{}
-	for c := range r.c2p {
+	for _, c := range sortedKeys(r.c2p) {
 		if !r.canConsumerParticipate(c) {
 			delete(r.sortedSubs, c)
 			fixedAssignments[c] = r.currentAssignment[c]
@@ -470,7 +478,8 @@ func (r *stickyRun) balance(sortedPartitions, unassigned []TopicPartition, revoc
 
 	preBalance := copyAssignment(r.currentAssignment)
 	preBalancePC := make(map[TopicPartition]string, len(r.currentPC))
-	for k, v := range r.currentPC {
+	for _, k := range tpKeys(r.currentPC) {
+		v := r.currentPC[k]
 		preBalancePC[k] = v
 	}
 
@@ -483,7 +492,8 @@ func (r *stickyRun) balance(sortedPartitions, unassigned []TopicPartition, revoc
 		r.currentAssignment = preBalance
 		r.currentPC = preBalancePC
 	}
-	for c, tps := range fixedAssignments {
+	for _, c := range sortedKeys(fixedAssignments) {
+		tps := fixedAssignments[c]
 		r.currentAssignment[c] = tps
 		r.sortedSubs[c] = true
 	}
@@ -613,7 +623,7 @@ func adjustAssignment(subs []Subscription, a map[string][]TopicPartition) {
 			}
 		}
 	}
-	for tp := range revoked {
+	for _, tp := range tpKeys(revoked) {
 		if c, ok := added[tp]; ok {
 			a[c] = removeTP(a[c], tp)
 		}

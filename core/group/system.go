@@ -264,7 +264,7 @@ func assignmentProblems(g *groupMetadata, y *System) []*msg.Note {
 	var topics []string
 	seen := map[string]bool{}
 	for _, m := range g.members {
-		for _, t := range m.metadata(g.protocol) {
+		for _, t := range m.metadata(g.protocol).topics {
 			if !seen[t] {
 				seen[t] = true
 				topics = append(topics, t)

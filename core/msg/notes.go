@@ -211,9 +211,11 @@ var Notes = map[string]string{
 	`FixedBackOff: retry %d of %d`:                                              `FixedBackOff：第 %d 次重试，共 %d 次`,
 
 	// Static membership (core/group/static.go).
-	`Adding new member %s with group instance id %s`:             `加入新成员 %s，group.instance.id 为 %s`,
-	`Updating metadata for static member %s with instance id %s`: `更新静态成员 %s（group.instance.id %s）的元数据`,
-	`%s: static member %s rejoins in %s`:                         `%s：静态成员 %s 在 %s 状态下重新加入`,
+	`Adding new member %s with group instance id %s`:                                                   `加入新成员 %s，group.instance.id 为 %s`,
+	`Updating metadata for static member %s with instance id %s`:                                       `更新静态成员 %s（group.instance.id %s）的元数据`,
+	`%s: static member %s rejoins in %s`:                                                               `%s：静态成员 %s 在 %s 状态下重新加入`,
+	`%s: assignor %s reassigns %s, still owned by other members: it violates the COOPERATIVE protocol`: `%s：分配器 %s 把仍被其他成员持有的 %s 直接分给了别人：违反了 COOPERATIVE 协议`,
+	`partitions %s were revoked`:                                                                       `分区 %s 已被撤销`,
 	// The idempotent producer (issue 15 part 3).
 	`%s: duplicate of offsets %d–%d (producerId %d, sequence %d), nothing written`: `%s：与位移 %d–%d 重复（producerId %d，序列号 %d），不写入`,
 	`the connection broke before the response to %s arrived`:                       `%s 的响应到达之前连接断开了`,

@@ -28,7 +28,7 @@ func TestGroupParseErrors(t *testing.T) {
 		{"io threads", labUG + "set num.io.threads 0", 2, 20, "num.io.threads: expected an integer from 1 to 64"},
 		{"group.max.size", labUG + "set group.max.size x", 2, 20, "group.max.size: expected an integer"},
 		{"latency", labUG + "set network.latency 1", 2, 21, "expected a duration"},
-		{"strategy", labUG + "set partition.assignment.strategy sticky", 2, 35, `partition.assignment.strategy: unknown assignor "sticky" (range, roundrobin)`},
+		{"strategy", labUG + "set partition.assignment.strategy uniform", 2, 35, `partition.assignment.strategy: unknown assignor "uniform" (range, roundrobin, sticky, cooperative-sticky)`},
 		{"strategy twice", labUG + "set partition.assignment.strategy range,range", 2, 35, `assignor "range" given twice`},
 
 		{"unknown action", labUG + "at 1ms kill broker 1", 2, 8, `expected a group action (topic T partitions=N, consumer C join G topics=T`},
@@ -45,7 +45,7 @@ func TestGroupParseErrors(t *testing.T) {
 		{"join unknown key", labUG + "at 1ms consumer C0 join G topics=t0 color=red", 2, 37, `unknown option "color" for consumer join (topics, assignor, session.timeout.ms`},
 		{"join bad field", labUG + "at 1ms consumer C0 join G topics=t0 assignor", 2, 37, `expected an option k=v (topics, assignor, session.timeout.ms, heartbeat.interval.ms, max.poll.interval.ms, instance), got "assignor"`},
 		{"join option twice", labUG + "at 1ms consumer C0 join G topics=t0 topics=t1", 2, 37, `option "topics" given twice`},
-		{"join unknown assignor", labUG + "at 1ms consumer C0 join G topics=t0 assignor=sticky", 2, 37, `unknown assignor "sticky"`},
+		{"join unknown assignor", labUG + "at 1ms consumer C0 join G topics=t0 assignor=uniform", 2, 37, `unknown assignor "uniform"`},
 		{"join bad session", labUG + "at 1ms consumer C0 join G topics=t0 session.timeout.ms=ten", 2, 37, `session.timeout.ms: expected milliseconds ≥ 1, got "ten"`},
 		{"join heartbeat not below session", labUG + "at 1ms consumer C0 join G topics=t0 session.timeout.ms=3000", 2, 37,
 			"heartbeat.interval.ms must be lower than session.timeout.ms"},
