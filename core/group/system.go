@@ -1,6 +1,7 @@
 package group
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -247,6 +248,19 @@ func (y *System) checkAssignment(g *groupMetadata) {
 	}
 }
 
+// ownedAtJoin: some member owned tp when it joined this generation.
+// Under COOPERATIVE such a partition may be left to nobody for one
+// generation while its owner revokes it (FACTS.md 7.1); under EAGER no
+// member owns anything at JoinGroup.
+func (g *groupMetadata) ownedAtJoin(tp TopicPartition) bool {
+	for _, m := range g.members {
+		if slices.Contains(m.metadata(g.protocol).owned, tp) {
+			return true
+		}
+	}
+	return false
+}
+
 func assignmentProblems(g *groupMetadata, y *System) []*msg.Note {
 	var out []*msg.Note
 	owner := map[TopicPartition]string{}
@@ -274,7 +288,7 @@ func assignmentProblems(g *groupMetadata, y *System) []*msg.Note {
 	sort.Strings(topics)
 	for _, t := range topics {
 		for p := 0; p < g.plan[t]; p++ {
-			if _, ok := owner[TopicPartition{t, p}]; !ok {
+			if _, ok := owner[TopicPartition{t, p}]; !ok && !g.ownedAtJoin(TopicPartition{t, p}) {
 				out = append(out, msg.Notef("%s generation %d: %s-%d is assigned to nobody", g.id, g.generation, t, p))
 			}
 		}
