@@ -2,7 +2,9 @@
 // GroupCoordinator (GroupMetadata, MemberMetadata, the Heartbeat and
 // Rebalance purgatories) and the consumers' side of it (KafkaConsumer's
 // poll loop with ConsumerCoordinator and AbstractCoordinator, the
-// heartbeat thread, the range and round-robin assignors), FACTS.md 2.
+// heartbeat thread, the range, round-robin, sticky and cooperative-sticky
+// assignors, the EAGER and COOPERATIVE rebalance protocols), FACTS.md 2
+// and 7.
 //
 // Model. One broker (broker.id 1) coordinates every group. The
 // coordinator is the Apis of the broker's socket server (core/socketserver):
@@ -72,7 +74,7 @@
 // COORDINATOR_LOAD_IN_PROGRESS, FindCoordinator: a client that would look
 // for the coordinator again finds it at once); no offset expiry; writing
 // group metadata and offsets to __consumer_offsets succeeds at once, as
-// on a one-broker cluster; the eager protocol only (no cooperative rebalancing); no
+// on a one-broker cluster; no
 // DelayedSync (2.8.1+). Handlers and the leader's assignment take no
 // virtual time. The timing wheel is a priority queue (deadlines exact to
 // the microsecond) and the reaper sleeps until the next deadline instead
@@ -108,6 +110,36 @@
 // keeps its client id: upstream 2.5 too, so a second process with the
 // same instance id shows under the first one's name in the group. The
 // assignors order static members first, by instance id (MemberInfo).
+//
+// Rebalance protocols and sticky assignors (protocol.go, sticky.go,
+// FACTS.md 7). Each consumer's rebalance protocol (consumer[C].rebalanceProtocol)
+// is the highest one every assignor of its partition.assignment.strategy
+// supports (range, roundrobin, sticky: EAGER; cooperative-sticky:
+// COOPERATIVE and EAGER), so [cooperative-sticky,range] is EAGER whichever
+// assignor the broker selects; a list sharing none is a config error
+// (gr.assignors.protocol). Its JoinGroup metadata carries the topics, the
+// owned partitions (empty under EAGER, which revoked them all in
+// onJoinPrepare) and the sticky assignor's user data (the partitions and
+// generation of its last onAssignment); the coordinator's metadata
+// comparison, which decides whether a follower's rejoin in Stable
+// rebalances, covers all three. Under COOPERATIVE onJoinPrepare revokes
+// only partitions of topics no longer subscribed, the leader checks the
+// result with validateCooperativeAssignment (a partition revoked from one
+// member and added to another in one go is an invariant violation), and
+// onJoinComplete revokes owned − assigned (an assign event with Item
+// onPartitionsRevoked, Note what stays owned) and, if that is not empty,
+// requests the follow-up rejoin; onPartitionsAssigned gets assigned −
+// owned. consumer[C].revocations counts onPartitionsRevoked calls with a
+// non-empty set (rebalances and close). sticky.go ports
+// AbstractStickyAssignor step by step; where it iterates a HashMap or
+// HashSet, jmap (javamap.go) gives java.util.HashMap's order from
+// String.hashCode and TopicPartition.hashCode (treeified buckets aside),
+// and testdata/*-java.txt holds assignments printed by the real 2.5.0
+// classes that the port reproduces list for list. Simplified: the owned
+// partitions and the sticky user data travel sorted by topic and
+// partition (upstream: the consumer's assignment order, grouped by topic
+// in HashMap order), which changes only the order of colliding HashMap
+// entries.
 //
 // Offsets and records (offsets.go, client.go). The coordinator stores
 // committed offsets per group and partition: OffsetCommit answers per
@@ -155,7 +187,9 @@
 // states (an invalid transition is recorded, traced as kind invariant, and
 // not made); in a Stable generation every partition of the subscribed
 // topics (as the leader's metadata had them) is assigned to exactly one
-// member. Violations are counted in System.Violations.
+// member, or, under COOPERATIVE, to none while a member that owned it at
+// JoinGroup revokes it; a leader's assignment passes
+// validateCooperativeAssignment under COOPERATIVE. Violations are counted in System.Violations.
 //
 // Words. Errors (settings, paths, a client's call, a refused action) are
 // codes of core/msg's words_group.go; a note built from values is a
