@@ -378,9 +378,14 @@ func (c *Consumer) initiateJoinGroup() {
 	var note *msg.Note
 	if c.s.Tracing() {
 		protocols := strings.Join(c.cfg.Assignors, ",")
-		if c.rejoinReason != nil {
+		switch {
+		case len(owned) > 0 && c.rejoinReason != nil: // COOPERATIVE: it keeps what it owns
+			note = msg.Notef("memberId %q, protocols %s, owned %s, because %s", c.memberID, protocols, FormatPartitions(owned), c.rejoinReason)
+		case len(owned) > 0:
+			note = msg.Notef("memberId %q, protocols %s, owned %s", c.memberID, protocols, FormatPartitions(owned))
+		case c.rejoinReason != nil:
 			note = msg.Notef("memberId %q, protocols %s, because %s", c.memberID, protocols, c.rejoinReason)
-		} else {
+		default:
 			note = msg.Notef("memberId %q, protocols %s", c.memberID, protocols)
 		}
 	}

@@ -135,11 +135,12 @@
 // HashSet, jmap (javamap.go) gives java.util.HashMap's order from
 // String.hashCode and TopicPartition.hashCode (treeified buckets aside),
 // and testdata/*-java.txt holds assignments printed by the real 2.5.0
-// classes that the port reproduces list for list. Simplified: the owned
-// partitions and the sticky user data travel sorted by topic and
-// partition (upstream: the consumer's assignment order, grouped by topic
-// in HashMap order), which changes only the order of colliding HashMap
-// entries.
+// classes that the port reproduces list for list. A JoinGroup's client.send
+// note names the owned partitions when there are any. Simplified: the
+// owned partitions travel sorted by topic and partition and the sticky
+// user data in the leader's list order (upstream both are grouped by
+// topic in HashMap order), which changes only the order of colliding
+// HashMap entries.
 //
 // Offsets and records (offsets.go, client.go). The coordinator stores
 // committed offsets per group and partition: OffsetCommit answers per

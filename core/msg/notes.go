@@ -174,6 +174,8 @@ var Notes = map[string]string{
 	`consumer poll timeout has expired`:                  `消费者的 poll 超时已到`,
 	`memberId %q, protocols %s`:                          `memberId %q，协议 %s`,
 	`memberId %q, protocols %s, because %s`:              `memberId %q，协议 %s，因为 %s`,
+	`memberId %q, protocols %s, owned %s`:                `memberId %q，协议 %s，持有 %s`,
+	`memberId %q, protocols %s, owned %s, because %s`:    `memberId %q，协议 %s，持有 %s，因为 %s`,
 	`metadata changed since the assignment`:              `分配之后元数据变了`,
 	`assignment %s`:                                      `分配 %s`,
 	`committed %s`:                                       `已提交 %s`,
