@@ -1,0 +1,67 @@
+package group
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// callbacks records a rebalance listener's calls, as "revoked t0-2,t0-3".
+type callbacks struct{ calls []string }
+
+func (l *callbacks) OnPartitionsRevoked(tps []TopicPartition) {
+	l.calls = append(l.calls, "revoked "+FormatPartitions(tps))
+}
+func (l *callbacks) OnPartitionsAssigned(tps []TopicPartition) {
+	l.calls = append(l.calls, "assigned "+FormatPartitions(tps))
+}
+func (l *callbacks) OnPartitionsLost(tps []TopicPartition) {
+	l.calls = append(l.calls, "lost "+FormatPartitions(tps))
+}
+
+// threeThenC0Leaves runs three fetching consumers of t0×6 with the given
+// strategy, stops C0 at 20 s, and returns the survivors' listener calls.
+func threeThenC0Leaves(t *testing.T, assignors ...string) (c1, c2 *callbacks, w *world) {
+	w = newWorld(t, 1, func(c *Config) { c.Consumer.Assignors = assignors })
+	w.y.Topic(0, "t0", 6)
+	ls := []*callbacks{{}, {}, {}}
+	var ds []*driver
+	for i, name := range []string{"C0", "C1", "C2"} {
+		opts := earliest()
+		opts.Listener = ls[i]
+		ds = append(ds, w.client(name, opts, &driver{timeout: ms(100), noCommit: true}))
+	}
+	w.runTo(sec(15))
+	w.y.main.Post(sec(20), func() { ds[0].stop = true })
+	w.runTo(sec(40))
+	return ls[1], ls[2], w
+}
+
+// FACTS.md 7.5 outcome 1: eager range. The survivors revoke everything
+// before rejoining, then are assigned everything they now have.
+func TestEagerRangeCallbacks(t *testing.T) {
+	c1, c2, w := threeThenC0Leaves(t, "range")
+	require.Equal(t, []string{"assigned t0-2,t0-3", "revoked t0-2,t0-3", "assigned t0-0,t0-1,t0-2"}, c1.calls)
+	require.Equal(t, []string{"assigned t0-4,t0-5", "revoked t0-4,t0-5", "assigned t0-3,t0-4,t0-5"}, c2.calls)
+	require.Equal(t, "2", w.get("group[G].generation"))
+}
+
+// FACTS.md 7.5 outcome 2: cooperative-sticky. One rebalance, nothing
+// revoked; each survivor is assigned only the orphan it gains.
+func TestCooperativeStickyCallbacks(t *testing.T) {
+	c1, c2, w := threeThenC0Leaves(t, "cooperative-sticky")
+	require.Equal(t, []string{"assigned t0-1,t0-4", "assigned t0-3"}, c1.calls)
+	require.Equal(t, []string{"assigned t0-2,t0-5", "assigned t0-0"}, c2.calls)
+	require.Equal(t, "2", w.get("group[G].generation"))
+	require.Equal(t, "COOPERATIVE", w.get("consumer[C1].rebalanceProtocol"))
+}
+
+// FACTS.md 7.5 outcome 4: [cooperative-sticky, range] is EAGER: the
+// survivors revoke all, and the fresh assignment reshuffles.
+func TestMixedListCallbacks(t *testing.T) {
+	c1, c2, w := threeThenC0Leaves(t, "cooperative-sticky", "range")
+	require.Equal(t, []string{"assigned t0-1,t0-4", "revoked t0-1,t0-4", "assigned t0-0,t0-2,t0-4"}, c1.calls)
+	require.Equal(t, []string{"assigned t0-2,t0-5", "revoked t0-2,t0-5", "assigned t0-1,t0-3,t0-5"}, c2.calls)
+	require.Equal(t, "cooperative-sticky", w.get("group[G].protocol"))
+	require.Equal(t, "EAGER", w.get("consumer[C1].rebalanceProtocol"))
+}
