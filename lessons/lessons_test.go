@@ -32,6 +32,7 @@ var rightChoice = map[string][]int{
 	"08-assignors":                {2},
 	"09-spring-ack-modes":         {2},
 	"10-spring-error-handlers":    {2},
+	"11-cooperative-rebalancing":  {2},
 	"12-static-membership":        {2},
 	"13-idempotent-producer":      {2},
 }

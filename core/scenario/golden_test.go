@@ -79,7 +79,7 @@ func TestSeedsGiveTheSameTraceEverywhere(t *testing.T) {
 // GOOS=js, against one file of hashes.
 func TestGroupSeedsGiveTheSameTraceEverywhere(t *testing.T) {
 	var b bytes.Buffer
-	for _, id := range []string{"07-consumer-group-rebalance", "08-assignors", "12-static-membership"} {
+	for _, id := range []string{"07-consumer-group-rebalance", "08-assignors", "11-cooperative-rebalancing", "12-static-membership"} {
 		sc := lesson(t, id)
 		for seed := int64(1); seed <= 20; seed++ {
 			res := scenario.Run(sc, scenario.Options{Seed: seed})

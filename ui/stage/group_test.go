@@ -115,6 +115,7 @@ func TestGroupAndListenerStayInView(t *testing.T) {
 		{"08-assignors", BuildGroup},
 		{"09-spring-ack-modes", BuildListener},
 		{"10-spring-error-handlers", BuildListener},
+		{"11-cooperative-rebalancing", BuildGroup},
 		{"12-static-membership", BuildGroup},
 	} {
 		m := lessonModel(t, l.id)
