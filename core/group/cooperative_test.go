@@ -65,3 +65,37 @@ func TestMixedListCallbacks(t *testing.T) {
 	require.Equal(t, "cooperative-sticky", w.get("group[G].protocol"))
 	require.Equal(t, "EAGER", w.get("consumer[C1].rebalanceProtocol"))
 }
+
+// rotating supports only COOPERATIVE but hands each member the partitions
+// the next member owns: straight from one owner to another.
+type rotating struct{ RangeAssignor }
+
+func (rotating) Name() string                            { return "rotating" }
+func (rotating) SupportedProtocols() []RebalanceProtocol { return []RebalanceProtocol{Cooperative} }
+func (r rotating) Assign(ppt map[string]int, subs []Subscription) [][]TopicPartition {
+	out := r.RangeAssignor.Assign(ppt, subs)
+	for i := range subs {
+		if next := subs[(i+1)%len(subs)]; len(next.OwnedPartitions) > 0 {
+			out[i] = next.OwnedPartitions
+		}
+	}
+	return out
+}
+
+// The leader's validateCooperativeAssignment catches an assignor that
+// breaks the COOPERATIVE protocol: an invariant violation.
+func TestValidateCooperativeAssignmentInAGroup(t *testing.T) {
+	saved := Assignors
+	defer func() { Assignors = saved }()
+	Assignors = append(append([]Assignor(nil), saved...), rotating{})
+	w := newWorld(t, 1, func(c *Config) { c.Consumer.Assignors = []string{"rotating"} })
+	w.y.Topic(0, "t0", 4)
+	w.y.Join(0, "C0", "G", []string{"t0"}, w.cfg.Consumer)
+	w.y.Join(0, "C1", "G", []string{"t0"}, w.cfg.Consumer)
+	w.runTo(sec(10))
+	require.Empty(t, w.y.Violations)
+	w.y.Join(sec(11), "C2", "G", []string{"t0"}, w.cfg.Consumer)
+	_ = w.s.Run(sec(30), false, func() bool { return len(w.y.Violations) > 0 })
+	require.NotEmpty(t, w.y.Violations)
+	require.Contains(t, w.y.Violations[0], "violates the COOPERATIVE protocol")
+}
