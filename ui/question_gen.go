@@ -40,14 +40,51 @@ func (c *Question) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			{
 				vgparent := vgn
 				_ = vgparent
-				for vgiterkeyt, w := range Wrap(c.View().Text) {
+				for vgiterkeyt, g := range Segs(c.View().Text) {
 					var vgiterkey interface{} = vgiterkeyt
 					_ = vgiterkey
-					w := w
-					_ = w
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
+					g := g
+					_ = g
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(w)
+					{
+						vgparent := vgn
+						_ = vgparent
+						if g.Code {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute(nil)}
+							vgparent.AppendChild(vgn)
+							{
+								vgparent := vgn
+								_ = vgparent
+								for vgiterkeyt, w := range Wrap(g.S) {
+									var vgiterkey interface{} = vgiterkeyt
+									_ = vgiterkey
+									w := w
+									_ = w
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(w)
+								}
+							}
+						}
+						if !g.Code {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+							vgparent.AppendChild(vgn)
+							{
+								vgparent := vgn
+								_ = vgparent
+								for vgiterkeyt, w := range Wrap(g.S) {
+									var vgiterkey interface{} = vgiterkeyt
+									_ = vgiterkey
+									w := w
+									_ = w
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(w)
+								}
+							}
+						}
+					}
 				}
 			}
 		}
@@ -85,14 +122,51 @@ func (c *Question) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						for vgiterkeyt, w := range Wrap(ch.Label) {
+						for vgiterkeyt, g := range Segs(ch.Label) {
 							var vgiterkey interface{} = vgiterkeyt
 							_ = vgiterkey
-							w := w
-							_ = w
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
+							g := g
+							_ = g
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(w)
+							{
+								vgparent := vgn
+								_ = vgparent
+								if g.Code {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									{
+										vgparent := vgn
+										_ = vgparent
+										for vgiterkeyt, w := range Wrap(g.S) {
+											var vgiterkey interface{} = vgiterkeyt
+											_ = vgiterkey
+											w := w
+											_ = w
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
+											vgparent.AppendChild(vgn)
+											vgn.SetInnerHTML(w)
+										}
+									}
+								}
+								if !g.Code {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									{
+										vgparent := vgn
+										_ = vgparent
+										for vgiterkeyt, w := range Wrap(g.S) {
+											var vgiterkey interface{} = vgiterkeyt
+											_ = vgiterkey
+											w := w
+											_ = w
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
+											vgparent.AppendChild(vgn)
+											vgn.SetInnerHTML(w)
+										}
+									}
+								}
+							}
 						}
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}

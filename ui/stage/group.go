@@ -374,11 +374,17 @@ func (sc *Scene) groupMachine(bd *band, ga, gb *model.Groups, a *model.State, no
 		}
 	}
 	y := top + 5*(pillH+pillGap) + 2
-	proto := tr.orNone(gA.Protocol)
-	sc.add(Node{Key: key + ":protocol", Class: "label", Texts: []Text{
-		{S: gw.protocol, Y: 20, Size: Body, Class: "d"},
-		Text{X: ems(gw.protocol)*Body + 10, Y: 20, Class: "b m"}.fit(proto, Body, pillW-ems(gw.protocol)*Body-10),
-	}, X: gAx, Y: y, Alpha: 1})
+	// The protocol's name after its label, or under it when it is long
+	// (cooperative-sticky).
+	proto, protoY := tr.orNone(gA.Protocol), y
+	texts := []Text{{S: gw.protocol, Y: 20, Size: Body, Class: "d"}}
+	if beside := pillW - ems(gw.protocol)*Body - 10; fits(proto, Body, beside) {
+		texts = append(texts, Text{X: ems(gw.protocol)*Body + 10, Y: 20, Class: "b m"}.fit(proto, Body, beside))
+	} else {
+		texts = append(texts, Text{X: 12, Y: 44, Class: "b m"}.fit(proto, Body, pillW+14))
+		y += 24
+	}
+	sc.add(Node{Key: key + ":protocol", Class: "label", Texts: texts, X: gAx, Y: protoY, Alpha: 1})
 	y += 30
 	// The delayed join, if one runs.
 	for _, item := range []string{"InitialDelayedJoin", "DelayedJoin"} {
