@@ -1,6 +1,10 @@
 package ui
 
-import "strings"
+import (
+	"strings"
+
+	"brokerlab/core/scenario"
+)
 
 // The consumer groups' what-ifs: a consumer joins, the selected one leaves
 // or stalls (a long GC pause: no polls, no heartbeats), a topic grows, and
@@ -63,6 +67,22 @@ func (a *App) MemberAction(what string) {
 	if m := a.SelMember(); m != "" {
 		a.Inject("consumer " + m + " " + what)
 	}
+}
+
+// AssignorChoices are the what-if panel's partition.assignment.strategy
+// lists, from the model's assignors: "" (the default, range), each
+// assignor alone, then each with range after it (a mixed list, whose
+// rebalance protocol is range's, EAGER).
+func AssignorChoices() []string {
+	out := []string{""}
+	var mixed []string
+	for _, n := range scenario.Assignors() {
+		if n != "range" {
+			out = append(out, n)
+			mixed = append(mixed, n+",range")
+		}
+	}
+	return append(out, mixed...)
 }
 
 // MemberVerbs are the run's system's actions on one consumer with no

@@ -310,3 +310,14 @@ func TestPlayWords(t *testing.T) {
 		}
 	}
 }
+
+// The group panel's assignor lists come from the model's assignors: each
+// alone and each before range, so lesson 08's roundrobin,range is there.
+func TestAssignorChoicesFromTheModel(t *testing.T) {
+	got := AssignorChoices()
+	must(t, "the default first", len(got) > 0 && got[0] == "")
+	for _, n := range scenario.Assignors() {
+		must(t, n+" offered", n == "range" || slices.Contains(got, n) && slices.Contains(got, n+",range"))
+	}
+	must(t, "lesson 08's list", slices.Contains(got, "roundrobin,range"))
+}

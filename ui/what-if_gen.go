@@ -314,7 +314,7 @@ func (c *WhatIf) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgparent
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 						vgparent.AppendChild(vgn)
-						for vgiterkeyt, v := range []string{"", "roundrobin", "roundrobin,range"} {
+						for vgiterkeyt, v := range AssignorChoices() {
 							var vgiterkey interface{} = vgiterkeyt
 							_ = vgiterkey
 							v := v
