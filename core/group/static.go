@@ -116,6 +116,9 @@ func (y *System) Restart(at time.Duration, name string) {
 		case old == nil:
 			y.s.Refuse(text, msg.New("gr.restart.unknown", name), srcPoll)
 			return
+		case y.closing(name):
+			y.s.Refuse(text, msg.New("gr.closing", name), srcPoll)
+			return
 		case !old.closed:
 			y.s.Refuse(text, msg.New("gr.restart.running", name), srcPoll)
 			return

@@ -322,3 +322,25 @@ func TestStaticReplaceFencesTheParkedJoin(t *testing.T) {
 	require.Equal(t, PreparingRebalance, g.state)
 	require.True(t, g.get(g.staticMembers["a"]).isAwaitingJoin())
 }
+
+// A consumer that is closing still holds its connection: a join or a
+// restart of its name waits until it has closed (it used to open a second
+// connection of the same name and stop the simulation).
+func TestJoinWhileClosingRefused(t *testing.T) {
+	w := newWorld(t, 1, nil)
+	w.y.Topic(0, "t0", 3)
+	w.joinWith(0, "C1", "G", w.cfg.Consumer, "t0")
+	w.y.Leave(sec(5), "C1") // its LeaveGroup takes a round trip
+	w.y.Join(sec(5)+time.Millisecond, "C1", "H", []string{"t0"}, w.cfg.Consumer)
+	w.y.Restart(sec(5)+time.Millisecond, "C1")
+	w.runTo(sec(10))
+	var refused []string
+	for _, e := range w.events(sim.Action, "") {
+		if strings.Contains(e.Note, "refused") {
+			refused = append(refused, e.Note)
+		}
+	}
+	require.Len(t, refused, 2)
+	require.Contains(t, refused[0], "C1 is still closing")
+	require.Contains(t, refused[1], "C1 is still closing")
+}

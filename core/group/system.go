@@ -135,6 +135,13 @@ func (y *System) running(name string) *Consumer {
 	return nil
 }
 
+// closing is whether consumer name is closing and has not closed yet:
+// its connection is still open, so a new process of that name waits.
+func (y *System) closing(name string) bool {
+	c := y.consumers[name]
+	return c != nil && c.closing && !c.closed
+}
+
 // Join schedules "consumer C join G topics=…": a new KafkaConsumer
 // subscribes and starts polling.
 func (y *System) Join(at time.Duration, name, group string, topics []string, cfg ConsumerConfig) {
@@ -145,6 +152,10 @@ func (y *System) Join(at time.Duration, name, group string, topics []string, cfg
 		}
 		if y.running(name) != nil {
 			y.s.Refuse(text, msg.New("gr.running", name), srcPoll)
+			return
+		}
+		if y.closing(name) {
+			y.s.Refuse(text, msg.New("gr.closing", name), srcPoll)
 			return
 		}
 		if err := cfg.Validate(); err != nil {

@@ -23,6 +23,7 @@ var group = Catalog{
 
 	// A client's call that does not fit, and refused actions.
 	"gr.running":           {`%s is already running`, `%s 已经在运行`},
+	"gr.closing":           {`%s is still closing: start it again once it has closed`, `%s 还在关闭中：等它关闭之后再启动`},
 	"gr.not.running":       {`%s is not running`, `%s 没有在运行`},
 	"gr.partition":         {`no partition %s`, `没有分区 %s`},
 	"gr.log.end":           {`%s's log ends at offset %d: records must start there`, `%s 的日志结束于位移 %d：新消息必须从这里开始`},
