@@ -211,17 +211,23 @@ func TestCrashRestartRefused(t *testing.T) {
 	w.y.Crash(sec(3), "S1")
 	w.y.Crash(sec(4), "S1")
 	w.runTo(sec(10))
-	var refused []string
-	for _, e := range w.events(sim.Action, "") {
-		if strings.Contains(e.Note, "refused") {
-			refused = append(refused, e.Note)
-		}
-	}
+	refused := w.refused()
 	require.Len(t, refused, 4)
 	require.Contains(t, refused[0], "S1 is running")
 	require.Contains(t, refused[1], "nobody never ran")
 	require.Contains(t, refused[2], "nobody is not running")
 	require.Contains(t, refused[3], "S1 is not running")
+}
+
+// refused lists the notes of the actions the system refused.
+func (w *world) refused() []string {
+	var out []string
+	for _, e := range w.events(sim.Action, "") {
+		if strings.Contains(e.Note, "refused") {
+			out = append(out, e.Note)
+		}
+	}
+	return out
 }
 
 // staticRig is the rig's group G in state st with A and B static members
@@ -334,12 +340,7 @@ func TestJoinWhileClosingRefused(t *testing.T) {
 	w.y.Join(sec(5)+time.Millisecond, "C1", "H", []string{"t0"}, w.cfg.Consumer)
 	w.y.Restart(sec(5)+time.Millisecond, "C1")
 	w.runTo(sec(10))
-	var refused []string
-	for _, e := range w.events(sim.Action, "") {
-		if strings.Contains(e.Note, "refused") {
-			refused = append(refused, e.Note)
-		}
-	}
+	refused := w.refused()
 	require.Len(t, refused, 2)
 	require.Contains(t, refused[0], "C1 is still closing")
 	require.Contains(t, refused[1], "C1 is still closing")

@@ -33,36 +33,9 @@ func parseTPs(t *testing.T, s string) []TopicPartition {
 // order they were put into the leader's HashMap. The port must give the
 // same partitions in the same list order.
 func TestCooperativeStickyMatchesJava(t *testing.T) {
-	f, err := os.Open("testdata/cooperative-sticky-java.txt")
-	require.NoError(t, err)
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	n := 0
-	for sc.Scan() {
-		n++
-		parts := strings.Split(sc.Text(), "|")
-		require.Len(t, parts, 3)
-		ppt := map[string]int{}
-		for _, kv := range strings.Fields(parts[0]) {
-			k, v, _ := strings.Cut(kv, "=")
-			ppt[k], _ = strconv.Atoi(v)
-		}
-		var subs []Subscription
-		for _, m := range strings.Fields(parts[1]) {
-			f := strings.Split(m, ":")
-			subs = append(subs, Subscription{MemberID: f[0], Topics: strings.Split(f[1], ","), OwnedPartitions: parseTPs(t, f[2])})
-		}
-		got := CooperativeStickyAssignor{}.Assign(ppt, subs)
-		for i, m := range strings.Fields(parts[2]) {
-			id, want, _ := strings.Cut(m, "=")
-			require.Equal(t, subs[i].MemberID, id)
-			if w := parseTPs(t, want); len(w) > 0 || len(got[i]) > 0 {
-				require.Equal(t, w, got[i], "line %d: %s", n, sc.Text())
-			}
-		}
-	}
-	require.NoError(t, sc.Err())
+	n := matchesJava(t, "testdata/cooperative-sticky-java.txt", CooperativeStickyAssignor{}, func(f []string) Subscription {
+		return Subscription{MemberID: f[0], Topics: strings.Split(f[1], ","), OwnedPartitions: parseTPs(t, f[2])}
+	})
 	require.Equal(t, 758, n)
 }
 
@@ -74,7 +47,22 @@ func TestCooperativeStickyMatchesJava(t *testing.T) {
 // older assignment (a stale generation) next round. A line is
 // "topic=N … | member:topics:generation:partitions … | member=result …".
 func TestStickyMatchesJava(t *testing.T) {
-	f, err := os.Open("testdata/sticky-java.txt")
+	n := matchesJava(t, "testdata/sticky-java.txt", StickyAssignor{}, func(f []string) Subscription {
+		s := Subscription{MemberID: f[0], Topics: strings.Split(f[1], ",")}
+		if f[2] != "-" {
+			g, _ := strconv.Atoi(f[2])
+			s.UserData = &MemberData{Partitions: parseTPs(t, f[3]), Generation: g, HasGeneration: true}
+		}
+		return s
+	})
+	require.Equal(t, 945, n)
+}
+
+// matchesJava runs assignor a on every line of file (topics | members,
+// each read by sub from its ":"-separated fields | the Java results) and
+// requires the same partitions in the same order; it returns the lines.
+func matchesJava(t *testing.T, file string, a Assignor, sub func(fields []string) Subscription) int {
+	f, err := os.Open(file)
 	require.NoError(t, err)
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -91,23 +79,17 @@ func TestStickyMatchesJava(t *testing.T) {
 		}
 		var subs []Subscription
 		for _, m := range strings.Fields(parts[1]) {
-			f := strings.Split(m, ":")
-			s := Subscription{MemberID: f[0], Topics: strings.Split(f[1], ",")}
-			if f[2] != "-" {
-				g, _ := strconv.Atoi(f[2])
-				s.UserData = &MemberData{Partitions: parseTPs(t, f[3]), Generation: g, HasGeneration: true}
-			}
-			subs = append(subs, s)
+			subs = append(subs, sub(strings.Split(m, ":")))
 		}
-		got := StickyAssignor{}.Assign(ppt, subs)
+		got := a.Assign(ppt, subs)
 		for i, m := range strings.Fields(parts[2]) {
 			id, want, _ := strings.Cut(m, "=")
 			require.Equal(t, subs[i].MemberID, id)
 			if w := parseTPs(t, want); len(w) > 0 || len(got[i]) > 0 {
-				require.Equal(t, w, got[i], "line %d: %s", n, sc.Text())
+				require.Equal(t, w, got[i], "%s line %d: %s", file, n, sc.Text())
 			}
 		}
 	}
 	require.NoError(t, sc.Err())
-	require.Equal(t, 945, n)
+	return n
 }
