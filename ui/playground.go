@@ -116,9 +116,6 @@ type playCaps struct {
 	settings                                       []scenario.SettingDoc // the rest, for the settings section
 }
 
-// formSettings are the settings the form writes from its own fields.
-var formSettings = []string{"brokers", "enable.idempotence"}
-
 func surfaceOf(sys string) (scenario.Surface, bool) {
 	for _, s := range scenario.Surfaces() {
 		if s.Name == sys {

@@ -52,43 +52,16 @@ func newJMap[K comparable](hash func(K) int32) *jmap[K] {
 	return &jmap[K]{hash: hash, seq: map[K]int{}}
 }
 
-// newJMapCap is new HashMap<>(initialCapacity).
-func newJMapCap[K comparable](hash func(K) int32, initial int) *jmap[K] {
-	m := newJMap(hash)
-	m.thr = tableSizeFor(initial)
-	return m
-}
-
-// newJSetOf is new HashSet<>(c): capacity max(size/.75+1, 16), then addAll.
-func newJSetOf[K comparable](hash func(K) int32, keys []K) *jmap[K] {
-	m := newJMapCap(hash, max(int(float32(len(keys))/0.75)+1, 16))
-	for _, k := range keys {
-		m.put(k)
-	}
-	return m
-}
-
-func tableSizeFor(c int) int {
-	n := 1
-	for n < c {
-		n <<= 1
-	}
-	return n
-}
-
 func (m *jmap[K]) bucket(k K) int {
 	h := uint32(m.hash(k))
 	return int((h ^ h>>16) & uint32(m.cap-1))
 }
 
 func (m *jmap[K]) resize() {
-	switch {
-	case m.cap > 0:
+	if m.cap > 0 {
 		m.cap *= 2
-	case m.thr > 0:
-		m.cap = m.thr
-	default:
-		m.cap = 16
+	} else {
+		m.cap = 16 // HashMap's default initial capacity
 	}
 	m.thr = int(float32(m.cap) * 0.75)
 }
@@ -127,9 +100,6 @@ func (m *jmap[K]) remove(k K) {
 		m.ks = slices.DeleteFunc(m.ks, func(o K) bool { return o == k })
 	}
 }
-
-// clear is HashMap.clear: the table keeps its size.
-func (m *jmap[K]) clear() { m.seq, m.ks = map[K]int{}, nil }
 
 // keys are the keys in the HashMap's iteration order.
 func (m *jmap[K]) keys() []K {
