@@ -61,6 +61,3 @@ func Wrap(s string) []string {
 
 func isLower(c rune) bool { return c >= 'a' && c <= 'z' }
 func isUpper(c rune) bool { return c >= 'A' && c <= 'Z' }
-
-// Wrap is the package's Wrap, for the markup.
-func (c *Narration) Wrap(s string) []string { return Wrap(s) }

@@ -65,51 +65,20 @@ func (c *Narration) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						for vgiterkeyt, g := range s.Segs {
-							var vgiterkey interface{} = vgiterkeyt
-							_ = vgiterkey
-							g := g
-							_ = g
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								if g.Code {
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute(nil)}
-									vgparent.AppendChild(vgn)
-									{
-										vgparent := vgn
-										_ = vgparent
-										for vgiterkeyt, w := range c.Wrap(g.S) {
-											var vgiterkey interface{} = vgiterkeyt
-											_ = vgiterkey
-											w := w
-											_ = w
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
-											vgparent.AppendChild(vgn)
-											vgn.SetInnerHTML(w)
-										}
-									}
-								}
-								if !g.Code {
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-									vgparent.AppendChild(vgn)
-									{
-										vgparent := vgn
-										_ = vgparent
-										for vgiterkeyt, w := range c.Wrap(g.S) {
-											var vgiterkey interface{} = vgiterkeyt
-											_ = vgiterkey
-											w := w
-											_ = w
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
-											vgparent.AppendChild(vgn)
-											vgn.SetInnerHTML(w)
-										}
-									}
-								}
+						{
+							vgcompKey := vugu.MakeCompKey(0x68A332D6A216813^vgin.CurrentPositionHash(), vgiterkey)
+							// ask BuildEnv for prior instance of this specific component
+							vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Prose)
+							if vgcomp == nil {
+								// create new one if needed
+								vgcomp = new(Prose)
+								vgin.BuildEnv.WireComponent(vgcomp)
 							}
+							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+							vgcomp.Segs = s.Segs
+							vgout.Components = append(vgout.Components, vgcomp)
+							vgn = &vugu.VGNode{Component: vgcomp}
+							vgparent.AppendChild(vgn)
 						}
 						if c.A.HasQuestion(s.N) {
 							{

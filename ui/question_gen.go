@@ -35,57 +35,20 @@ func (c *Question) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "b", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.A.T("question") + ": ")
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-			vgparent.AppendChild(vgn)
 			{
-				vgparent := vgn
-				_ = vgparent
-				for vgiterkeyt, g := range Segs(c.View().Text) {
-					var vgiterkey interface{} = vgiterkeyt
-					_ = vgiterkey
-					g := g
-					_ = g
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
-					{
-						vgparent := vgn
-						_ = vgparent
-						if g.Code {
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								for vgiterkeyt, w := range Wrap(g.S) {
-									var vgiterkey interface{} = vgiterkeyt
-									_ = vgiterkey
-									w := w
-									_ = w
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
-									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(w)
-								}
-							}
-						}
-						if !g.Code {
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								for vgiterkeyt, w := range Wrap(g.S) {
-									var vgiterkey interface{} = vgiterkeyt
-									_ = vgiterkey
-									w := w
-									_ = w
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
-									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(w)
-								}
-							}
-						}
-					}
+				vgcompKey := vugu.MakeCompKey(0x66CB423F69A847F^vgin.CurrentPositionHash(), vgiterkey)
+				// ask BuildEnv for prior instance of this specific component
+				vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Prose)
+				if vgcomp == nil {
+					// create new one if needed
+					vgcomp = new(Prose)
+					vgin.BuildEnv.WireComponent(vgcomp)
 				}
+				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+				vgcomp.Segs = Segs(c.View().Text)
+				vgout.Components = append(vgout.Components, vgcomp)
+				vgn = &vugu.VGNode{Component: vgcomp}
+				vgparent.AppendChild(vgn)
 			}
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
@@ -122,51 +85,20 @@ func (c *Question) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						for vgiterkeyt, g := range Segs(ch.Label) {
-							var vgiterkey interface{} = vgiterkeyt
-							_ = vgiterkey
-							g := g
-							_ = g
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								if g.Code {
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute(nil)}
-									vgparent.AppendChild(vgn)
-									{
-										vgparent := vgn
-										_ = vgparent
-										for vgiterkeyt, w := range Wrap(g.S) {
-											var vgiterkey interface{} = vgiterkeyt
-											_ = vgiterkey
-											w := w
-											_ = w
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
-											vgparent.AppendChild(vgn)
-											vgn.SetInnerHTML(w)
-										}
-									}
-								}
-								if !g.Code {
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-									vgparent.AppendChild(vgn)
-									{
-										vgparent := vgn
-										_ = vgparent
-										for vgiterkeyt, w := range Wrap(g.S) {
-											var vgiterkey interface{} = vgiterkeyt
-											_ = vgiterkey
-											w := w
-											_ = w
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "w"}}}
-											vgparent.AppendChild(vgn)
-											vgn.SetInnerHTML(w)
-										}
-									}
-								}
+						{
+							vgcompKey := vugu.MakeCompKey(0xC88E8F3C2D500819^vgin.CurrentPositionHash(), vgiterkey)
+							// ask BuildEnv for prior instance of this specific component
+							vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Prose)
+							if vgcomp == nil {
+								// create new one if needed
+								vgcomp = new(Prose)
+								vgin.BuildEnv.WireComponent(vgcomp)
 							}
+							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+							vgcomp.Segs = Segs(ch.Label)
+							vgout.Components = append(vgout.Components, vgcomp)
+							vgn = &vugu.VGNode{Component: vgcomp}
+							vgparent.AppendChild(vgn)
 						}
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
