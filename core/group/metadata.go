@@ -101,15 +101,9 @@ func (m *member) matches(ps []protocol) bool {
 	return true
 }
 
-func (m *member) supports(name string) bool {
-	for _, p := range m.protocols {
-		if p.name == name {
-			return true
-		}
-	}
-	return false
-}
+func (m *member) supports(name string) bool { return name != "" && m.metadata(name).name == name }
 
+// metadata is the member's protocol of that name, or the zero protocol.
 func (m *member) metadata(name string) protocol {
 	for _, p := range m.protocols {
 		if p.name == name {

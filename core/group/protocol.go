@@ -76,24 +76,19 @@ func checkCommonProtocol(names []string) *msg.Error {
 func validateCooperativeAssignment(subs []Subscription, assignment [][]TopicPartition) []TopicPartition {
 	added, revoked := map[TopicPartition]bool{}, map[TopicPartition]bool{}
 	for i, s := range subs {
-		for _, tp := range assignment[i] {
-			if !slices.Contains(s.OwnedPartitions, tp) {
-				added[tp] = true
-			}
+		for _, tp := range minus(assignment[i], s.OwnedPartitions) {
+			added[tp] = true
 		}
-		for _, tp := range s.OwnedPartitions {
-			if !slices.Contains(assignment[i], tp) {
-				revoked[tp] = true
-			}
+		for _, tp := range minus(s.OwnedPartitions, assignment[i]) {
+			revoked[tp] = true
 		}
 	}
 	var both []TopicPartition
-	for _, tp := range tpKeys(added) {
+	for _, tp := range tpKeys(added) { // sorted
 		if revoked[tp] {
 			both = append(both, tp)
 		}
 	}
-	sortPartitions(both)
 	return both
 }
 
