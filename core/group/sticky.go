@@ -103,10 +103,7 @@ type stickyRun struct {
 // sortedBy is a TreeSet of consumers under SubscriptionComparator:
 // partition count ascending, then member id.
 func sortedBy(set map[string]bool, assignment map[string][]TopicPartition) []string {
-	out := make([]string, 0, len(set))
-	for _, c := range sortedKeys(set) {
-		out = append(out, c)
-	}
+	out := sortedKeys(set)
 	sort.Slice(out, func(i, j int) bool {
 		a, b := len(assignment[out[i]]), len(assignment[out[j]])
 		if a != b {
@@ -403,23 +400,13 @@ func sameElements[T comparable](a, b []T) bool {
 // consumers and every consumer the same potential partitions (set
 // equality is transitive, so the maps' order does not matter).
 func (r *stickyRun) areSubscriptionsIdentical() bool {
-	var first []string
-	firstSet := false
-	for _, key := range tpKeys(r.p2c) {
-		cs := r.p2c[key]
-		if !firstSet {
-			first, firstSet = cs, true
-		} else if !sameElements(first, cs) {
-			return false
-		}
-	}
-	var firstP []TopicPartition
-	firstSet = false
-	for _, key := range sortedKeys(r.c2p) {
-		ps := r.c2p[key]
-		if !firstSet {
-			firstP, firstSet = ps, true
-		} else if !sameElements(firstP, ps) {
+	return allSameElements(r.p2c, tpKeys(r.p2c)) && allSameElements(r.c2p, sortedKeys(r.c2p))
+}
+
+// allSameElements: the lists of m under keys all hold the same elements.
+func allSameElements[K, T comparable](m map[K][]T, keys []K) bool {
+	for _, k := range keys {
+		if !sameElements(m[keys[0]], m[k]) {
 			return false
 		}
 	}
