@@ -256,9 +256,15 @@ func (cl *Client) disconnected(cc *clientConn, why *msg.Note, src string) {
 	}
 }
 
-// sendReady sends every batch whose leader is known and whose backoff is
-// over, asks for metadata if some leader is not, and returns how long to
-// wait for the next retry (0: nothing to wait for).
+// sendReady drains what is ready (RecordAccumulator.ready and drain),
+// asks for metadata if some leader is not known, and returns how long to
+// wait for the next retry (0: nothing to wait for). Each partition's
+// queued produce batches, in pending's order, are its deque: only the
+// first can go, and a first batch that cannot (backing off, muted, not
+// the next in line, no leader or connection) holds back the rest of its
+// partition. The model sends each batch alone; a partition can drain
+// again at once after a send, as Sender.runOnce polls with no wait while
+// nodes are ready.
 func (cl *Client) sendReady() time.Duration {
 	s := cl.c.s
 	now := s.Now()
@@ -276,6 +282,7 @@ func (cl *Client) sendReady() time.Duration {
 	if waitPID && !cl.initInFlight && !cl.request("InitProducerId", &replication.InitProducerIdRequest{}) {
 		later(now + reconnectBackoff)
 	}
+	held := map[replication.TP]bool{} // partitions whose first batch stays; looked up, never iterated
 	for _, b := range slices.Clone(cl.pending) {
 		if b.API == "Produce" {
 			// RecordAccumulator.expiredBatches and
@@ -290,13 +297,21 @@ func (cl *Client) sendReady() time.Duration {
 			}
 			later(b.Created + cl.cfg.DeliveryTimeout)
 		}
-		if b.inFlight || (waitPID && b.API == "Produce") {
+		if b.inFlight {
+			continue
+		}
+		if b.API == "Produce" && (held[b.TP] || waitPID || !cl.drainable(b)) {
+			held[b.TP] = true
+			if b.nextAttempt > now {
+				later(b.nextAttempt)
+			}
 			continue
 		}
 		if b.nextAttempt > now {
 			later(b.nextAttempt)
 			continue
 		}
+		held[b.TP] = true // until it is sent
 		leader, ok := cl.leaders[b.TP]
 		if !ok || cl.stale {
 			needMeta = true
@@ -314,6 +329,7 @@ func (cl *Client) sendReady() time.Duration {
 			continue // InFlightRequests.canSendMore: a response wakes the loop
 		}
 		cl.send(cc, b)
+		delete(held, b.TP)
 	}
 	// A broken connection or a retriable error asks for fresh metadata at
 	// once (Metadata.requestUpdate), even with nothing to send.
@@ -328,6 +344,70 @@ func (cl *Client) sendReady() time.Duration {
 		return 0
 	}
 	return wake - now
+}
+
+// drainable reports whether b, the first queued batch of its partition,
+// may be drained now, as RecordAccumulator.ready and drain decide:
+//   - not while it backs off: a batch sent before waits retry.backoff.ms
+//     from its last attempt, and the partition's later batches with it
+//     (ready and drainBatchesForOneNode look only at peekFirst);
+//   - not while the partition is muted: with
+//     max.in.flight.requests.per.connection 1 (guaranteeMessageOrder)
+//     a partition with a batch in flight sends nothing else (Sender
+//     mutes it at drain and unmutes it in completeBatch);
+//   - with idempotence, a retried batch only when it is the lowest
+//     sequence not yet acknowledged (shouldStopDrainBatchesForPartition:
+//     first.baseSequence() == firstInFlightSequence(tp)), so retries go
+//     one at a time, in sequence order.
+func (cl *Client) drainable(b *Batch) bool {
+	if b.Retries > 0 && b.nextAttempt > cl.c.s.Now() {
+		return false
+	}
+	if cl.cfg.MaxInFlight == 1 && slices.ContainsFunc(cl.pending, func(x *Batch) bool { return x.inFlight && x.TP == b.TP }) {
+		return false
+	}
+	return b.Sequence < 0 || b.Sequence == cl.firstInFlightSequence(b.TP)
+}
+
+// firstInFlightSequence is TransactionManager.firstInFlightSequence: the
+// lowest base sequence of tp's batches that have one and are not done,
+// in flight or queued for a retry (inflightBatchesBySequence keeps a
+// batch from its first drain to its completion); -1 if none.
+func (cl *Client) firstInFlightSequence(tp replication.TP) int {
+	first := -1
+	for _, x := range cl.pending {
+		if x.TP == tp && x.Sequence >= 0 && (first < 0 || x.Sequence < first) {
+			first = x.Sequence
+		}
+	}
+	return first
+}
+
+// reenqueue puts a batch that will be retried back into its partition's
+// deque (RecordAccumulator.reenqueue): at the head (addFirst), or with
+// idempotence in sequence order (insertInSequenceOrder: after the queued
+// batches with a lower sequence, before those with a higher one or none
+// yet). Batches in flight are in no deque; alone in it, b keeps its place
+// among the other partitions' batches.
+func (cl *Client) reenqueue(b *Batch) {
+	at := slices.Index(cl.pending, b)
+	cl.pending = slices.Delete(cl.pending, at, at+1)
+	var queued []int // indexes in pending of b's partition's deque
+	for i, x := range cl.pending {
+		if x.TP == b.TP && x.API == b.API && !x.inFlight {
+			queued = append(queued, i)
+		}
+	}
+	if len(queued) > 0 {
+		at = queued[len(queued)-1] + 1
+		for _, i := range queued {
+			if x := cl.pending[i]; !cl.cfg.EnableIdempotence || x.Sequence < 0 || x.Sequence > b.Sequence {
+				at = i
+				break
+			}
+		}
+	}
+	cl.pending = slices.Insert(cl.pending, at, b)
 }
 
 func (cl *Client) send(cc *clientConn, b *Batch) {
@@ -532,6 +612,9 @@ func (cl *Client) complete(b *Batch, code string, base int, offsets []int, hw in
 	if ok && b.Retries < cl.cfg.Retries && s.Now()-b.Created < horizon {
 		b.Retries++
 		b.nextAttempt = s.Now() + cl.cfg.RetryBackoff
+		if b.API == "Produce" {
+			cl.reenqueue(b)
+		}
 		if refresh {
 			cl.stale = true
 		}
@@ -561,5 +644,8 @@ func (cl *Client) finish(b *Batch, code string, note *msg.Note) {
 func (cl *Client) finishFrom(b *Batch, code string, note *msg.Note, src string) {
 	b.Result = code
 	cl.pending = slices.DeleteFunc(cl.pending, func(x *Batch) bool { return x == b })
+	if code != replication.None && b.Sequence >= 0 {
+		cl.c.Mon.OnFailed(b.TP, b.ID, &replication.ProducerBatch{ProducerID: b.ProducerID, ProducerEpoch: b.ProducerEpoch, BaseSequence: b.Sequence, Count: b.Records}, b.Errors, cl.c.leaderLog(b.TP))
+	}
 	cl.c.s.Emit(sim.Noted(sim.Event{Kind: sim.ClientDone, Subj: b.ID, Item: b.API, To: code, Src: src}, note))
 }

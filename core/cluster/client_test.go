@@ -66,25 +66,28 @@ func TestRequestTimeoutClosesTheConnectionAndFailsEveryRequestOnIt(t *testing.T)
 // FACTS.md 9.4 and 9.5 outcome 3, with client-side timeouts instead of a
 // lost connection: without idempotence, retrying a request the broker
 // appended but did not answer in time writes its records again. a (sent
-// at T) and b (T+1s) time out together at T+6s and are retried at
-// T+6.1s on a new connection; a's retry is answered at T+14.1s, when b's
-// retry, 8 s old and still behind it, times out again (NetworkClient.poll
-// handles the responses first, then the timeouts); b's third attempt
-// succeeds. Four copies for two sends: a, a, b, b.
+// at T, written at 0) and b (T+1s, never read) time out together at
+// T+6s, fail oldest first, and each goes back to the head of t-0's queue
+// (RecordAccumulator.reenqueue's addFirst): b is retried before a, at
+// T+6.1s on a new connection, and written at 1. a's retry, pipelined
+// behind it, is 8 s old when b's answer comes at T+14.1s and times out
+// again (NetworkClient.poll handles the responses first, then the
+// timeouts), after the broker wrote it at 2; its third attempt is
+// written at 3. Four copies for two sends, b's before a's last two.
 func TestRequestTimeoutRetriesWriteTheRecordsAgain(t *testing.T) {
 	r := slowProduce(t, 8*time.Second, 5*time.Second, nil)
 	sent := r.s.Now()
 	r.produce("a", 1, 1)
 	r.runFor(t, time.Second)
 	r.produce("b", 1, 1)
-	r.runUntil(t, "produce[a].done", "true", time.Minute)
-	require.Equal(t, 14*time.Second+100*time.Millisecond, r.s.Now()-sent)
-	require.Equal(t, "NONE", r.get(t, "produce[a].error"))
-	require.Equal(t, "NETWORK_EXCEPTION,NONE", r.get(t, "produce[a].errors"))
-	require.Equal(t, "1", r.get(t, "produce[a].offset"), "the retry's copy")
 	r.runUntil(t, "produce[b].done", "true", time.Minute)
-	require.Equal(t, "NETWORK_EXCEPTION,NETWORK_EXCEPTION,NONE", r.get(t, "produce[b].errors"))
-	require.Equal(t, "3", r.get(t, "produce[b].offset"))
+	require.Equal(t, 14*time.Second+100*time.Millisecond, r.s.Now()-sent)
+	require.Equal(t, "NETWORK_EXCEPTION,NONE", r.get(t, "produce[b].errors"))
+	require.Equal(t, "1", r.get(t, "produce[b].offset"), "b's retry goes first")
+	r.runUntil(t, "produce[a].done", "true", time.Minute)
+	require.Equal(t, "NETWORK_EXCEPTION,NETWORK_EXCEPTION,NONE", r.get(t, "produce[a].errors"))
+	require.Equal(t, "3", r.get(t, "produce[a].offset"))
+	require.Equal(t, "3", r.get(t, "produce[a].appends"))
 	require.Equal(t, "4", r.get(t, "replica[t-0,1].leo"))
 	r.noViolations(t)
 }

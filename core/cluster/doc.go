@@ -96,6 +96,21 @@
 // the leader's log by the request each record came from, which the
 // simulator knows and no broker does.
 //
+// Retries keep their order as the producer's per-partition queues keep it
+// (Kafka 2.5 RecordAccumulator.java ready and drain L461-628, reenqueue
+// L347-356, insertInSequenceOrder L398-438; Sender.java L357-365,
+// L637-639): only a partition's first queued batch can be sent, and while
+// it backs off (retry.backoff.ms from its failed attempt) the batches
+// behind it wait. A retried batch goes back to the head; with idempotence
+// it goes in sequence order and is sent only when it is the lowest
+// sequence not yet acknowledged, so retries go one at a time. With
+// max.in.flight.requests.per.connection 1 a partition with a batch in
+// flight sends nothing else (guaranteeMessageOrder mutes it). Batches in
+// flight together still complete each by its own answer: a later one
+// that succeeds is written before an earlier one's retry, and several
+// failed by one disconnect (oldest first, each to the head) go again
+// newest first.
+//
 // Trace vocabulary (the stage is built from it; the kernel's, the socket
 // server's and the controller's kinds keep their meanings):
 //
@@ -210,13 +225,14 @@
 // request.timeout.ms shared with the producer's). The idempotent
 // producer: no epoch bump (an OUT_OF_ORDER_SEQUENCE_NUMBER is retried as
 // is, as for a batch that is not the next expected), no
-// UNKNOWN_PRODUCER_ID, no transactions; a retried batch does not hold back
-// the batches behind it (each action is its own batch, sent in order).
+// UNKNOWN_PRODUCER_ID, no transactions; each produce action is its own
+// batch and its own request.
 //
 // Invariants: the replication Monitor's (a leader's HW never moves back
 // and a clean leader holds every committed offset; one leader per epoch;
 // no acknowledged acks=all record lost without an unclean election, no
-// idempotent batch written twice), the
+// idempotent batch written twice, none the leader's log holds reported
+// failed for a retry refused as out of order), the
 // controllers' event queues' and the socket servers', all collected by
 // Violations and counted in invariant.violations.
 package cluster

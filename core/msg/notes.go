@@ -219,8 +219,9 @@ var Notes = map[string]string{
 	`%s: assignor %s reassigns %s, still owned by other members: it violates the COOPERATIVE protocol`: `%s：分配器 %s 把仍被其他成员持有的 %s 直接分给了别人：违反了 COOPERATIVE 协议`,
 	`partitions %s were revoked`:                                                                       `分区 %s 已被撤销`,
 	// The idempotent producer (issue 15 part 3).
-	`%s: duplicate of offsets %d–%d (producerId %d, sequence %d), nothing written`: `%s：与位移 %d–%d 重复（producerId %d，序列号 %d），不写入`,
-	`the connection broke before the response to %s arrived`:                       `%s 的响应到达之前连接断开了`,
-	`%s written twice by an idempotent producer: at offsets %d and %d`:             `%s 被幂等生产者写入了两次：位移 %d 和 %d`,
+	`%s: duplicate of offsets %d–%d (producerId %d, sequence %d), nothing written`:                           `%s：与位移 %d–%d 重复（producerId %d，序列号 %d），不写入`,
+	`the connection broke before the response to %s arrived`:                                                 `%s 的响应到达之前连接断开了`,
+	`%s written twice by an idempotent producer: at offsets %d and %d`:                                       `%s 被幂等生产者写入了两次：位移 %d 和 %d`,
+	`%s reported failed while the leader's log holds it at offset %d: its retry was refused as out of order`: `%s 被报告为失败，而领导者的日志在位移 %d 处存有它：它的重试因乱序被拒绝`,
 	`producerId %d, epoch %d`: `producerId %d，纪元 %d`,
 }

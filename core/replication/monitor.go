@@ -1,6 +1,7 @@
 package replication
 
 import (
+	"slices"
 	"strconv"
 
 	"brokerlab/core/msg"
@@ -50,7 +51,9 @@ type leaderTerm struct {
 //   - at most one broker leads a partition in each leader epoch;
 //   - no acknowledged acks=all record is lost unless the election that
 //     lost it was unclean (acks=1 records can be lost by any failover:
-//     they are traced, not violations).
+//     they are traced, not violations);
+//   - no idempotent batch is written twice, and none that the leader's
+//     log holds is reported failed for a retry refused as out of order.
 type Monitor struct {
 	Violations []string
 	Lost       []LostRecord
@@ -86,6 +89,25 @@ func (m *Monitor) onIdempotentAppend(p *Partition, first int, req *ProduceReques
 	for _, r := range p.Log.Records[:first] {
 		if x := r.Batch; x != nil && r.Index == 0 && x.ProducerID == b.ProducerID && x.ProducerEpoch == b.ProducerEpoch && x.BaseSequence == b.BaseSequence {
 			m.violate(p.TP, msg.Notef("%s written twice by an idempotent producer: at offsets %d and %d", req.ID, r.Offset, first))
+			return
+		}
+	}
+}
+
+// OnFailed checks a produce reported failed to the application (a final
+// error): an idempotent batch the leader's log holds must never fail
+// because the leader refused its retry as OUT_OF_ORDER_SEQUENCE_NUMBER.
+// That answer means the retry fell out of the leader's cache of the
+// producer's last NumBatchesToRetain batches, which the producer prevents
+// by keeping a retry at the head of its partition's queue. errs are the
+// batch's answers in order; log is the leader's.
+func (m *Monitor) OnFailed(tp TP, id string, b *ProducerBatch, errs []string, log []Record) {
+	if b == nil || !slices.Contains(errs, OutOfOrderSequenceNumber) {
+		return
+	}
+	for _, r := range log {
+		if x := r.Batch; x != nil && r.Index == 0 && x.ProducerID == b.ProducerID && x.ProducerEpoch == b.ProducerEpoch && x.BaseSequence == b.BaseSequence {
+			m.violate(tp, msg.Notef("%s reported failed while the leader's log holds it at offset %d: its retry was refused as out of order", id, r.Offset))
 			return
 		}
 	}

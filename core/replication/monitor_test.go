@@ -59,3 +59,29 @@ func TestMonitorCatchesIdempotentBatchWrittenTwice(t *testing.T) {
 	require.Equal(t, 2, p.Log.LEO())
 	require.Len(t, mon.Violations, 1)
 }
+
+// A batch the leader's log holds, reported failed after its retry was
+// refused as out of order, is a violation; one that failed for another
+// reason (the min.insync.replicas check before the append), or that the
+// log does not hold, is not.
+func TestMonitorFailedWhileInLog(t *testing.T) {
+	s, _, _ := leaderRig(t, 0, []int{1}, nil)
+	pb := &ProducerBatch{ProducerID: 7, ProducerEpoch: 0, BaseSequence: 3, Count: 1}
+	log := []Record{{Offset: 0, Producer: "x"}, {Offset: 1, Producer: "a", Batch: pb}}
+	for _, c := range []struct {
+		name string
+		errs []string
+		log  []Record
+		want int
+	}{
+		{"refused as out of order while in the log", []string{NetworkException, OutOfOrderSequenceNumber, DeliveryTimeout}, log, 1},
+		{"not enough replicas while in the log", []string{NotEnoughReplicasAfterAppend, NotEnoughReplicas, DeliveryTimeout}, log, 0},
+		{"out of order, not in the log", []string{OutOfOrderSequenceNumber, DeliveryTimeout}, log[:1], 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			mon := NewMonitor(s)
+			mon.OnFailed(t0, "a", &ProducerBatch{ProducerID: 7, ProducerEpoch: 0, BaseSequence: 3, Count: 1}, c.errs, c.log)
+			require.Len(t, mon.Violations, c.want)
+		})
+	}
+}
