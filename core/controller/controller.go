@@ -25,7 +25,10 @@ type Config struct {
 	EventTime  time.Duration            // how long processing an event takes (10ms)
 	EventTimes map[string]time.Duration // per event name; looked up, never iterated
 	PutLock    bool                     // false removes the putLock from put and clearAndPut (the what-if)
-	Reconnect  time.Duration            // how long a new ZooKeeper session takes to set up (5ms)
+	// PreemptTime is how long preempting one event takes clearAndPut's
+	// caller (0): answering a waiting caller is work on that thread.
+	PreemptTime time.Duration
+	Reconnect   time.Duration // how long a new ZooKeeper session takes to set up (5ms)
 
 	// Host, if set, prefixes every thread, queue, lock and latch name with
 	// "Host/": a cluster runs one controller per broker ("broker-2"), and

@@ -365,3 +365,37 @@ func TestLogicProcessesEventsOnTheHostsEventThread(t *testing.T) {
 		}
 	}
 }
+
+// clearAndPut's forEach steps to an event's successor before preempting it
+// (LinkedBlockingQueue.Itr.next): a put that lands while a queued event
+// that has a successor is preempted is visited and preempted too; one that
+// lands while the last queued event is preempted is not, and clear()
+// drops it unless the putLock kept the put out. Each preempt takes 2 ms
+// here, so the puts land inside it on every seed.
+func TestClearAndPutMissesAPutDuringTheLastPreempt(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		putLock bool
+		putAt   time.Duration // the expiry at 5 ms preempts two events: 5-7 ms, 7-9 ms
+		lost    []string
+	}{
+		{"during the first preempt", false, 6 * time.Millisecond, nil},
+		{"during the last preempt", false, 8 * time.Millisecond, []string{"TopicDeletion"}},
+		{"during the last preempt, with the putLock", true, 8 * time.Millisecond, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for seed := int64(1); seed <= 20; seed++ {
+				cfg := DefaultConfig()
+				cfg.PutLock, cfg.PreemptTime = c.putLock, 2*time.Millisecond
+				r := newRig(t, seed, cfg)
+				r.put(t, 0, "BrokerChange")
+				r.put(t, time.Millisecond, "TopicChange")
+				r.put(t, 2*time.Millisecond, "IsrChangeNotification")
+				r.c.ExpireSession(5 * time.Millisecond)
+				r.put(t, c.putAt, "TopicDeletion")
+				r.run(t)
+				require.Equal(t, c.lost, fates(t, r), "seed %d", seed)
+			}
+		})
+	}
+}

@@ -25,8 +25,12 @@
 //
 // The what-if Config.PutLock=false removes the putLock from put and
 // clearAndPut. clearAndPut yields where its thread could be descheduled
-// (after each preempt, before clear), so a put from another thread can land
-// between the preempt loop and the clear and be lost.
+// (after each preempt, before clear), and its preempt loop walks the queue
+// as LinkedBlockingQueue.Itr does, stepping to an event's successor before
+// preempting it: a put from another thread that lands while the last
+// queued event is preempted, or between the loop and the clear, is never
+// visited and is lost. Config.PreemptTime gives each preempt a duration
+// (0 by default), so a scenario can land a put inside it on every seed.
 //
 // Invariant: each QueuedEvent is processed or preempted at most once (the
 // spent flag), and never cleared from the queue without either; a violation

@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -139,7 +140,8 @@ type EventManager struct {
 	s       *sim.Sim
 	proc    Processor
 	queue   *sim.Queue[*QueuedEvent]
-	putLock *sim.Lock // nil when the what-if removes it
+	putLock *sim.Lock     // nil when the what-if removes it
+	preempt time.Duration // Config.PreemptTime
 
 	state            *State
 	running          bool // ShutdownableThread.isRunning
@@ -158,7 +160,7 @@ type EventManager struct {
 }
 
 func newEventManager(s *sim.Sim, proc Processor, cfg Config) *EventManager {
-	m := &EventManager{s: s, proc: proc, state: &States[0], Timers: map[string]*Histogram{}, names: cfg.name}
+	m := &EventManager{s: s, proc: proc, state: &States[0], Timers: map[string]*Histogram{}, names: cfg.name, preempt: cfg.PreemptTime}
 	m.queue = sim.NewQueue(s, cfg.name(queueName), 0, label)
 	if cfg.PutLock {
 		m.putLock = sim.NewLock(s, cfg.name("putLock"))
@@ -288,23 +290,23 @@ func (m *EventManager) put(e Event) *QueuedEvent {
 func (m *EventManager) ClearAndPut(e Event) *QueuedEvent {
 	m.lock(srcClearAndPut)
 	defer m.unlock(srcClearAndPut)
-	// queue.forEach(_.preempt(processor)): weakly consistent, it also sees
-	// events appended while it runs.
-	seen := map[int]bool{}
-	for {
-		var next *QueuedEvent
-		for _, q := range m.queue.Items() {
-			if !seen[q.ID] {
-				next = q
-				break
-			}
-		}
-		if next == nil {
-			break
-		}
-		seen[next.ID] = true
-		next.preempt(m.s, m.proc)
+	// queue.forEach(_.preempt(processor)) walks a LinkedBlockingQueue.Itr,
+	// which steps to an event's successor before the action runs on it
+	// (Itr.next; JDK 8 LinkedBlockingQueue.java L835-849): an event put
+	// while the last queued one is being preempted is never visited, and
+	// queue.clear() then drops it unless the putLock kept the put out.
+	var cur *QueuedEvent
+	if items := m.queue.Items(); len(items) > 0 {
+		cur = items[0]
+	}
+	for cur != nil {
+		next := m.successor(cur)
+		cur.preempt(m.s, m.proc)
 		m.s.Yield()
+		if m.preempt > 0 {
+			m.s.Sleepf(m.preempt, "preempt %s", cur.Event.Label())
+		}
+		cur = next
 	}
 	m.s.Yield()
 	for _, q := range m.queue.Clear(srcClearAndPut) {
@@ -318,6 +320,22 @@ func (m *EventManager) ClearAndPut(e Event) *QueuedEvent {
 		}
 	}
 	return m.put(e)
+}
+
+// successor is the event after q in the queue, nil if q is the last; if
+// controller-event-thread has taken q meanwhile, the queue's head
+// (LinkedBlockingQueue.Itr.nextNode: a taken node links to itself, and the
+// iterator goes on from head.next).
+func (m *EventManager) successor(q *QueuedEvent) *QueuedEvent {
+	items := m.queue.Items()
+	i := slices.Index(items, q)
+	switch {
+	case i < 0 && len(items) > 0:
+		return items[0]
+	case i >= 0 && i+1 < len(items):
+		return items[i+1]
+	}
+	return nil
 }
 
 // Close is ControllerEventManager.close: initiate shutdown, wake the thread

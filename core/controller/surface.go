@@ -37,6 +37,8 @@ var Settings = []surface.Setting[Config]{
 		Doc: "how long processing an event takes (the model's cost, every event)"},
 	{Key: "controller.eventTime.EVENT", Value: surface.DurationMap(EventNames, surface.MaxDuration, func(c *Config) *map[string]time.Duration { return &c.EventTimes }),
 		Doc: "the same for one event type"},
+	{Key: "controller.preemptTime", Value: surface.Duration(surface.MaxDuration, func(c *Config) *time.Duration { return &c.PreemptTime }),
+		Doc: "how long clearAndPut's thread takes to preempt one queued event (the model's cost, 0)", Upstream: "ControllerEventManager.scala QueuedEvent.preempt"},
 	{Key: "controller.putLock", Value: surface.Bool(func(c *Config) *bool { return &c.PutLock }), WhatIf: true,
 		Doc: "false removes the putLock from put and clearAndPut (the what-if that loses an event)", Upstream: "ControllerEventManager.scala putLock"},
 	{Key: "controller.id", Value: surface.Int(0, 1<<30, func(c *Config) *int { return &c.ID }),
