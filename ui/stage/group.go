@@ -521,7 +521,7 @@ func (sc *Scene) groupGrid(bd *band, ga, gb *model.Groups, a *model.State, now, 
 			title += " · " + tr.owns + " " + m.Owned
 		}
 		sc.add(Node{Key: "member:" + m.Name, Sel: true, Class: cls + selected(o, "member:"+m.Name), W: w, H: bd.cardH - 4, Title: title, Texts: texts, X: x, Y: bd.cardY, Alpha: 1})
-		if session {
+		if session && w > 24 { // a bar needs some room
 			label := gw.session
 			if ems(label+" "+fmtMs(math.Max(0, float64(t.End-a.T))))*Small > w-28 {
 				label = ""

@@ -336,7 +336,12 @@ func Build(a, b *model.State, f float64, o Options) Scene {
 	return sc
 }
 
-func (sc *Scene) add(n Node) { sc.Nodes = append(sc.Nodes, n) }
+// add draws n. A box never has a negative size (the browser refuses one):
+// in a column too narrow for it, it is drawn empty.
+func (sc *Scene) add(n Node) {
+	n.W, n.H = max(n.W, 0), max(n.H, 0)
+	sc.Nodes = append(sc.Nodes, n)
+}
 
 // column is where the producer threads' boxes are: each one's top, and
 // their height.
