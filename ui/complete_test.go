@@ -49,7 +49,7 @@ func TestCompletionContexts(t *testing.T) {
 		{"use: by a part of the name", "use server|", []string{"socketserver"}},
 		{"use: the word is complete", "use group|", nil},
 		{"set: the system's settings", ctl + "set |", ctlKeys},
-		{"set: narrowed", ctl + "set controller.p|", []string{"controller.putLock"}},
+		{"set: narrowed", ctl + "set controller.p|", []string{"controller.preemptTime", "controller.putLock"}},
 		{"set: a family's members after its prefix", ctl + "set controller.eventTime.Broker|", []string{"controller.eventTime.BrokerChange", "controller.eventTime.BrokerModifications"}},
 		{"set: no system yet", "set |", nil},
 		{"set: the value is not completed", ctl + "set controller.id |", nil},

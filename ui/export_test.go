@@ -67,13 +67,13 @@ func TestExportNames(t *testing.T) {
 		{
 			lang: "en", link: "?pos=141&set=controller.putLock:false",
 			svg: lesson + "-e142-whatif-noPutLock.svg", trace: lesson + "-whatif-noPutLock.trace.jsonl",
-			caption: []string{"brokerlab · The controller's event queue · step 8 / 10", "event 142 / 217 · t = 300.000 ms · seed 11 · what-if: controller.putLock false"},
+			caption: []string{"brokerlab · The controller's event queue · step 8 / 10", "event 142 / 223 · t = 280.000 ms · seed 11 · what-if: controller.putLock false"},
 			header:  TraceHeader{Brokerlab: "trace", Lesson: lesson, Seed: 11, Sets: []string{"controller.putLock false"}, Build: "b1"},
 		},
 		{
 			lang: "zh", link: "?seed=7&pos=30&a=20:put%20TopicDeletion&set=controller.putLock:false",
 			svg: lesson + "-seed7-e31-whatif-noPutLock-put-TopicDeletion.svg", trace: lesson + "-seed7-whatif-noPutLock-put-TopicDeletion.trace.jsonl",
-			caption: []string{"brokerlab · 控制器的单线程事件队列 · 步骤 3 / 10", "事件 31 / 229 · t = 25.000 ms · 种子 7 · 假设：controller.putLock false; put TopicDeletion (插入于事件 21)"},
+			caption: []string{"brokerlab · 控制器的单线程事件队列 · 步骤 3 / 10", "事件 31 / 241 · t = 25.000 ms · 种子 7 · 假设：controller.putLock false; put TopicDeletion (插入于事件 21)"},
 			header:  TraceHeader{Brokerlab: "trace", Lesson: lesson, Seed: 7, Sets: []string{"controller.putLock false"}, Inject: []string{"20:put TopicDeletion"}, Build: "b1"},
 		},
 		{

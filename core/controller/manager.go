@@ -304,7 +304,7 @@ func (m *EventManager) ClearAndPut(e Event) *QueuedEvent {
 		cur.preempt(m.s, m.proc)
 		m.s.Yield()
 		if m.preempt > 0 {
-			m.s.Sleepf(m.preempt, "preempt %s", cur.Event.Label())
+			m.s.Sleepf(m.preempt, "preempt")
 		}
 		cur = next
 	}

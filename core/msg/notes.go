@@ -83,7 +83,7 @@ var Notes = map[string]string{
 
 	// Kafka's controller.
 	`process%s %s`: `执行 process%s，耗时 %s`,
-	`preempt %s`:   `抢占 %s`,
+	`preempt`:      `抢占`,
 	`QueuedEvent #%d %s was cleared from the queue without being processed or preempted`: `QueuedEvent #%d %s 既没有被处理也没有被抢占，就从队列中被清除了`,
 
 	// Brokers, replication, the controller.
