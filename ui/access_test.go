@@ -84,11 +84,11 @@ func TestReducedMotionAndTheme(t *testing.T) {
 	}
 	// The link's own message too.
 	a.Route("#/lesson/" + lesson + "?seed=x")
-	if zh, want := a.Notice(), "链接格式有误：seed=\"x\" 不是数字。"; !strings.HasPrefix(zh, want) {
+	if zh, want := a.Notice(), "链接格式有误：seed 应为正整数，实际为 \"x\"。"; !strings.HasPrefix(zh, want) {
 		t.Fatalf("notice in zh: %q, want %q…", zh, want)
 	}
 	a.SetLang("en")
-	if en, want := a.Notice(), "malformed link: seed=\"x\" is not a number. "; !strings.HasPrefix(en, want) {
+	if en, want := a.Notice(), "malformed link: expected a positive integer seed, got \"x\". "; !strings.HasPrefix(en, want) {
 		t.Fatalf("notice in en: %q, want %q…", en, want)
 	}
 }

@@ -59,7 +59,7 @@ func TestLinkRoundTrip(t *testing.T) {
 	}
 	for _, l := range []Link{
 		{Page: "list"},
-		{Page: "lesson", Lesson: lesson, Seed: -3, Pos: 9},
+		{Page: "lesson", Lesson: lesson, Seed: 3, Pos: 9},
 		{Page: "lesson", Lesson: lesson, Inject: []scenario.Injection{{After: 0, Action: "put A b=1+2&c=%3 # x:y 中"}}},
 		{Page: "stress", Events: 5000, Pos: 7},
 		{Page: "stress", Events: 300, Seed: 2, Inject: []scenario.Injection{{After: 40, Action: "session expire"}}, Sets: []string{"controller.putLock false"}},
@@ -70,7 +70,7 @@ func TestLinkRoundTrip(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{
-		"#/lesson/x?seed=abc", "#/lesson/x?pos=-1", "#/lesson/x?a=12", "#/lesson/x?a=zz:put%20X",
+		"#/lesson/x?seed=abc", "#/lesson/x?seed=-3", "#/lesson/x?seed=0", "#/lesson/x?pos=-1", "#/lesson/x?a=12", "#/lesson/x?a=zz:put%20X",
 		"#/lesson/x?set=controller.foo:true", "#/lesson/x?bogus=1", "#/nowhere", "#/stress?events=0",
 		"#/lesson/x?lang=fr", "#/lesson/x?theme=blue", "#/lesson/x?lang=ZH",
 	} {
@@ -165,7 +165,7 @@ func TestMalformedLinks(t *testing.T) {
 		{"#/lesson/nope", "list", "No such lesson"},
 		{"#/lesson/" + lesson + "?pos=abc", "lesson", "pos="},
 		{"#/lesson/" + lesson + "?a=1000:launch%20rockets", "lesson", "launch rockets"},
-		{"#/lesson/" + lesson + "?seed=x&pos=5", "lesson", "seed="},
+		{"#/lesson/" + lesson + "?seed=x&pos=5", "lesson", "positive integer seed"},
 		{"#/elsewhere", "list", "no page"},
 	} {
 		_, a := newFake()

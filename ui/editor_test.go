@@ -36,14 +36,32 @@ func TestSrcLinkRoundTrip(t *testing.T) {
 		{"!!!", "not an edited scenario (base64url)"},
 		{EncodeSrc(strings.Repeat("say \"x\"\n", 500))[:20], "does not inflate"},
 		{strings.Repeat("A", MaxSrcLink+1), "more than the 16 KB"},
-		{EncodeSrc(strings.Repeat("#", scenario.MaxSource+1)), "inflates past 256 KB"},
-		{EncodeSrc("\xff\xfe"), "not UTF-8"},
+		{EncodeSrc(strings.Repeat("#", scenario.MaxSource+1)), "the scenario is larger than 256 KB"},
+		{EncodeSrc("\xff\xfe"), "the scenario is not UTF-8 text"},
 	} {
 		if _, err := DecodeSrc(c.src); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("DecodeSrc(%.30q…): got %v, want %q", c.src, err, c.want)
 		}
 		if _, err := ParseLink("#/lesson/" + lesson + "?src=" + c.src); !errors.Is(err, ErrLink) {
 			t.Errorf("ParseLink with src=%.30q…: got %v, want a malformed link", c.src, err)
+		}
+	}
+}
+
+// The editor refuses what a link's src= refuses, in the same words, from
+// one check (scenario.CheckSource): a text past 256 KB, or not UTF-8.
+func TestEditorRefusesWhatALinkRefuses(t *testing.T) {
+	_, a := newFake()
+	a.Route("#/lesson/" + lesson)
+	a.OpenEditor()
+	for _, text := range []string{"use controller\n" + strings.Repeat("#", scenario.MaxSource), "use controller\nsay \"\xff\"\n"} {
+		a.SetEditText(text)
+		_, lerr := DecodeSrc(EncodeSrc(text))
+		if a.EditErr == nil || lerr == nil || a.EditErr.Data.Error() != lerr.Error() {
+			t.Errorf("%.30q…: the editor says %v, the link %v: want the same refusal", text, a.EditErr, lerr)
+		}
+		if a.RunEdited(); a.Edited() {
+			t.Errorf("%.30q…: it ran", text)
 		}
 	}
 }

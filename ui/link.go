@@ -161,9 +161,9 @@ func (l *Link) set(k, v string) error {
 		}
 		l.Conns = n
 	case "seed":
-		n, err := strconv.ParseInt(v, 10, 64)
+		n, err := scenario.ReadSeed(v) // as a file's seed statement
 		if err != nil {
-			return msg.New("ui.seed", v)
+			return err
 		}
 		l.Seed = n
 	case "pos":

@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"brokerlab/core/msg"
 	"brokerlab/core/scenario"
@@ -58,11 +57,9 @@ func DecodeSrc(v string) (string, error) {
 	if err != nil {
 		return "", msg.New("ui.src.inflate")
 	}
-	if len(out) > scenario.MaxSource {
-		return "", msg.New("ui.src.inflated", scenario.MaxSource/1024)
-	}
-	if !utf8.Valid(out) {
-		return "", msg.New("ui.src.utf8")
+	// What a file and the editor refuse, in the same words (its size, UTF-8).
+	if err := scenario.CheckSource(string(out)); err != nil {
+		return "", err
 	}
 	return string(out), nil
 }

@@ -140,6 +140,7 @@ type Cluster struct {
 	conns      map[int][]*socketserver.Conn // opened by each broker's threads; looked up, never iterated
 	dynUnclean bool
 	lose       map[string]int // lose response R: responses still to lose; looked up, never iterated
+	losses     []loss         // every lose response action performed, in order
 	Produces   []*Batch       // every produce action, in order
 	Consumes   []*Batch       // every consume action, in order
 }
@@ -363,7 +364,48 @@ func (c *Cluster) LoseResponse(at time.Duration, text, id string) {
 	// On the application's thread, where the produce actions run, so
 	// that "lose response R" then "produce … id=R" at one instant keep
 	// their order.
-	c.act(c.app, at, text, "Selector.java Selector.poll", nil, func() { c.lose[id]++ })
+	c.act(c.app, at, text, srcLose, nil, func() {
+		c.lose[id]++
+		c.losses = append(c.losses, loss{id: id, text: text, origin: c.s.Origin()})
+	})
+}
+
+// srcLose is where a lost response is lost: the client's poll of its socket.
+const srcLose = "Selector.java Selector.poll"
+
+// loss is one lose response action, with the origin (the scenario's line)
+// it was scheduled under.
+type loss struct {
+	id, text string
+	origin   any
+}
+
+// Finish is the end of a run. A lose response R can only be judged then:
+// it may come before the produce that names R (at the same instant, or
+// earlier, waiting for it). One whose R no produce or consume of the whole
+// run named had nothing to lose: the client refuses it now, under the
+// origin of its action, so that the refusal names its line.
+func (c *Cluster) Finish() {
+	for _, l := range c.losses {
+		if c.sent(l.id) {
+			continue
+		}
+		prev := c.s.SetOrigin(l.origin)
+		c.s.Refuse(l.text, msg.New("cl.lose.none", l.id), srcLose)
+		c.s.SetOrigin(prev)
+	}
+}
+
+// sent reports whether a produce or a consume of the run named its request id.
+func (c *Cluster) sent(id string) bool {
+	for _, bs := range [][]*Batch{c.Produces, c.Consumes} {
+		for _, b := range bs {
+			if b.ID == id {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // EnableUnclean is "config unclean.leader.election.enable=true|false": the

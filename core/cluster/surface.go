@@ -57,14 +57,35 @@ var Surface = &surface.Table[Setup, *Cluster]{
 }
 
 func start(s *sim.Sim, st Setup) (*Cluster, error) {
+	cfg, err := st.config()
+	if err != nil {
+		return nil, err
+	}
+	return New(s, cfg)
+}
+
+// config is the Config the settings make, as the producer's and the
+// brokers' constructors make it, or their ConfigException.
+func (st Setup) config() (Config, error) {
 	cfg := st.Config
 	if cc := &cfg.Client; !st.deliverySet && cc.DeliveryTimeout < cc.RequestTimeout {
 		cc.DeliveryTimeout = cc.RequestTimeout
 	}
 	if err := idempotence(&cfg.Client, st); err != nil {
-		return nil, err
+		return cfg, err
 	}
-	return New(s, cfg)
+	return cfg, cfg.validate()
+}
+
+// Validate checks the settings together, as a run's start does: what
+// each set cannot check alone (delivery.timeout.ms against
+// request.timeout.ms, idempotence against acks, retries and
+// max.in.flight.requests.per.connection, replica.fetch.wait.max.ms
+// against replica.socket.timeout.ms). A scenario checks it once its
+// settings are read, so that the error names a set line.
+func (st Setup) Validate() error {
+	_, err := st.config()
+	return err
 }
 
 // idempotence is the producer's construction with enable.idempotence

@@ -211,13 +211,19 @@ func (sys *System) Records(at time.Duration, tp group.TopicPartition, from, to i
 }
 
 // Fail schedules "fail P@OFFSET times=N|always error=E" (times -1: always).
+// A partition that does not exist then is refused, as records refuses it.
 func (sys *System) Fail(at time.Duration, r group.Record, times int, exception string) {
 	sys.y.Main().Post(at, func() {
 		t := "always"
 		if times >= 0 {
 			t = "times=" + strconv.Itoa(times)
 		}
-		sys.action("fail "+r.String()+" "+t+" error="+exception, srcDoInvokeOnMessage)
+		text := "fail " + r.String() + " " + t + " error=" + exception
+		if r.Partition >= sys.y.Partitions(r.Topic) {
+			sys.s.Refuse(text, msg.New("gr.partition", r.TopicPartition), srcDoInvokeOnMessage)
+			return
+		}
+		sys.action(text, srcDoInvokeOnMessage)
 		sys.plans[r] = &failPlan{times: times, exception: exception}
 	})
 }

@@ -46,6 +46,7 @@ var cluster = Catalog{
 	"cl.already.dead":    {`broker %d is already dead`, `Broker %d 已经宕机`},
 	"cl.state":           {`broker %d is %s, not %s`, `Broker %d 的状态是 %s，而不是 %s`},
 	"cl.topic.exists":    {`topic %s already exists (TopicExistsException)`, `主题 %s 已经存在（TopicExistsException）`},
+	"cl.lose.none":       {`no request %s was sent in the whole run: there was no response to lose`, `整个运行中都没有发送请求 %s：没有可丢失的响应`},
 	"cl.partition.range": {`Invalid partition given with record: %d is not in the range [0...%d).`, `消息指定的分区无效：%d 不在范围 [0...%d) 内`},
 
 	// The idempotent producer (issue 15 part 3): KafkaProducer's construction checks.

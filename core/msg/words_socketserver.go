@@ -23,6 +23,8 @@ var socketserver = Catalog{
 	"ss.name.chars":      {`a %s name has letters, digits and - _ . only, got %q`, `%s 的名称只能包含字母、数字和 - _ .，实际为 %q`},
 	"ss.open":            {`connection %s is already open`, `连接 %s 已经打开`},
 	"ss.no.conn":         {`no connection %s`, `没有名为 %s 的连接`},
+	"ss.not.open":        {`connection %s is not open`, `连接 %s 没有打开`},
+	"ss.name.used":       {`the name %s is in use`, `名称 %s 正在使用中`},
 
 	// Paths: what is wrong in one (path.bad).
 	"ss.path.default":   {`a default is one of %s`, `默认值应为 %s 之一`},

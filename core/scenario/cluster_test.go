@@ -180,7 +180,8 @@ func TestClusterSeedsGiveTheSameTraceEverywhere(t *testing.T) {
 
 // KafkaProducer.configureDeliveryTimeout: delivery.timeout.ms left at its
 // default rises to request.timeout.ms when that is larger (linger.ms is
-// 0); set explicitly below it, the cluster refuses to start.
+// 0); set explicitly below it, the producer's constructor refuses it
+// (ConfigException), which the scenario says at the set line.
 func TestClusterDeliveryTimeoutFollowsTheRequestTimeout(t *testing.T) {
 	res := labRun(t, labRep+`set request.timeout.ms 200000
 at 0ms topic t partitions=1 replicas=1
@@ -190,10 +191,10 @@ run until produce[a].error == NONE
 `, scenario.Options{})
 	require.Empty(t, res.Failures)
 
-	res = scenario.Run(labParse(t, labRep+`set request.timeout.ms 30000
+	_, err := scenario.Parse("r.lab", labRep+`set request.timeout.ms 30000
 set delivery.timeout.ms 10000
 at 0ms topic t partitions=1 replicas=1
-`), scenario.Options{})
-	require.ErrorIs(t, res.Err, cluster.ErrConfig)
-	require.ErrorContains(t, res.Err, "delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms")
+`)
+	require.ErrorIs(t, err, cluster.ErrConfig)
+	require.EqualError(t, err, "r.lab:3:25: delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms")
 }

@@ -71,6 +71,19 @@ func (s *tableSystem[C, I]) set(key, val string) error {
 	return keyError{&msg.Error{Code: "setting.unknown", Args: []any{key, s.t.Name, msg.List(ks)}, Hint: surface.Nearest(key, ks)}}
 }
 
+// validator is a configuration that checks its settings together
+// (group.max.session.timeout.ms against group.min.session.timeout.ms,
+// heartbeat.interval.ms against session.timeout.ms, …), as the system's
+// Start does.
+type validator interface{ Validate() error }
+
+func (s *tableSystem[C, I]) validate() error {
+	if v, ok := any(s.cfg).(validator); ok {
+		return v.Validate()
+	}
+	return nil
+}
+
 // form is an action form compiled: its words up to the first option, and
 // its options.
 type form struct {
@@ -280,3 +293,14 @@ func (x tableInstance[C, I]) do(at time.Duration, a *Action) {
 }
 
 func (x tableInstance[C, I]) get(path string) (string, error) { return x.t.Get(x.i, path) }
+
+// finisher is a running system with something to refuse when a run is
+// over (an action that only the whole run shows to be for nothing, such
+// as the cluster's lose response R for an R never sent).
+type finisher interface{ Finish() }
+
+func (x tableInstance[C, I]) finish() {
+	if f, ok := any(x.i).(finisher); ok {
+		f.Finish()
+	}
+}

@@ -62,6 +62,17 @@ func FuzzParse(f *testing.F) {
 		"use controller\nsay \"s\"\nask \"q\"\nask.zh \"问\"\nchoice \"a\" controller.state == Idle\nchoice.zh \"甲\"\nchoice \"b\" controller.queue.size > 1\nat 1ms put BrokerChange\nrun idle",
 		"seed 3\nlet N rand 1..4\nlet M rand -3..3\nuse controller\nsay \"$N and ${M}, $$\"\nat ${N}ms put ControlledShutdown id=$N\nrun idle\nexpect controller.processed == ControlledShutdown(id=$N)",
 		"use group\nset group.max.size 1\nset group.initial.rebalance.delay.ms 0\nat 0ms consumer C0 join G topics=t0\nat 0ms consumer C1 join G topics=t0\nat 0ms consumer C0 join G topics=t0\nat 1ms consumer C9 leave\nrun idle",
+		// Settings that clash: an error at a set line, not a run's error
+		// without a place.
+		"use cluster\nset enable.idempotence true\nset max.in.flight.requests.per.connection 6\nrun 1s",
+		"use replication\nset delivery.timeout.ms 1000\nrun 1s",
+		"use group\nset heartbeat.interval.ms 20000\nrun 1s",
+		"use group\nset group.max.session.timeout.ms 5000\nrun 1s",
+		"use listener\nset ackMode COUNT\nset ackCount 0\nrun 1s",
+		"\uFEFFuse socketserver\nat 0ms connect c\nat 0ms connect c\nat 1ms close c\nat 2ms close c\nat 3ms send c Metadata\nrun idle",
+		"use controller\nsay \"\xff\"",
+		"use cluster\nafter 0ms lose response r9\nrun 1s",
+		"use listener\nat 0ms topic t0 partitions=1\nat 0ms fail t0-9@0\nrun 1s",
 	} {
 		f.Add(s)
 	}

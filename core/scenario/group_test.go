@@ -186,9 +186,9 @@ func lastAction(res *scenario.Result) string {
 	return ""
 }
 
-// Settings that cannot go together are refused when the run starts.
-func TestGroupConfigCombinationRefusedAtStart(t *testing.T) {
-	sc := labParse(t, labUG+"set session.timeout.ms 2000\nrun 1s\n")
-	res := scenario.Run(sc, scenario.Options{})
-	require.ErrorContains(t, res.Err, "heartbeat.interval.ms must be lower than session.timeout.ms")
+// Settings that cannot go together are refused as the consumer's
+// constructor refuses them, at the set line that made them clash.
+func TestGroupConfigCombinationRefusedAtItsLine(t *testing.T) {
+	_, err := scenario.Parse("r.lab", labUG+"set session.timeout.ms 2000\nrun 1s\n")
+	require.EqualError(t, err, "r.lab:2:24: heartbeat.interval.ms must be lower than session.timeout.ms")
 }

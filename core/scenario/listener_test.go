@@ -89,14 +89,15 @@ func TestParseChecksEveryPathOfTheListener(t *testing.T) {
 	}
 }
 
-// Combinations are checked when the run starts, as the container's start does.
-func TestListenerConfigRefusedAtStart(t *testing.T) {
+// Combinations are checked as the container's start checks them, once
+// the settings are read: the error is at the set line that made them clash.
+func TestListenerConfigRefusedAtItsLine(t *testing.T) {
 	for src, want := range map[string]string{
-		"set ackMode COUNT\nset ackCount 0\n":             "'ackCount' must be > 0",
-		"set ackMode MANUAL\nset enable.auto.commit true": "Consumer cannot be configured for auto commit for ackMode MANUAL",
+		"set ackMode COUNT\nset ackCount 0\n":             "r.lab:3:14: 'ackCount' must be > 0",
+		"set ackMode MANUAL\nset enable.auto.commit true": "r.lab:3:24: Consumer cannot be configured for auto commit for ackMode MANUAL",
 	} {
-		res := scenario.Run(labParse(t, labUL+src+"\nrun 1s\n"), scenario.Options{})
-		require.ErrorContains(t, res.Err, want)
+		_, err := scenario.Parse("r.lab", labUL+src+"\nrun 1s\n")
+		require.EqualError(t, err, want)
 	}
 }
 

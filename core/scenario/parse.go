@@ -167,6 +167,15 @@ type parser struct {
 	vars    map[string]string // let NAME …: its value
 	seedFix bool              // the seed was given by ParseSeed
 	sawLet  bool
+
+	sets    []setLine // the set lines, in order
+	checked bool      // the settings have been checked together (checkConfig)
+}
+
+// setLine is a set line: its key and value, and the value's place.
+type setLine struct {
+	key, val  string
+	line, col int
 }
 
 // errAt is err at column col of the line.
@@ -183,6 +192,10 @@ func ParseSeed(file, src string, seed int64) (*Scenario, error) {
 	if seed != 0 {
 		p.sc.Seed, p.seedFix = seed, true
 	}
+	if line, col, err := checkSource(src); err != nil {
+		return nil, errorAt(file, line, col, err)
+	}
+	src = strings.TrimPrefix(src, bom)
 	for i, line := range strings.Split(src, "\n") {
 		p.line = i + 1
 		toks, terr := tokenize(line)
@@ -195,6 +208,13 @@ func ParseSeed(file, src string, seed int64) (*Scenario, error) {
 		if err := p.subst(toks); err != nil {
 			return nil, err
 		}
+		if kw := toks[0]; !kw.quoted && runs(kw.text) && !p.checked && p.sys != nil {
+			// The last set is behind: the settings are checked together
+			// before the first line that runs the system.
+			if err := p.checkConfig(); err != nil {
+				return nil, err
+			}
+		}
 		st, err := p.stmt(toks)
 		if err != nil {
 			return nil, err
@@ -203,10 +223,72 @@ func ParseSeed(file, src string, seed int64) (*Scenario, error) {
 		p.sc.Stmts = append(p.sc.Stmts, st)
 		p.prev = st.Kind
 	}
+	if !p.checked && p.sys != nil {
+		if err := p.checkConfig(); err != nil {
+			return nil, err
+		}
+	}
 	if err := p.checkAsks(); err != nil {
 		return nil, err
 	}
 	return p.sc, nil
+}
+
+// runs reports whether statement kw runs the system: no set may follow it.
+func runs(kw string) bool { return kw == "at" || kw == "after" || kw == "run" || kw == "expect" }
+
+// checkConfig checks the settings together, as the system's start does
+// (each system's Validate, which names the upstream check it mirrors:
+// delivery.timeout.ms below request.timeout.ms, heartbeat.interval.ms not
+// below session.timeout.ms, …): each set line has checked its own value
+// only. The error is at the
+// value of the set line after which the settings have been wrong in that
+// way ever since: the later of two settings that clash, or the one that
+// made a default clash (set enable.idempotence true against retries 0).
+// The lines in effect (a key's last) are replayed in order; a clash that
+// a later line resolves (session.timeout.ms raised before
+// heartbeat.interval.ms lowered) is no error.
+func (p *parser) checkConfig() error {
+	p.checked = true
+	err := p.sys.validate()
+	if err == nil {
+		return nil
+	}
+	want := err.Error()
+	line, col := p.useLine()
+	sys, nerr := newSystem(p.sc.System)
+	if nerr != nil {
+		return errorAt(p.sc.File, line, col, err)
+	}
+	wrong := func() bool { e := sys.validate(); return e != nil && e.Error() == want }
+	last := map[string]int{} // a key's last set line: the one in effect
+	for i, s := range p.sets {
+		last[s.key] = i
+	}
+	was := wrong() // the defaults: never wrong, but say so at use if they were
+	for i, s := range p.sets {
+		if last[s.key] != i {
+			continue // a later line sets it again
+		}
+		_ = sys.set(s.key, s.val) // accepted when it was read
+		if now := wrong(); now != was {
+			was = now
+			if now {
+				line, col = s.line, s.col
+			}
+		}
+	}
+	return errorAt(p.sc.File, line, col, err)
+}
+
+// useLine is the place of the use statement.
+func (p *parser) useLine() (line, col int) {
+	for _, st := range p.sc.Stmts {
+		if st.Kind == "use" {
+			return st.Line, st.Col
+		}
+	}
+	return max(p.line, 1), 1
 }
 
 func (p *parser) stmt(t []token) (Stmt, error) {
@@ -229,9 +311,9 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 		if err := p.arity(t, 2, "seed N"); err != nil {
 			return st, err
 		}
-		n, err := strconv.ParseInt(t[1].text, 10, 64)
-		if err != nil || n <= 0 {
-			return st, p.errAt(t[1].col, msg.New("sc.seed.bad", t[1].text))
+		n, err := ReadSeed(t[1].text)
+		if err != nil {
+			return st, p.errAt(t[1].col, err)
 		}
 		p.sawSeed = true
 		if !p.seedFix {
@@ -268,6 +350,7 @@ func (p *parser) stmt(t []token) (Stmt, error) {
 			return st, p.errAt(col, err)
 		}
 		st.Key, st.Val = t[1].text, t[2].text
+		p.sets = append(p.sets, setLine{key: st.Key, val: st.Val, line: p.line, col: t[2].col})
 	case "at", "after":
 		if err := p.need(kw); err != nil {
 			return st, err

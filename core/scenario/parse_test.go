@@ -385,3 +385,133 @@ func TestParseChecksEveryPathOfTheController(t *testing.T) {
 		require.NoError(t, err, p)
 	}
 }
+
+// A configuration error that no single set line can see (two settings
+// that clash, as the system's constructor checks them) is at the value of
+// the set line after which the settings have clashed ever since: the
+// later of the two, or the one that made a default clash. Settings that
+// clash only midway (a later line resolves it) are no error.
+func TestCrossSettingErrorsAreAtTheirSetLine(t *testing.T) {
+	tests := []struct {
+		name, src string
+		line, col int
+		want      string
+	}{
+		{"delivery below request, the request its default", "use cluster\nset delivery.timeout.ms 1000\nset request.timeout.ms 30000\nrun 1s\n", 2, 25,
+			"delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms"},
+		{"delivery below request, request set later", "use cluster\nset delivery.timeout.ms 40000\nset request.timeout.ms 50000\n", 3, 24, "delivery.timeout.ms should be"},
+		{"delivery set below a raised request", "use replication\nset request.timeout.ms 50000\nset delivery.timeout.ms 40000\nat 0ms topic t partitions=1 replicas=1\n", 3, 25, "delivery.timeout.ms should be"},
+		{"idempotence, then max.in.flight 6", "use cluster\nset enable.idempotence true\nset max.in.flight.requests.per.connection 6\nrun 1s\n", 3, 43,
+			"Must set max.in.flight.requests.per.connection to at most 5 to use the idempotent producer."},
+		{"max.in.flight 6, then idempotence", "use cluster\nset max.in.flight.requests.per.connection 6\nset cores 2\nset enable.idempotence true\nrun 1s\n", 4, 24, "at most 5"},
+		{"idempotence with retries 0", "use cluster\nset retries 0\nset enable.idempotence true\n", 3, 24, "Must set retries to non-zero"},
+		{"idempotence with acks 1", "use cluster\nset enable.idempotence true\nset acks 1\nrun 1s\n", 3, 10, "Must set acks to all"},
+		{"replica.fetch.wait.max.ms past the socket timeout", "use replication\nset replica.socket.timeout.ms 400\nrun 1s\n", 2, 31, "replica.socket.timeout.ms"},
+		{"heartbeat not below session", "use group\nset heartbeat.interval.ms 5000\nset session.timeout.ms 4000\nrun 1s\n", 3, 24,
+			"heartbeat.interval.ms must be lower than session.timeout.ms"},
+		{"heartbeat raised to the default session", "use listener\nset heartbeat.interval.ms 10000\nrun 1s\n", 2, 27, "heartbeat.interval.ms must be lower"},
+		{"group max session below its min", "use group\nset group.max.session.timeout.ms 5000\nrun 1s\n", 2, 34,
+			"group.min.session.timeout.ms must not exceed group.max.session.timeout.ms"},
+		{"group min session above its max", "use listener\nset group.max.session.timeout.ms 50000\nset group.min.session.timeout.ms 60000\n", 3, 34, "must not exceed"},
+		{"ackCount 0 in a COUNT mode", "use listener\nset ackCount 0\nset ackMode COUNT\nrun 1s\n", 3, 13, "'ackCount' must be > 0"},
+		{"COUNT_TIME, then ackCount 0", "use listener\nset ackMode COUNT_TIME\nset ackCount 0\nrun 1s\n", 3, 14, "'ackCount' must be > 0"},
+		{"the clash stays while a third line changes it: the line in effect", "use group\nset heartbeat.interval.ms 5000\nset session.timeout.ms 4000\nset session.timeout.ms 3000\n", 4, 24, "heartbeat.interval.ms must be lower"},
+		{"before a later syntax error", "use group\nset heartbeat.interval.ms 20000\nat 0ms nope\n", 2, 27, "heartbeat.interval.ms must be lower"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := scenario.Parse("t.lab", tc.src)
+			var perr *scenario.Error
+			if !errors.As(err, &perr) {
+				t.Fatalf("Parse(%q): got %v, want a *scenario.Error", tc.src, err)
+			}
+			if perr.Line != tc.line || perr.Col != tc.col || !strings.Contains(perr.Msg, tc.want) {
+				t.Errorf("Parse(%q): got %v, want t.lab:%d:%d: …%s…", tc.src, err, tc.line, tc.col, tc.want)
+			}
+		})
+	}
+	for _, src := range []string{
+		"use group\nset session.timeout.ms 3000\nset heartbeat.interval.ms 1000\nrun 1s\n", // 3000 ≥ the default heartbeat 3000 only midway
+		"use listener\nset ackMode COUNT\nset ackCount 0\nset ackCount 2\n",
+		"use cluster\nset request.timeout.ms 200000\nrun 1s\n", // delivery.timeout.ms left unset rises to it
+		"use group\nset group.min.session.timeout.ms 3600000\nset group.max.session.timeout.ms 3600000\n",
+	} {
+		_, err := scenario.Parse("t.lab", src)
+		require.NoError(t, err, "%q", src)
+	}
+}
+
+// A scenario's text: a UTF-8 byte-order mark before line 1 is skipped
+// (columns count from after it); a byte that is not UTF-8, or a text
+// past MaxSource, is an error at its place, in the words a link's src=
+// uses (scenario.CheckSource).
+func TestParseSourceChecks(t *testing.T) {
+	big := labUC + strings.Repeat("# padding\n", scenario.MaxSource/10)
+	tests := []struct {
+		name, src string
+		line, col int
+		want      string // "": no error
+	}{
+		{"byte-order mark", "\uFEFFuse controller\nrun 1s\n", 0, 0, ""},
+		{"byte-order mark before a comment", "\uFEFF# x\nuse controller\n", 0, 0, ""},
+		{"byte-order mark, then an error on line 1", "\uFEFFuse kafka\n", 1, 5, `unknown system "kafka"`},
+		{"invalid UTF-8 in a string", labUC + "say \"a\xffb\"\n", 2, 7, "the scenario is not UTF-8 text"},
+		{"invalid UTF-8 after non-ASCII", labUC + "# é\xc3\n", 2, 4, "the scenario is not UTF-8 text"},
+		{"a second byte-order mark", "\uFEFF\xef\xbb\xbf\xfe", 1, 2, "the scenario is not UTF-8 text"},
+		{"larger than MaxSource: at its first byte past", big, 2 + (scenario.MaxSource-len(labUC))/10, 1 + (scenario.MaxSource-len(labUC))%10,
+			"the scenario is larger than 256 KB, the most a scenario may be"},
+		{"MaxSource, its mark included", "\uFEFF" + labUC + strings.Repeat("#", scenario.MaxSource-3-len(labUC)), 0, 0, ""},
+		{"past MaxSource by its mark", "\uFEFF" + labUC + strings.Repeat("#", scenario.MaxSource-2-len(labUC)), 2, 1 + scenario.MaxSource - 3 - len(labUC),
+			"the scenario is larger than 256 KB"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := scenario.Parse("t.lab", tc.src)
+			cerr := scenario.CheckSource(tc.src)
+			if tc.want == "" {
+				require.NoError(t, err)
+				require.NoError(t, cerr)
+				return
+			}
+			var perr *scenario.Error
+			if !errors.As(err, &perr) {
+				t.Fatalf("Parse(%.40q): got %v, want a *scenario.Error", tc.src, err)
+			}
+			if perr.Line != tc.line || perr.Col != tc.col || !strings.Contains(perr.Msg, tc.want) {
+				t.Errorf("Parse(%.40q): got %v, want t.lab:%d:%d: …%s…", tc.src, err, tc.line, tc.col, tc.want)
+			}
+			if strings.HasPrefix(tc.want, "the scenario is") {
+				// a link's src= says the same, as data
+				require.Error(t, cerr)
+				require.Equal(t, perr.Data, cerr)
+			}
+		})
+	}
+}
+
+// A seed is read the same in a file's seed statement and a link's seed=
+// (scenario.ReadSeed): a positive integer.
+func TestReadSeed(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int64
+		err  string
+	}{
+		{"1", 1, ""}, {"+7", 7, ""}, {"9223372036854775807", 9223372036854775807, ""},
+		{"0", 0, `expected a positive integer seed, got "0"`}, {"-3", 0, `got "-3"`}, {"x", 0, `got "x"`},
+		{"", 0, `got ""`}, {"1.5", 0, `got "1.5"`}, {"9223372036854775808", 0, "positive integer seed"},
+	} {
+		got, err := scenario.ReadSeed(c.in)
+		_, perr := scenario.Parse("s.lab", "seed "+c.in)
+		if c.err == "" {
+			require.NoError(t, err, c.in)
+			require.NoError(t, perr, c.in)
+			require.Equal(t, c.want, got, c.in)
+			continue
+		}
+		require.ErrorContains(t, err, c.err, c.in)
+		if c.in != "" { // "seed " alone is another error: seed N expected
+			require.ErrorContains(t, perr, err.Error(), c.in)
+		}
+	}
+}

@@ -154,6 +154,60 @@ run 10ms
 			{Line: 2, Col: 1, Msg: "send nobody Metadata: refused, no connection nobody"},
 			{Line: 3, Col: 1, Msg: "close nobody: refused, no connection nobody"},
 		}},
+		{"socketserver: a second connect, a second close, a send after close, as zookeeper refuses them", `use socketserver
+at 0ms connect c
+at 1ms connect c
+at 2ms close c
+at 2ms connect c
+at 3ms close c
+at 4ms send c Metadata
+at 5ms connect b count=2
+at 6ms connect b-2
+at 6ms connect b
+at 7ms connect x listener=NOPE
+at 8ms send x Produce
+run idle
+after 0ms connect c
+after 0ms send c Metadata id=m
+run until socketserver.request[m].state == responded
+`, []scenario.Failure{
+			{Line: 3, Col: 1, Msg: "connect c: refused, the name c is in use"},
+			// closed by its client, not yet by the server: still in use
+			{Line: 5, Col: 1, Msg: "connect c: refused, the name c is in use"},
+			{Line: 6, Col: 1, Msg: "close c: refused, connection c is not open"},
+			{Line: 7, Col: 1, Msg: "send c Metadata: refused, connection c is not open"},
+			{Line: 9, Col: 1, Msg: "connect b-2: refused, the name b-2 is in use"},
+			{Line: 10, Col: 1, Msg: "connect b: refused, the name b-1 is in use"},
+			{Line: 12, Col: 1, Msg: "send x Produce: refused, connection x is not open"},
+		}},
+		{"cluster: lose response R for an R no request of the run has", `use cluster
+at 0ms topic t partitions=1 replicas=1,2,3
+run until partition[t-0].leader == 1 max 30s
+after 0ms lose response nobody
+after 0ms lose response x
+after 0ms produce t-0 id=x
+after 0ms lose response r1
+after 0ms produce t-0
+after 0ms lose response late
+run 2s
+after 0ms produce t-0 id=late
+run until produce[late].done == true max 30s
+`, []scenario.Failure{
+			// the run is over before they are refused: r1 is not the
+			// second produce's default id (r2)
+			{Line: 4, Col: 1, Msg: "lose response nobody: refused, no request nobody was sent in the whole run: there was no response to lose"},
+			{Line: 7, Col: 1, Msg: "lose response r1: refused, no request r1 was sent in the whole run: there was no response to lose"},
+		}},
+		{"listener: fail on a partition that does not exist, as records refuses it", `use listener
+at 0ms topic t0 partitions=1
+at 1ms fail t0-99@5
+at 1ms fail u-0@0 always error=IllegalStateException
+at 1ms fail t0-0@3 times=2
+run 10ms
+`, []scenario.Failure{
+			{Line: 3, Col: 1, Msg: "fail t0-99@5 times=1 error=RuntimeException: refused, no partition t0-99"},
+			{Line: 4, Col: 1, Msg: "fail u-0@0 always error=IllegalStateException: refused, no partition u-0"},
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

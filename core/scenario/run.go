@@ -162,6 +162,9 @@ func run(sc *Scenario, opt Options, path map[*Stmt]time.Duration) (*Result, map[
 			return res, r.waits
 		}
 		if len(r.inject) == 0 {
+			// The run is over: what the system can only refuse now is a
+			// failure at the line that asked for it.
+			r.inst.finish()
 			return res, r.waits
 		}
 		// Injected after the last event there is: they run now.

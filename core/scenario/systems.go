@@ -28,6 +28,7 @@ type Action struct {
 // when a scenario is parsed, and builds a running instance for each run.
 type system interface {
 	set(key, val string) error
+	validate() error                        // the settings together (each set checks its own value)
 	action(t []token) (*Action, *msg.Error) // the error names its column
 	checkPath(path string) error
 	start(s *sim.Sim) (instance, error)
@@ -37,6 +38,7 @@ type system interface {
 type instance interface {
 	do(at time.Duration, a *Action)
 	get(path string) (string, error)
+	finish() // the run is over: the system refuses what it could only judge now
 }
 
 func init() {

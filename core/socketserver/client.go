@@ -103,10 +103,27 @@ func (srv *Server) ListenerFor(c Connect) string {
 
 // Connect schedules the client's connect at virtual time at: the socket
 // lands in the listener's accept backlog, its acceptor wakes up. A name
-// already in use is left alone; a listener the broker does not have
+// still in use (C, or a connection of the burst C-1 … C-N, that the server
+// has not closed) makes the client refuse the whole action (sim.Refuse),
+// as the zookeeper system refuses it; a listener the broker does not have
 // refuses the connection.
 func (srv *Server) Connect(at time.Duration, c Connect) {
 	srv.post(at, func() {
+		names := []string{c.Name}
+		if c.Count > 1 {
+			names = names[:0]
+			for i := 1; i <= c.Count; i++ {
+				names = append(names, c.Name+"-"+strconv.Itoa(i))
+			}
+		}
+		if used := srv.inUse(c.Name, names); used != "" {
+			src := srcClientOpen
+			if c.FromController {
+				src = srcController
+			}
+			srv.s.Refuse(c.String(), msg.New("ss.name.used", used), src)
+			return
+		}
 		listener := srv.ListenerFor(c)
 		var pl *Plane
 		for _, p := range []*Plane{srv.Data, srv.Control} {
@@ -126,19 +143,11 @@ func (srv *Server) Connect(at time.Duration, c Connect) {
 		if c.FromController {
 			ip = "10.0.0.2" // the controller is another broker
 		}
-		names := []string{c.Name}
 		if c.Count > 1 {
 			srv.bursts[c.Name] = c.Count
-			names = names[:0]
-			for i := 1; i <= c.Count; i++ {
-				names = append(names, c.Name+"-"+strconv.Itoa(i))
-			}
 		}
 		for i, name := range names {
 			srv.pace(i)
-			if old := srv.conns[name]; old != nil && old.State != ConnClosed && old.State != ConnRefused {
-				continue
-			}
 			conn := &Conn{Name: name, ID: srv.s.NextToken(), Listener: listener, IP: ip, State: ConnConnecting, plane: pl}
 			srv.conns[name] = conn
 			srv.order = append(srv.order, conn)
@@ -153,17 +162,19 @@ func (srv *Server) Connect(at time.Duration, c Connect) {
 
 // Send schedules the client's requests at virtual time at: their bytes are
 // in the socket; the connection's processor reads them when its selector
-// reports the channel readable (registered and not muted).
+// reports the channel readable (registered and not muted). A connection
+// the client closed, or the server closed or refused, takes no requests:
+// when none of C's does, the client refuses the action (sim.Refuse).
 func (srv *Server) Send(at time.Duration, sd Send) {
 	srv.post(at, func() {
 		targets := srv.targets(sd.Conn)
-		if len(targets) == 0 {
-			srv.s.Refuse(sd.String(), msg.New("ss.no.conn", sd.Conn), srcClientSend)
+		if why := srv.notOpen(sd.Conn, targets); why != nil {
+			srv.s.Refuse(sd.String(), why, srcClientSend)
 			return
 		}
 		srv.action(sd.String(), srcClientSend)
 		for i, c := range targets {
-			if c.State == ConnClosed || c.State == ConnRefused || c.eof {
+			if !c.open() {
 				continue
 			}
 			for k := range sd.N {
@@ -194,16 +205,19 @@ func (srv *Server) Send(at time.Duration, sd Send) {
 // burst C) at virtual time at. Requests still in the socket are lost; the
 // processor sees the end of stream at its next read of the channel (once
 // it is unmuted) and closes it.
+//
+// A second close of C, when none of its connections is open any more, is
+// refused (sim.Refuse).
 func (srv *Server) Close(at time.Duration, name string) {
 	srv.post(at, func() {
 		targets := srv.targets(name)
-		if len(targets) == 0 {
-			srv.s.Refuse("close "+name, msg.New("ss.no.conn", name), srcClientClose)
+		if why := srv.notOpen(name, targets); why != nil {
+			srv.s.Refuse("close "+name, why, srcClientClose)
 			return
 		}
 		srv.action("close "+name, srcClientClose)
 		for _, c := range targets {
-			if c.State == ConnClosed || c.State == ConnRefused || c.eof {
+			if !c.open() {
 				continue
 			}
 			c.eof = true
@@ -217,4 +231,41 @@ func (srv *Server) Close(at time.Duration, name string) {
 			}
 		}
 	})
+}
+
+// open reports whether the client can still write to c: the server has
+// neither closed nor refused it, and its client has not closed its end.
+func (c *Conn) open() bool { return c.State != ConnClosed && c.State != ConnRefused && !c.eof }
+
+// notOpen is why the client cannot send on or close name, whose
+// connections are targets: there is no such connection, or none of them
+// is open; nil if one is.
+func (srv *Server) notOpen(name string, targets []*Conn) *msg.Error {
+	if len(targets) == 0 {
+		return msg.New("ss.no.conn", name)
+	}
+	for _, c := range targets {
+		if c.open() {
+			return nil
+		}
+	}
+	return msg.New("ss.not.open", name)
+}
+
+// inUse is the first connection, of those name already means (C, or the
+// burst C-1 … C-N) and of names, that the server has neither closed nor
+// refused; "" if none. Until the server has read the end of stream of a
+// connection its client closed, its name is still in use.
+func (srv *Server) inUse(name string, names []string) string {
+	for _, c := range srv.targets(name) {
+		if c.State != ConnClosed && c.State != ConnRefused {
+			return c.Name
+		}
+	}
+	for _, n := range names {
+		if c := srv.conns[n]; c != nil && c.State != ConnClosed && c.State != ConnRefused {
+			return n
+		}
+	}
+	return ""
 }

@@ -407,7 +407,8 @@ func TestControlPlaneServesStopReplicaAtOnce(t *testing.T) {
 	}
 }
 
-// A connect to a listener the broker does not have is refused.
+// A connect to a listener the broker does not have is refused, and so is
+// a send on the refused connection.
 func TestConnectToAnUnknownListenerIsRefused(t *testing.T) {
 	r := newRig(t, 1, DefaultConfig())
 	r.srv.Connect(0, Connect{Name: "c", Listener: "CONTROLLER"})
@@ -422,7 +423,7 @@ func TestConnectToAnUnknownListenerIsRefused(t *testing.T) {
 		}
 	}
 	require.Equal(t, []string{"connect c listener=CONTROLLER: connection refused, no listener CONTROLLER on this broker",
-		"send c Metadata id=m"}, notes)
+		"send c Metadata id=m: refused, connection c is not open"}, notes)
 }
 
 // hammer runs a random pipelined load: conns connections, each sending
