@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"brokerlab/core/msg"
 	"brokerlab/core/scenario"
@@ -152,15 +153,21 @@ func (a *App) Route(hash string) {
 	}
 	if a.session(runningKey) == runKey(l) {
 		// This run stopped the page the last time it was opened: never the
-		// same crash again. (Reloading tries the link once more.)
-		if runKey(l) == runKey(start) {
+		// same crash again. (Reloading tries the link once more.) An edited
+		// scenario does not run again: the lesson's own does, and the edit
+		// waits in the editor.
+		if shipped := (Link{Page: l.Page, Lesson: l.Lesson, Events: l.Events}); l.Src != "" && a.reopen(shipped, l.Src) {
+			a.notice = func() string { return a.T("stoppedEdit") + a.T("stop") }
+			l = shipped
+		} else if runKey(l) == runKey(start) {
 			a.setSession(runningKey, "")
 			a.Page, a.M, a.Res, a.Link = "list", nil, nil, Link{Page: "list"}
 			a.notice = func() string { return a.T("stoppedStart") + a.T("stop") + a.T("pickLesson") }
 			return
+		} else {
+			a.notice = func() string { return a.T("stoppedLink") + a.T("stop") + a.T("shownStart") }
+			l = start
 		}
-		a.notice = func() string { return a.T("stoppedLink") + a.T("stop") + a.T("shownStart") }
-		l = start
 	}
 	a.Link = l
 	a.rerun()
@@ -185,6 +192,21 @@ func (a *App) Route(hash string) {
 			return fmt.Sprintf("pos=%d", p) + a.T("colon") + a.T("pastEnd") + " " + strconv.Itoa(n) + a.T("stop")
 		}
 	}
+}
+
+// reopen opens what shipped runs (a lesson's own scenario, the
+// playground's form) in place of the edit that stopped the page, which it
+// puts in the editor, not run: the student loses nothing, the page does
+// not stop again. It reports false if shipped does not open.
+func (a *App) reopen(shipped Link, edit string) bool {
+	les, sc, err := a.scenario(shipped)
+	if err != nil {
+		return false
+	}
+	a.Lesson, a.Sc = les, sc
+	a.EditOpen, a.editNote = true, nil
+	a.setEditText(edit)
+	return true
 }
 
 // scenario finds and parses what a lesson or stress link runs.
@@ -311,12 +333,33 @@ func (a *App) StartHash() string {
 }
 
 // runErr is the error that stopped the run, if any: a stress run stops at
-// its event budget on purpose.
+// its event budget on purpose. A run the page stopped following (its
+// model's budget, model.StateBytes) says so rather than where the kernel
+// stopped it, past what the page shows; an error at a line comes first.
 func (a *App) runErr() error {
-	if a.Res == nil || a.Page == "stress" {
+	if a.Res == nil {
 		return nil
 	}
-	return a.Res.Err
+	err := a.Res.Err
+	if a.Page == "stress" {
+		err = nil
+	}
+	if err == nil || errors.Is(err, sim.ErrBudget) {
+		if b := a.modelBudget(); b != nil {
+			return b
+		}
+	}
+	return err
+}
+
+// modelBudget says where the page stopped following the run, nil if it
+// follows all of it: an sim.ErrBudget, as the kernel's budgets.
+func (a *App) modelBudget() error {
+	if a.M == nil || a.M.Budget() == nil {
+		return nil
+	}
+	b := a.M.Budget()
+	return msg.Of(sim.ErrBudget, "ui.model.budget", b.Events, b.Of, sim.FormatDuration(time.Duration(b.T)*time.Microsecond), b.Bytes>>10)
 }
 
 // SeedText is the run's seed as the user would type it into a link.

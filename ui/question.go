@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"hash/maphash"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
@@ -19,11 +21,40 @@ import (
 type QuizState struct {
 	picks    map[int]int // step → the choice picked
 	picksFor string      // the run the picks belong to
+	srcSum   srcSum      // the edit's digest (quizRun)
 }
 
-// run names what the picks belong to: a lesson, its edit, its variant.
+// srcSum is a digest of an edited scenario and the text it is of (its
+// bytes and length: a string's never change).
+type srcSum struct {
+	p   *byte
+	n   int
+	sum string
+}
+
+// srcSeed seeds the edits' digests: they are compared within a visit only.
+var srcSeed = maphash.MakeSeed()
+
+// quizRun names what the picks belong to: a lesson, its edit, its variant.
+// Every question asks it on every render, for each of its choices, so it
+// names the edit by a digest computed once a text, not by the text (a few
+// hundred KB, copied each time).
 func (a *App) quizRun() string {
-	return a.Lesson.ID + "\x00" + a.Link.Src + "\x00" + a.SeedText()
+	return a.Lesson.ID + "\x00" + a.srcDigest() + "\x00" + a.SeedText()
+}
+
+// srcDigest is the digest of the edited scenario the page runs, "" for none.
+func (a *App) srcDigest() string {
+	src := a.Link.Src
+	if src == "" {
+		return ""
+	}
+	m := &a.srcSum
+	if m.p != unsafe.StringData(src) || m.n != len(src) {
+		m.p, m.n = unsafe.StringData(src), len(src)
+		m.sum = strconv.FormatUint(maphash.String(srcSeed, src), 36) + "/" + strconv.Itoa(len(src))
+	}
+	return m.sum
 }
 
 func (a *App) pickMap() map[int]int {

@@ -53,6 +53,7 @@ var words = map[string][2]string{
 	"shownStart":        {"Showing the lesson from its start", "已从课程开头显示"},
 	"stoppedLink":       {"This link stopped the simulator the last time it was opened", "上次打开这个链接时模拟器停止了"},
 	"stoppedStart":      {"This lesson stopped the simulator the last time it was opened", "上次打开这一课时模拟器停止了"},
+	"stoppedEdit":       {"This edited scenario stopped the simulator the last time it was opened: the lesson's own runs instead, and your edit waits in the editor, not run", "上次打开这个编辑过的场景时模拟器停止了：现在运行的是课程自带的场景，你的修改保留在编辑器里，没有运行"},
 	"noLesson":          {"No such lesson", "没有这个课程"},
 	"pickLesson":        {"Pick one below", "请在下面选择"},
 	"badActions":        {"The link's actions cannot run", "链接中的动作无法运行"},

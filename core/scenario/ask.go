@@ -37,6 +37,10 @@ import (
 // statements lists the keywords, for errors.
 const statements = "seed, use, set, let, at, after, run, say, say.zh, ask, ask.zh, choice, choice.zh, expect"
 
+// MaxChoices bounds a question's choices: a student weighs each one, and
+// the page draws each as a button (the lessons ask with three or four).
+const MaxChoices = 8
+
 // Ask is a step's question.
 type Ask struct {
 	Line, Col int
@@ -129,6 +133,9 @@ func (p *parser) ask(kw token, t []token, st *Stmt) error {
 	case "choice":
 		if p.prev != "ask" && p.prev != "ask.zh" && p.prev != "choice" && p.prev != "choice.zh" {
 			return p.errAt(kw.col, msg.New("sc.choice.order"))
+		}
+		if len(step.Ask.Choices) == MaxChoices {
+			return p.errAt(kw.col, msg.New("sc.choice.max", MaxChoices, step.Ask.Line))
 		}
 		label, err := text(`choice "LABEL" PATH OP VALUE`)
 		if err != nil {

@@ -214,3 +214,30 @@ expect controller.processed == ControlledShutdown(id=${N+10})
 		require.Empty(t, res.Failures, "seed %d", seed)
 	}
 }
+
+// A question takes at most MaxChoices choices: one more is refused at its
+// line, with the ask's, and a question of 5,000 (a link that ran the page
+// out of memory) stops at the first one past the cap.
+func TestAskChoicesAreCapped(t *testing.T) {
+	ask := func(n int) string {
+		var b strings.Builder
+		b.WriteString(labUC + "say \"s\"\nask \"q\"\n")
+		for i := range n {
+			fmt.Fprintf(&b, "choice \"c%d\" controller.state == Idle\n", i)
+		}
+		return b.String()
+	}
+	sc, err := scenario.Parse("ask.lab", ask(scenario.MaxChoices))
+	require.NoError(t, err)
+	require.Len(t, sc.Steps[0].Ask.Choices, scenario.MaxChoices)
+	for _, n := range []int{scenario.MaxChoices + 1, 5000} {
+		_, err := scenario.Parse("ask.lab", ask(n))
+		var perr *scenario.Error
+		require.True(t, errors.As(err, &perr), "%d choices: got %v", n, err)
+		require.Equal(t, 4+scenario.MaxChoices, perr.Line, "%d choices: %v", n, err)
+		require.Equal(t, 1, perr.Col)
+		require.Equal(t, "a question takes at most 8 choices: this one, asked at line 3, has more", perr.Msg)
+		require.Equal(t, "sc.choice.max", perr.Data.Code)
+		require.Equal(t, "一个问题最多只能有 8 个选项：第 3 行的问题超出了", perr.Data.Format("zh"))
+	}
+}

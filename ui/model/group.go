@@ -20,6 +20,22 @@ type Groups struct {
 	Groups  []Group  // in order of first appearance
 	Members []Member // in order of first appearance
 	Timers  []Timer  // running, in order of creation
+
+	// gi and mi index Groups and Members by name. An index is fixed by the
+	// trace (the order of first appearance), so every state folded from one
+	// trace shares these maps, as Net's conn: a clone copies no index, and
+	// a name only counts once the state's list reaches its index.
+	gi, mi map[string]int
+	// dealing lists the groups whose deal goes on (Dealt < len(Deal)).
+	dealing []int
+	// A timer that ends is only marked gone and counted in dead while the
+	// state folds on, as Net's requests: Timers is compacted once half of
+	// it is gone, and a clone copies only the running ones. ti indexes them
+	// by id (this state's own, built on first use); tkey by subject and
+	// kind, for Timer (built on first use, dropped when they change).
+	dead int
+	ti   map[int]int
+	tkey map[string]int
 }
 
 // Group is one consumer group in the coordinator.
@@ -72,11 +88,16 @@ type Timer struct {
 	Item  string // DelayedJoin, InitialDelayedJoin, DelayedHeartbeat
 	Start int64  // µs
 	End   int64  // µs: when it expires unless completed first
+
+	gone bool // completed or expired, not compacted yet (never in a clone)
 }
 
 // Group returns the named group.
 func (g *Groups) Group(name string) (Group, bool) {
-	for _, x := range g.Groups {
+	if x, ok := g.groupOf(name); ok {
+		return *x, true
+	}
+	for _, x := range g.Groups { // groups not folded: none indexed
 		if x.Name == name {
 			return x, true
 		}
@@ -84,12 +105,20 @@ func (g *Groups) Group(name string) (Group, bool) {
 	return Group{}, false
 }
 
-// Timer returns the running timer of subj of the given kind.
+// Timer returns the running timer of subj of the given kind (the oldest,
+// if it has more than one).
 func (g *Groups) Timer(subj, item string) (Timer, bool) {
-	for _, t := range g.Timers {
-		if t.Subj == subj && t.Item == item {
-			return t, true
+	if g.tkey == nil {
+		g.tkey = make(map[string]int, len(g.Timers))
+		for i, t := range g.Timers {
+			k := t.Subj + "\x00" + t.Item
+			if _, ok := g.tkey[k]; !ok && !t.gone {
+				g.tkey[k] = i
+			}
 		}
+	}
+	if i, ok := g.tkey[subj+"\x00"+item]; ok {
+		return g.Timers[i], true
 	}
 	return Timer{}, false
 }
@@ -98,11 +127,20 @@ func (g *Groups) clone() *Groups {
 	if g == nil {
 		return nil
 	}
-	return &Groups{
+	c := &Groups{
 		Groups:  append([]Group(nil), g.Groups...),
 		Members: append([]Member(nil), g.Members...),
-		Timers:  append([]Timer(nil), g.Timers...),
+		Timers:  make([]Timer, 0, len(g.Timers)-g.dead),
+		gi:      g.gi,
+		mi:      g.mi,
+		dealing: append([]int(nil), g.dealing...),
 	}
+	for _, t := range g.Timers {
+		if !t.gone {
+			c.Timers = append(c.Timers, t)
+		}
+	}
+	return c
 }
 
 func (g *Groups) size() int {
@@ -158,32 +196,41 @@ func Bracket(s string) (head, key, tail string) {
 }
 
 func (g *Groups) group(name string) *Group {
-	for i := range g.Groups {
-		if g.Groups[i].Name == name {
-			return &g.Groups[i]
-		}
+	if x, ok := g.groupOf(name); ok {
+		return x
 	}
+	if g.gi == nil {
+		g.gi = map[string]int{}
+	}
+	g.gi[name] = len(g.Groups)
 	g.Groups = append(g.Groups, Group{Name: name, Generation: "0", Leader: "none", Protocol: "none"})
 	return &g.Groups[len(g.Groups)-1]
 }
 
 func (g *Groups) member(name string) *Member {
-	for i := range g.Members {
-		if g.Members[i].Name == name {
-			return &g.Members[i]
-		}
+	if i, ok := g.mi[name]; ok && i < len(g.Members) && g.Members[i].Name == name {
+		return &g.Members[i]
 	}
+	if g.mi == nil {
+		g.mi = map[string]int{}
+	}
+	g.mi[name] = len(g.Members)
 	g.Members = append(g.Members, Member{Name: name, Client: "UNJOINED"})
 	return &g.Members[len(g.Members)-1]
 }
 
 func (g *Groups) apply(e sim.Event) {
 	head, key, tail := Bracket(e.Subj)
-	for i := range g.Groups { // the deal goes on, a cell an event
+	dealing := g.dealing[:0]
+	for _, i := range g.dealing { // the deal goes on, a cell an event
 		if x := &g.Groups[i]; x.Dealt < len(x.Deal) {
 			x.Dealt++
+			if x.Dealt < len(x.Deal) {
+				dealing = append(dealing, i)
+			}
 		}
 	}
+	g.dealing = dealing
 	switch e.Kind {
 	case sim.State:
 		switch {
@@ -236,6 +283,9 @@ func (g *Groups) apply(e sim.Event) {
 			if x, ok := g.groupOf(m.Group); ok && g.complete(m.Group, e.Item) {
 				g.deal(x, e.Item)
 				x.Dealt = 1
+				if x.Dealt < len(x.Deal) && !slices.Contains(g.dealing, g.gi[x.Name]) {
+					g.dealing = append(g.dealing, g.gi[x.Name])
+				}
 			}
 		} else if e.Item == "onPartitionsAssigned" {
 			m.Owned = e.Note
@@ -251,17 +301,17 @@ func (g *Groups) apply(e sim.Event) {
 			d = 0
 		}
 		g.dropTimer(e.ID)
+		g.timerIndex()[e.ID] = len(g.Timers)
 		g.Timers = append(g.Timers, Timer{ID: e.ID, Subj: e.Subj, Item: e.Item, Start: e.T, End: e.T + d.Microseconds()})
+		g.tkey = nil
 	case sim.TimerCancel, sim.TimerFire:
 		g.dropTimer(e.ID)
 	}
 }
 
 func (g *Groups) groupOf(name string) (*Group, bool) {
-	for i := range g.Groups {
-		if g.Groups[i].Name == name {
-			return &g.Groups[i], true
-		}
+	if i, ok := g.gi[name]; ok && i < len(g.Groups) && g.Groups[i].Name == name {
+		return &g.Groups[i], true
 	}
 	return nil, false
 }
@@ -318,11 +368,39 @@ func splitPart(p string) (string, int) {
 	return p[:i], n
 }
 
-func (g *Groups) dropTimer(id int) {
-	for i, t := range g.Timers {
-		if t.ID == id {
-			g.Timers = append(g.Timers[:i:i], g.Timers[i+1:]...)
-			return
+// timerIndex is the running timers' index by id, built on first use.
+func (g *Groups) timerIndex() map[int]int {
+	if g.ti == nil {
+		g.ti = make(map[int]int, len(g.Timers))
+		for i, t := range g.Timers {
+			if _, ok := g.ti[t.ID]; !ok && !t.gone {
+				g.ti[t.ID] = i
+			}
 		}
 	}
+	return g.ti
+}
+
+// dropTimer: timer id ended. It costs O(1), amortised: see dead.
+func (g *Groups) dropTimer(id int) {
+	ti := g.timerIndex()
+	i, ok := ti[id]
+	if !ok {
+		return
+	}
+	delete(ti, id)
+	g.Timers[i].gone = true
+	g.dead++
+	g.tkey = nil
+	if g.dead < 64 || 2*g.dead < len(g.Timers) {
+		return
+	}
+	live := g.Timers[:0]
+	for _, t := range g.Timers {
+		if !t.gone {
+			live = append(live, t)
+		}
+	}
+	clear(g.Timers[len(live):])
+	g.Timers, g.dead, g.ti = live, 0, nil
 }

@@ -142,6 +142,18 @@ func (c *Containers) size() int {
 	return b
 }
 
+// records is the part of size that the partitions' records take.
+func (c *Containers) records() int {
+	if c == nil {
+		return 0
+	}
+	n := 0
+	for _, p := range c.Partitions {
+		n += len(p.Recs)
+	}
+	return n * int(unsafe.Sizeof(Rec{}))
+}
+
 // isListener says whether e belongs to the containers' fold.
 func isListener(e sim.Event) bool {
 	switch e.Kind {

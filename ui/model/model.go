@@ -9,7 +9,9 @@
 // of a long run folds at most SnapEvery events; but never more than
 // SnapBytes of them: past that it keeps every other one and spaces them
 // twice as far, so a run of large states (a million records) stays within
-// a browser tab's memory and only its jumps get slower.
+// a browser tab's memory and only its jumps get slower. And it folds no
+// state past StateBytes: a run whose stage would draw thousands of
+// consumers, connections or threads is shown up to there (Budget).
 package model
 
 import (
@@ -27,6 +29,19 @@ const SnapEvery = 1000
 
 // SnapBytes bounds the memory the snapshots hold, as State.size counts it.
 const SnapBytes = 64 << 20
+
+// StateBytes bounds what the page builds from a run, as the kernel's
+// budgets bound the run itself: a state whose parts the stage draws one by
+// one (threads, connections, requests, groups, members, timers, brokers,
+// replicas: State.weight) outgrows it at about a thousand consumers,
+// connections or threads, more than a stage can draw or a frame can copy;
+// New stops folding there, keeps the events before, and Budget says so.
+// The lessons' states weigh under 16 KB.
+const StateBytes = 512 << 10
+
+// budgetEvery is how often New weighs the state: the budget may be
+// passed by that many events' growth.
+const budgetEvery = 256
 
 // ControllerState is the subject of the controller's state events; other
 // systems' state machines (groups, members) have their own.
@@ -116,6 +131,9 @@ type State struct {
 	// caps is the run's bounded reactor queues' capacities, from their
 	// first put (see queueCaps): shared by every state of the run, read only.
 	caps map[string]int
+	// tidx is each thread's index in Threads, which holds every thread of
+	// the run in order (Model.Threads): shared, read only.
+	tidx map[string]int
 }
 
 // Controller is the controller's part of a state: ControllerEventManager's
@@ -141,6 +159,9 @@ type Controller struct {
 
 // Thread returns the named thread and whether it exists.
 func (s State) Thread(name string) (Thread, bool) {
+	if i, ok := s.tidx[name]; ok && i < len(s.Threads) && s.Threads[i].Name == name {
+		return s.Threads[i], true
+	}
 	for _, t := range s.Threads {
 		if t.Name == name {
 			return t, true
@@ -204,12 +225,14 @@ func (m *Model) Token(i, id int) (Token, string, bool) {
 // Model is a trace with snapshots for random access.
 type Model struct {
 	Trace   []sim.Event
-	Threads []string // every thread of the run, in order of appearance
+	Threads []string // every thread of the run (of the events folded), in order of appearance
 	States  []Seen   // every ControllerState the run visits, in order of value
 	snaps   []State  // snaps[k] is the state after event k*every-1 (snaps[0]: empty)
 	every   int      // SnapEvery, doubled each time the snapshots outgrew SnapBytes
 	cur     State    // a cache: the last state asked for
 	caps    map[string]int
+	tidx    map[string]int // Threads by name: their index
+	budget  *Budget        // where the fold stopped short of the trace's end, nil if it did not
 }
 
 // Seen is a ControllerState name with its byte value.
@@ -217,16 +240,49 @@ type Seen struct {
 	Name, Value string
 }
 
-// New folds the whole trace once, keeping snapshots.
+// New folds the whole trace once, keeping snapshots; but never past a
+// state of StateBytes (see Budget).
 func New(trace []sim.Event) *Model {
 	m := &Model{Trace: trace}
-	seen := map[string]bool{}
-	states := map[string]string{}
+	m.tidx = map[string]int{}
 	for _, e := range trace {
-		if isThreadEvent(e) && !seen[e.Actor] {
-			seen[e.Actor] = true
+		if _, seen := m.tidx[e.Actor]; isThreadEvent(e) && !seen {
+			m.tidx[e.Actor] = len(m.Threads)
 			m.Threads = append(m.Threads, e.Actor)
 		}
+	}
+	m.caps = queueCaps(trace)
+	s := m.empty()
+	m.every = SnapEvery
+	m.snaps = append(m.snaps, s.clone())
+	bytes := 0
+	started := 0 // the threads seen so far: Threads[:started]
+	for i, e := range trace {
+		s.apply(e)
+		if k, ok := m.tidx[e.Actor]; ok && k >= started && isThreadEvent(e) {
+			started = k + 1
+		}
+		if (i+1)%m.every == 0 {
+			m.snaps = append(m.snaps, s.clone())
+			bytes += s.size()
+			for bytes > SnapBytes && len(m.snaps) > 1 {
+				// snaps[2k] is the state after event k*(2*every)-1.
+				kept, b := m.snaps[:0], 0
+				for k := 0; k < len(m.snaps); k += 2 {
+					kept = append(kept, m.snaps[k])
+					b += m.snaps[k].size()
+				}
+				clear(m.snaps[len(kept):])
+				m.snaps, bytes, m.every = kept, b, 2*m.every
+			}
+		}
+		if ((i+1)%budgetEvery == 0 || i == len(trace)-1) && s.weight(len(m.Threads)-started) > StateBytes {
+			m.cut(i+1, started, s.T)
+			break
+		}
+	}
+	states := map[string]string{}
+	for _, e := range m.Trace {
 		if e.Kind == sim.State && e.Subj == ControllerState {
 			if _, ok := states[e.From]; !ok && e.From != "" {
 				states[e.From] = ""
@@ -243,35 +299,40 @@ func New(trace []sim.Event) *Model {
 		}
 		sortSeen(m.States)
 	}
-	m.caps = queueCaps(trace)
-	s := m.empty()
-	m.every = SnapEvery
-	m.snaps = append(m.snaps, s.clone())
-	bytes := 0
-	for i, e := range trace {
-		s.apply(e)
-		if (i+1)%m.every != 0 {
-			continue
-		}
-		m.snaps = append(m.snaps, s.clone())
-		bytes += s.size()
-		for bytes > SnapBytes && len(m.snaps) > 1 {
-			// snaps[2k] is the state after event k*(2*every)-1.
-			kept, b := m.snaps[:0], 0
-			for k := 0; k < len(m.snaps); k += 2 {
-				kept = append(kept, m.snaps[k])
-				b += m.snaps[k].size()
-			}
-			clear(m.snaps[len(kept):])
-			m.snaps, bytes, m.every = kept, b, 2*m.every
-		}
-	}
 	m.cur = m.snaps[0].clone()
 	return m
 }
 
+// cut ends the model after its first n events, past which its state
+// outgrew StateBytes (at t µs); the first started threads are the ones
+// those events saw.
+func (m *Model) cut(n, started int, t int64) {
+	m.budget = &Budget{Events: n, Of: len(m.Trace), T: t, Bytes: StateBytes}
+	m.Trace = m.Trace[:n:n]
+	for _, name := range m.Threads[started:] {
+		delete(m.tidx, name)
+	}
+	m.Threads = m.Threads[:started:started]
+	for k := range m.snaps {
+		m.snaps[k].Threads = m.snaps[k].Threads[:started:started]
+	}
+}
+
+// Budget says where a model stopped at StateBytes: the page words it (the
+// model reads the trace, and no catalog).
+type Budget struct {
+	Events int   // the events it folded, the trace's first
+	Of     int   // the trace's events
+	T      int64 // µs: the virtual time of the last one folded
+	Bytes  int   // StateBytes
+}
+
+// Budget is where the model stopped at StateBytes, nil if it folded the
+// whole trace.
+func (m *Model) Budget() *Budget { return m.budget }
+
 func (m *Model) empty() State {
-	s := State{Seq: -1, Step: -1, Ctl: Controller{CtlState: "Idle", CtlValue: "0"}, caps: m.caps}
+	s := State{Seq: -1, Step: -1, Ctl: Controller{CtlState: "Idle", CtlValue: "0"}, caps: m.caps, tidx: m.tidx}
 	for _, n := range m.Threads {
 		s.Threads = append(s.Threads, Thread{Name: n, Status: NotStarted})
 	}
@@ -325,6 +386,14 @@ func (s *State) size() int {
 	return n + s.Net.size() + s.Grp.size() + s.Lis.size() + s.Clu.size()
 }
 
+// weight is what StateBytes bounds: size without the threads yet to start
+// (every state lists them, no stage draws them) nor the listener's
+// records (a partition's records are drawn as one strip, however many;
+// SnapBytes bounds the snapshots that hold them).
+func (s *State) weight(unstarted int) int {
+	return s.size() - unstarted*int(unsafe.Sizeof(Thread{})) - s.Lis.records()
+}
+
 // isThreadEvent says whether e tells something about its actor as a thread.
 // Narration, expectations and the kernel's own reports do not.
 func isThreadEvent(e sim.Event) bool {
@@ -336,6 +405,9 @@ func isThreadEvent(e sim.Event) bool {
 }
 
 func (s *State) thread(name string) *Thread {
+	if i, ok := s.tidx[name]; ok && i < len(s.Threads) && s.Threads[i].Name == name {
+		return &s.Threads[i]
+	}
 	for i := range s.Threads {
 		if s.Threads[i].Name == name {
 			return &s.Threads[i]

@@ -29,6 +29,15 @@ type Net struct {
 	// before its first put already has its slots.
 	caps map[string]int
 
+	// While a state folds on, a request that leaves is only marked gone
+	// (Req.gone) and counted in dead; Reqs is compacted once half of it is
+	// gone, and a clone copies only the live ones. So an answer or a
+	// disconnect costs amortised O(1), not a copy of every request on its
+	// way. ix indexes the live requests; it is this state's own, built
+	// when first needed (a clone has none).
+	dead int
+	ix   *reqIndex
+
 	// The ConnnectionExpirer (ZooKeeper): when it wakes next, from its
 	// getWaitTime sleep, and the ExpiryQueue's interval, the greatest
 	// common divisor of every bucket and wake-up time seen (they are all
@@ -82,6 +91,16 @@ type Req struct {
 	// thread holds it), "out" (the response waits in the connection's
 	// outgoing buffer).
 	Loc string
+
+	gone bool // answered or dropped, not compacted yet (never in a clone)
+}
+
+// reqIndex finds a state's live requests without a scan.
+type reqIndex struct {
+	at   map[int]int      // request id → its index in Reqs
+	conn map[string][]int // connection → indexes of its requests (some gone since)
+	held map[string][]int // thread → indexes of requests it took (some moved on since)
+	dups bool             // two live requests share an id: look them up by a scan
 }
 
 // Conn returns the named connection.
@@ -110,10 +129,8 @@ func (n *Net) Queue(name string) Q {
 
 // Req returns request id if it is still on its way.
 func (n *Net) Req(id int) (Req, bool) {
-	for _, r := range n.Reqs {
-		if r.ID == id {
-			return r, true
-		}
+	if i := n.reqIdx(id); i >= 0 {
+		return n.Reqs[i], true
 	}
 	return Req{}, false
 }
@@ -124,12 +141,111 @@ func (n *Net) clone() *Net {
 	}
 	c := *n
 	c.Conns = append([]Conn(nil), n.Conns...)
-	c.Reqs = append([]Req(nil), n.Reqs...)
+	c.Reqs = make([]Req, 0, len(n.Reqs)-n.dead)
+	for _, r := range n.Reqs {
+		if !r.gone {
+			c.Reqs = append(c.Reqs, r)
+		}
+	}
+	c.dead, c.ix = 0, nil
 	c.Queues = make([]Q, len(n.Queues))
 	for i, q := range n.Queues {
 		c.Queues[i] = Q{q.Name, q.Cap, append([]QTok(nil), q.Toks...)}
 	}
 	return &c
+}
+
+// index is the live requests' index, built on first use.
+func (n *Net) index() *reqIndex {
+	if n.ix != nil {
+		return n.ix
+	}
+	x := &reqIndex{at: make(map[int]int, len(n.Reqs)), conn: map[string][]int{}, held: map[string][]int{}}
+	n.ix = x
+	for i, r := range n.Reqs {
+		if !r.gone {
+			n.indexReq(i)
+		}
+	}
+	return x
+}
+
+// indexReq indexes Reqs[i], live, where it is now.
+func (n *Net) indexReq(i int) {
+	x, r := n.ix, n.Reqs[i]
+	if _, ok := x.at[r.ID]; ok {
+		x.dups = true // the older one stays indexed; lookups scan from now on
+	} else {
+		x.at[r.ID] = i
+	}
+	x.conn[r.Conn] = append(x.conn[r.Conn], i)
+	if t, ok := strings.CutPrefix(r.Loc, "t:"); ok {
+		x.held[t] = append(x.held[t], i)
+	}
+}
+
+// reqIdx is the index in Reqs of the oldest live request id, -1 if none.
+func (n *Net) reqIdx(id int) int {
+	if len(n.Reqs) == 0 {
+		return -1
+	}
+	if x := n.index(); !x.dups {
+		if i, ok := x.at[id]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, r := range n.Reqs {
+		if r.ID == id && !r.gone {
+			return i
+		}
+	}
+	return -1
+}
+
+// addReq puts a request on its way, the newest.
+func (n *Net) addReq(r Req) {
+	n.index()
+	n.Reqs = append(n.Reqs, r)
+	n.indexReq(len(n.Reqs) - 1)
+}
+
+// move sets where Reqs[i] is.
+func (n *Net) move(i int, loc string) {
+	n.Reqs[i].Loc = loc
+	if t, ok := strings.CutPrefix(loc, "t:"); ok {
+		x := n.index()
+		x.held[t] = append(x.held[t], i)
+	}
+}
+
+// kill marks Reqs[i] gone.
+func (n *Net) kill(i int) {
+	r := &n.Reqs[i]
+	if r.gone {
+		return
+	}
+	r.gone = true
+	n.dead++
+	if x := n.ix; x != nil && x.at[r.ID] == i {
+		delete(x.at, r.ID)
+	}
+}
+
+// compact drops the gone requests from Reqs once they are half of it: each
+// costs O(1), amortised.
+func (n *Net) compact() {
+	if n.dead < 64 || 2*n.dead < len(n.Reqs) {
+		return
+	}
+	live := n.Reqs[:0]
+	for _, r := range n.Reqs {
+		if !r.gone {
+			live = append(live, r)
+		}
+	}
+	clear(n.Reqs[len(live):])
+	n.Reqs, n.dead, n.ix = live, 0, nil
 }
 
 func (n *Net) size() int {
@@ -163,15 +279,6 @@ func (n *Net) queue(name string) *Q {
 	}
 	n.Queues = append(n.Queues, Q{Name: name, Cap: n.caps[name]})
 	return &n.Queues[len(n.Queues)-1]
-}
-
-func (n *Net) req(id int) *Req {
-	for i := range n.Reqs {
-		if n.Reqs[i].ID == id {
-			return &n.Reqs[i]
-		}
-	}
-	return nil
 }
 
 // isNet says whether e belongs to the reactors' fold.
@@ -259,39 +366,45 @@ func (n *Net) apply(e sim.Event) {
 			}
 			c.Status, c.Reason = Closed, e.Note
 		}
-		n.drop(func(r Req) bool { return r.Conn == e.Subj })
+		n.dropConn(e.Subj)
 	case sim.ClientSend:
 		n.at(e.Subj, e.Seq).Sent++
-		n.Reqs = append(n.Reqs, Req{ID: e.ID, Item: e.Item, Conn: e.Subj, Loc: "sock"})
+		n.addReq(Req{ID: e.ID, Item: e.Item, Conn: e.Subj, Loc: "sock"})
 	case sim.Recv:
-		if r := n.req(e.ID); r != nil {
-			r.Loc = "t:" + e.Actor
+		if i := n.reqIdx(e.ID); i >= 0 {
+			n.move(i, "t:"+e.Actor)
 		} else {
-			n.Reqs = append(n.Reqs, Req{ID: e.ID, Item: e.Item, Conn: e.Subj, Loc: "t:" + e.Actor})
+			n.addReq(Req{ID: e.ID, Item: e.Item, Conn: e.Subj, Loc: "t:" + e.Actor})
 		}
 	case sim.Send:
 		n.at(e.Subj, e.Seq).Done++
 		n.Answered++
-		n.drop(func(r Req) bool { return r.ID == e.ID })
+		n.dropID(e.ID)
 	case sim.QueuePut:
 		q := n.queue(e.Subj) // its capacity is the run's (queueCaps)
 		q.Toks = append(q.Toks, QTok{e.ID, e.Item})
-		if r := n.req(e.ID); r != nil {
-			r.Loc = "q:" + e.Subj
+		if i := n.reqIdx(e.ID); i >= 0 {
+			n.move(i, "q:"+e.Subj)
 		}
 	case sim.QueueTake:
 		q := n.queue(e.Subj)
 		for i, t := range q.Toks {
 			if t.ID == e.ID {
-				q.Toks = append(q.Toks[:i:i], q.Toks[i+1:]...)
+				// The tokens are this state's own (clone copies them): the
+				// head, the usual case, is a reslice; no take copies them.
+				if i == 0 {
+					q.Toks = q.Toks[1:]
+				} else {
+					q.Toks = append(q.Toks[:i], q.Toks[i+1:]...)
+				}
 				break
 			}
 		}
 		if SharedQueue(e.Subj) {
 			n.release(e.Actor, e.ID)
 		}
-		if r := n.req(e.ID); r != nil {
-			r.Loc = "t:" + e.Actor
+		if i := n.reqIdx(e.ID); i >= 0 {
+			n.move(i, "t:"+e.Actor)
 		}
 	case sim.QueueClear:
 		n.queue(e.Subj).Toks = nil
@@ -299,9 +412,12 @@ func (n *Net) apply(e sim.Event) {
 		// kill -9 on broker-N: the requests to it and those its fetchers
 		// and controller sent die with it, answered or not.
 		id := strings.TrimPrefix(e.Subj, "broker-")
-		n.drop(func(r Req) bool {
-			return strings.HasSuffix(r.Conn, "@"+e.Subj) || strings.HasPrefix(r.Conn, "replica-"+id+"@") || strings.HasPrefix(r.Conn, "controller-"+id+"@")
-		})
+		for i, r := range n.Reqs {
+			if strings.HasSuffix(r.Conn, "@"+e.Subj) || strings.HasPrefix(r.Conn, "replica-"+id+"@") || strings.HasPrefix(r.Conn, "controller-"+id+"@") {
+				n.kill(i)
+			}
+		}
+		n.compact()
 	}
 }
 
@@ -322,20 +438,61 @@ func SharedQueue(name string) bool {
 // response to sendBuffer and moves on). A thread blocked on a full queue
 // (Kafka's processor in sendRequest) still holds them.
 func (n *Net) release(thread string, except int) {
+	if len(n.Reqs) == 0 {
+		return
+	}
+	x := n.index()
+	held := x.held[thread]
+	if len(held) == 0 {
+		return
+	}
 	loc := "t:" + thread
-	for i := range n.Reqs {
-		if r := &n.Reqs[i]; r.Loc == loc && r.ID != except {
+	kept := held[:0]
+	for _, i := range held {
+		r := &n.Reqs[i]
+		switch {
+		case r.gone || r.Loc != loc:
+		case r.ID == except:
+			kept = append(kept, i)
+		default:
 			r.Loc = "out"
 		}
 	}
+	if len(kept) == 0 {
+		delete(x.held, thread)
+	} else {
+		x.held[thread] = kept
+	}
 }
 
-func (n *Net) drop(gone func(Req) bool) {
-	out := n.Reqs[:0:0]
-	for _, r := range n.Reqs {
-		if !gone(r) {
-			out = append(out, r)
+// dropID: request id is answered.
+func (n *Net) dropID(id int) {
+	if len(n.Reqs) == 0 {
+		return
+	}
+	if x := n.index(); x.dups {
+		for i, r := range n.Reqs {
+			if r.ID == id {
+				n.kill(i)
+			}
+		}
+	} else if i, ok := x.at[id]; ok {
+		n.kill(i)
+	}
+	n.compact()
+}
+
+// dropConn: connection name is closed, its requests with it.
+func (n *Net) dropConn(name string) {
+	if len(n.Reqs) == 0 {
+		return
+	}
+	x := n.index()
+	for _, i := range x.conn[name] {
+		if n.Reqs[i].Conn == name {
+			n.kill(i)
 		}
 	}
-	n.Reqs = out
+	delete(x.conn, name)
+	n.compact()
 }
