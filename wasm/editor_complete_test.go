@@ -41,7 +41,7 @@ func TestBrowserEditorComplete(t *testing.T) {
 
 	// Typing opens the list of the controller's settings that fit.
 	p.do(chromedp.KeyEvent("set con"))
-	p.wait("the settings that start with con", labels+` === "controller.eventTime|controller.eventTime.EVENT|controller.putLock|controller.id"`)
+	p.wait("the settings that start with con", labels+` === "controller.eventTime|controller.eventTime.EVENT|controller.preemptTime|controller.putLock|controller.id"`)
 	if d := p.str(`[...document.querySelectorAll("#edit-complete .copt")].find(e => e.textContent.startsWith("controller.id")).querySelector(".cdetail").textContent`); d != "integer 0..1073741824 · default 1" {
 		t.Fatalf("controller.id's detail is %q", d)
 	}
@@ -71,7 +71,7 @@ func TestBrowserEditorComplete(t *testing.T) {
 	shot(t, p, "h5-complete-zh-1280x720.png", "#edit-complete")
 	p.click("#lang-en")
 	reopen()
-	p.wait("the list in English again", labels+` === "controller.eventTime|controller.eventTime.EVENT|controller.putLock|controller.id"`)
+	p.wait("the list in English again", labels+` === "controller.eventTime|controller.eventTime.EVENT|controller.preemptTime|controller.putLock|controller.id"`)
 
 	// Down moves, Up wraps, Enter accepts; the caret follows the key.
 	p.do(chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowDown))
