@@ -70,7 +70,7 @@ func TestBrowserExport(t *testing.T) {
 		}
 		return r
 	}
-	wantCaption := []string{"brokerlab · The controller's event queue · step 8 / 10", "event 142 / 217 · t = 300.000 ms · seed 11 · what-if: controller.putLock false"}
+	wantCaption := []string{"brokerlab · The controller's event queue · step 8 / 10", "event 142 / 223 · t = 280.000 ms · seed 11 · what-if: controller.putLock false"}
 	light := func(what string, r report) {
 		t.Helper()
 		if r.Tag != "svg" || r.NS != "http://www.w3.org/2000/svg" || r.ViewBox != "0 0 1600 900" || r.Width != "1600" || r.StageBox != "0 0 1320 760" ||
