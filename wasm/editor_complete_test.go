@@ -74,7 +74,7 @@ func TestBrowserEditorComplete(t *testing.T) {
 	p.wait("the list in English again", labels+` === "controller.eventTime|controller.eventTime.EVENT|controller.preemptTime|controller.putLock|controller.id"`)
 
 	// Down moves, Up wraps, Enter accepts; the caret follows the key.
-	p.do(chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowDown))
+	p.do(chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowDown))
 	p.wait("controller.id selected", selected+` === "controller.id"`)
 	p.do(chromedp.KeyEvent(kb.ArrowDown))
 	p.wait("Down wraps", selected+` === "controller.eventTime"`)
