@@ -130,15 +130,10 @@ func (g *Groups) clone() *Groups {
 	c := &Groups{
 		Groups:  append([]Group(nil), g.Groups...),
 		Members: append([]Member(nil), g.Members...),
-		Timers:  make([]Timer, 0, len(g.Timers)-g.dead),
+		Timers:  live(make([]Timer, 0, len(g.Timers)-g.dead), g.Timers, func(t Timer) bool { return t.gone }),
 		gi:      g.gi,
 		mi:      g.mi,
 		dealing: append([]int(nil), g.dealing...),
-	}
-	for _, t := range g.Timers {
-		if !t.gone {
-			c.Timers = append(c.Timers, t)
-		}
 	}
 	return c
 }
@@ -392,15 +387,8 @@ func (g *Groups) dropTimer(id int) {
 	g.Timers[i].gone = true
 	g.dead++
 	g.tkey = nil
-	if g.dead < 64 || 2*g.dead < len(g.Timers) {
+	if !worthCompacting(g.dead, len(g.Timers)) {
 		return
 	}
-	live := g.Timers[:0]
-	for _, t := range g.Timers {
-		if !t.gone {
-			live = append(live, t)
-		}
-	}
-	clear(g.Timers[len(live):])
-	g.Timers, g.dead, g.ti = live, 0, nil
+	g.Timers, g.dead, g.ti = compacted(g.Timers, func(t Timer) bool { return t.gone }), 0, nil
 }

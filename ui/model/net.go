@@ -141,12 +141,7 @@ func (n *Net) clone() *Net {
 	}
 	c := *n
 	c.Conns = append([]Conn(nil), n.Conns...)
-	c.Reqs = make([]Req, 0, len(n.Reqs)-n.dead)
-	for _, r := range n.Reqs {
-		if !r.gone {
-			c.Reqs = append(c.Reqs, r)
-		}
-	}
+	c.Reqs = live(make([]Req, 0, len(n.Reqs)-n.dead), n.Reqs, func(r Req) bool { return r.gone })
 	c.dead, c.ix = 0, nil
 	c.Queues = make([]Q, len(n.Queues))
 	for i, q := range n.Queues {
@@ -235,17 +230,32 @@ func (n *Net) kill(i int) {
 // compact drops the gone requests from Reqs once they are half of it: each
 // costs O(1), amortised.
 func (n *Net) compact() {
-	if n.dead < 64 || 2*n.dead < len(n.Reqs) {
+	if !worthCompacting(n.dead, len(n.Reqs)) {
 		return
 	}
-	live := n.Reqs[:0]
-	for _, r := range n.Reqs {
-		if !r.gone {
-			live = append(live, r)
+	n.Reqs, n.dead, n.ix = compacted(n.Reqs, func(r Req) bool { return r.gone }), 0, nil
+}
+
+// worthCompacting reports whether dead of n elements are enough to drop:
+// half of them, and at least 64, so each drop costs O(1), amortised.
+func worthCompacting(dead, n int) bool { return dead >= 64 && 2*dead >= n }
+
+// live appends to dst the elements of s that are not gone, in order.
+func live[T any](dst, s []T, gone func(T) bool) []T {
+	for _, x := range s {
+		if !gone(x) {
+			dst = append(dst, x)
 		}
 	}
-	clear(n.Reqs[len(live):])
-	n.Reqs, n.dead, n.ix = live, 0, nil
+	return dst
+}
+
+// compacted keeps s's elements that are not gone in s itself, and zeroes
+// the rest of it so nothing stays reachable from there.
+func compacted[T any](s []T, gone func(T) bool) []T {
+	out := live(s[:0], s, gone)
+	clear(s[len(out):])
+	return out
 }
 
 func (n *Net) size() int {
