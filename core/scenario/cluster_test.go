@@ -3,7 +3,6 @@ package scenario_test
 import (
 	"bytes"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -57,14 +56,7 @@ func TestClusterParseErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := scenario.Parse("s.lab", tc.src)
-			var perr *scenario.Error
-			if !errors.As(err, &perr) {
-				t.Fatalf("Parse(%q): got %v, want a *scenario.Error", tc.src, err)
-			}
-			if perr.Line != tc.line || perr.Col != tc.col || !strings.Contains(perr.Msg, tc.want) {
-				t.Errorf("Parse(%q): got %v, want s.lab:%d:%d: …%s…", tc.src, err, tc.line, tc.col, tc.want)
-			}
+			parseErrorAt(t, "s.lab", tc.src, tc.line, tc.col, tc.want)
 		})
 	}
 }

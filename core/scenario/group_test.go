@@ -1,7 +1,6 @@
 package scenario_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -68,14 +67,7 @@ func TestGroupParseErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := scenario.Parse("g.lab", tc.src)
-			var perr *scenario.Error
-			if !errors.As(err, &perr) {
-				t.Fatalf("Parse(%q): got %v, want a *scenario.Error", tc.src, err)
-			}
-			if perr.Line != tc.line || perr.Col != tc.col || !strings.Contains(perr.Msg, tc.want) {
-				t.Errorf("Parse(%q): got %v, want g.lab:%d:%d: …%s…", tc.src, err, tc.line, tc.col, tc.want)
-			}
+			parseErrorAt(t, "g.lab", tc.src, tc.line, tc.col, tc.want)
 		})
 	}
 }

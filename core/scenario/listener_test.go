@@ -1,7 +1,6 @@
 package scenario_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -66,14 +65,7 @@ func TestListenerParseErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := scenario.Parse("l.lab", tc.src)
-			var perr *scenario.Error
-			if !errors.As(err, &perr) {
-				t.Fatalf("Parse(%q): got %v, want a *scenario.Error", tc.src, err)
-			}
-			if perr.Line != tc.line || perr.Col != tc.col || !strings.Contains(perr.Msg, tc.want) {
-				t.Errorf("Parse(%q): got %v, want l.lab:%d:%d: …%s…", tc.src, err, tc.line, tc.col, tc.want)
-			}
+			parseErrorAt(t, "l.lab", tc.src, tc.line, tc.col, tc.want)
 		})
 	}
 }

@@ -201,14 +201,7 @@ func TestParseErrorColumns(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := scenario.Parse("t.lab", tc.src)
-			var perr *scenario.Error
-			if !errors.As(err, &perr) {
-				t.Fatalf("Parse(%q): got %v, want a *scenario.Error", tc.src, err)
-			}
-			if perr.Line != tc.line || perr.Col != tc.col || !strings.Contains(perr.Msg, tc.want) {
-				t.Errorf("Parse(%q): got %v, want t.lab:%d:%d: …%s…", tc.src, err, tc.line, tc.col, tc.want)
-			}
+			parseErrorAt(t, "t.lab", tc.src, tc.line, tc.col, tc.want)
 		})
 	}
 }
@@ -420,14 +413,7 @@ func TestCrossSettingErrorsAreAtTheirSetLine(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := scenario.Parse("t.lab", tc.src)
-			var perr *scenario.Error
-			if !errors.As(err, &perr) {
-				t.Fatalf("Parse(%q): got %v, want a *scenario.Error", tc.src, err)
-			}
-			if perr.Line != tc.line || perr.Col != tc.col || !strings.Contains(perr.Msg, tc.want) {
-				t.Errorf("Parse(%q): got %v, want t.lab:%d:%d: …%s…", tc.src, err, tc.line, tc.col, tc.want)
-			}
+			parseErrorAt(t, "t.lab", tc.src, tc.line, tc.col, tc.want)
 		})
 	}
 	for _, src := range []string{
@@ -466,20 +452,14 @@ func TestParseSourceChecks(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := scenario.Parse("t.lab", tc.src)
 			cerr := scenario.CheckSource(tc.src)
 			if tc.want == "" {
+				_, err := scenario.Parse("t.lab", tc.src)
 				require.NoError(t, err)
 				require.NoError(t, cerr)
 				return
 			}
-			var perr *scenario.Error
-			if !errors.As(err, &perr) {
-				t.Fatalf("Parse(%.40q): got %v, want a *scenario.Error", tc.src, err)
-			}
-			if perr.Line != tc.line || perr.Col != tc.col || !strings.Contains(perr.Msg, tc.want) {
-				t.Errorf("Parse(%.40q): got %v, want t.lab:%d:%d: …%s…", tc.src, err, tc.line, tc.col, tc.want)
-			}
+			perr := parseErrorAt(t, "t.lab", tc.src, tc.line, tc.col, tc.want)
 			if strings.HasPrefix(tc.want, "the scenario is") {
 				// a link's src= says the same, as data
 				require.Error(t, cerr)
@@ -514,4 +494,19 @@ func TestReadSeed(t *testing.T) {
 			require.ErrorContains(t, perr, err.Error(), c.in)
 		}
 	}
+}
+
+// parseErrorAt checks that Parse(file, src) fails with a *scenario.Error
+// at line:col whose message contains want, and returns it.
+func parseErrorAt(t *testing.T, file, src string, line, col int, want string) *scenario.Error {
+	t.Helper()
+	_, err := scenario.Parse(file, src)
+	var perr *scenario.Error
+	if !errors.As(err, &perr) {
+		t.Fatalf("Parse(%.60q): got %v, want a *scenario.Error", src, err)
+	}
+	if perr.Line != line || perr.Col != col || !strings.Contains(perr.Msg, want) {
+		t.Errorf("Parse(%.60q): got %v, want %s:%d:%d: …%s…", src, err, file, line, col, want)
+	}
+	return perr
 }
