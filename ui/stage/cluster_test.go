@@ -59,19 +59,25 @@ func lessonModel(t *testing.T, id string) *model.Model {
 	}
 	for _, l := range all {
 		if l.ID == id {
-			sc, err := scenario.Parse(l.File, l.Scenario)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := scenario.Run(sc, scenario.Options{})
-			if res.Err != nil || res.Panic != "" {
-				t.Fatalf("run: %v %s", res.Err, res.Panic)
-			}
-			return model.New(res.Trace)
+			return modelOf(t, l.File, l.Scenario)
 		}
 	}
 	t.Fatalf("no lesson %s", id)
 	return nil
+}
+
+// modelOf runs the scenario src and folds its trace.
+func modelOf(t *testing.T, file, src string) *model.Model {
+	t.Helper()
+	sc, err := scenario.Parse(file, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := scenario.Run(sc, scenario.Options{})
+	if res.Err != nil || res.Panic != "" {
+		t.Fatalf("run: %v %s", res.Err, res.Panic)
+	}
+	return model.New(res.Trace)
 }
 
 func node(sc Scene, key string) (Node, bool) {

@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"brokerlab/core/scenario"
-	"brokerlab/ui/model"
 )
 
 // A playground group of 300 members: no layout draws a negative size (a
@@ -18,15 +15,7 @@ func TestLargeGroupDrawsNoNegativeSize(t *testing.T) {
 		fmt.Fprintf(&b, "at %dms consumer C%d join G topics=t\n", i, i)
 	}
 	b.WriteString("run 30s\n")
-	sc, err := scenario.Parse("large.lab", b.String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := scenario.Run(sc, scenario.Options{})
-	if res.Err != nil || res.Panic != "" {
-		t.Fatalf("run: %v %s", res.Err, res.Panic)
-	}
-	m := model.New(res.Trace)
+	m := modelOf(t, "large.lab", b.String())
 	step := max(m.Len()/40, 1)
 	for i := 0; i+1 < m.Len(); i += step {
 		a, b := m.At(i), m.At(i+1)
