@@ -11,6 +11,7 @@ import (
 // one broker, its request handlers, and the defaults its consumers start with.
 type Config struct {
 	BrokerID       int           // broker.id: names the purgatory threads (1)
+	Host           string        // in a cluster "broker-N", the prefix of the coordinator's threads; "" alone
 	NumIOThreads   int           // num.io.threads: request handler threads (8)
 	NetworkLatency time.Duration // one way, client to broker and back (1ms)
 

@@ -105,12 +105,23 @@ type Consumer struct {
 	hbFailed    Error // HeartbeatThread.failed: FENCED_INSTANCE_ID, which the next poll throws
 
 	f *fetcher // set when an application fetches and commits (client.go)
+
+	// The coordinator in a cluster (discovery.go)
+	coord    int                // the broker taken for the coordinator, -1: unknown
+	lookup   *request           // the FindCoordinator in flight
+	held     []held             // requests waiting for the coordinator
+	inflight []*request         // sent to the coordinator, unanswered
+	nodeConn *socketserver.Conn // to the broker FindCoordinator went to
+	nodeTo   int
 }
 
 func newConsumer(sys *System, name, group string, topics []string, cfg ConsumerConfig) *Consumer {
 	s := sys.s
 	c := &Consumer{sys: sys, s: s, Name: name, Group: group, Topics: topics, cfg: cfg,
-		state: Unjoined, generation: -1, rejoinNeeded: true, needsJoinPrepare: true, lastError: None}
+		state: Unjoined, generation: -1, rejoinNeeded: true, needsJoinPrepare: true, lastError: None, coord: sys.cfg.BrokerID}
+	if sys.net != nil {
+		c.coord = -1
+	}
 	c.rebalanceProtocol, _ = commonProtocol(cfg.Assignors) // the config was checked
 	c.responses = sim.NewQueue(s, "consumer["+name+"].responses", 0, messageLabel)
 	c.hbQueue = sim.NewQueue(s, "consumer["+name+"].heartbeat", 0, messageLabel)
@@ -222,6 +233,8 @@ func (c *Consumer) handle(m *message) {
 			c.initPositions(m.resp)
 		case apiOffsetCommit:
 			c.onAsyncCommitResponse(m.resp)
+		case apiFindCoordinator:
+			c.onFindCoordinator(m.resp)
 		}
 		return
 	}
@@ -244,10 +257,13 @@ func (c *Consumer) received(m *message) {
 	if r.req.api == apiLeaveGroup && r.err == None && r.memberErr != None {
 		c.lastError = r.memberErr
 	}
+	if r.req.api != apiFindCoordinator && isCoordinatorError(r.err) {
+		defer c.markCoordinatorUnknown()
+	}
 	emit(c.s, func() sim.Event {
 		src := map[string]string{apiJoinGroup: srcJoinGroupResponse, apiSyncGroup: srcSyncGroupResponse,
 			apiHeartbeat: srcHeartbeatResponse, apiLeaveGroup: srcLeaveGroupResponse,
-			apiOffsetCommit: srcOffsetCommitResponse, apiOffsetFetch: srcOffsetFetchResponse}[r.req.api]
+			apiOffsetCommit: srcOffsetCommitResponse, apiOffsetFetch: srcOffsetFetchResponse, apiFindCoordinator: srcFindCoordinator}[r.req.api]
 		return sim.Noted(sim.Event{Kind: sim.ClientRecv, Subj: c.subj(), ID: r.req.id, Item: r.label(), Src: src}, r.note())
 	})
 }
@@ -405,10 +421,6 @@ func (c *Consumer) newRequest(api string, replyTo *sim.Queue[*message]) *request
 	return r
 }
 
-func (c *Consumer) sendRequest(r *request, note *msg.Note, src string) {
-	c.sys.send(&c.conn, r, note, src)
-}
-
 // onJoinGroupResponse is JoinGroupResponseHandler.handle and what
 // joinGroupIfNeeded does with the outcome.
 func (c *Consumer) onJoinGroupResponse(r *response) {
@@ -432,9 +444,9 @@ func (c *Consumer) onJoinGroupResponse(r *response) {
 	case UnknownMemberID:
 		c.resetGenerationOnResponseError()
 		c.joinFailed()
-	case CoordinatorNotAvailable, NotCoordinator:
-		// markCoordinatorUnknown; FindCoordinator is not modeled: the
-		// coordinator is found again at once, the join retried after a backoff
+	case CoordinatorNotAvailable, NotCoordinator, Disconnect, CoordinatorLoadInProgress:
+		// retriable: the coordinator is marked unknown (received) unless it
+		// loads, and the join is retried after a backoff
 		c.joinFailed()
 		c.backoff()
 	default:
@@ -668,9 +680,10 @@ func (c *Consumer) heartbeatLoop() {
 		c.maybeRefreshMetadata(now)
 		switch {
 		case now >= c.sessionAt:
-			// no successful heartbeat for a session: markCoordinatorUnknown.
-			// FindCoordinator is not modeled: rediscovering the coordinator
-			// at once resets the session timer, as its handler does.
+			// no successful heartbeat for a session: markCoordinatorUnknown;
+			// rediscovering the coordinator resets the session timer, as its
+			// handler does (in `use group` it is found again at once).
+			c.markCoordinatorUnknown()
 			c.sessionAt = now + c.cfg.SessionTimeout
 		case c.pollExpired(now):
 			c.maybeLeaveGroup(msg.Notef("consumer poll timeout has expired"), c.hbQueue)
@@ -716,8 +729,11 @@ func (c *Consumer) hbWait(d time.Duration) {
 		return
 	}
 	c.received(m)
-	if m.resp.req.api == apiHeartbeat {
+	switch m.resp.req.api {
+	case apiHeartbeat:
 		c.onHeartbeatResponse(m.resp)
+	case apiFindCoordinator:
+		c.onFindCoordinator(m.resp)
 	}
 }
 

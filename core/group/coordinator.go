@@ -71,6 +71,7 @@ type response struct {
 	members      []Subscription
 	assignment   []TopicPartition
 	offsets      []Offset // OffsetFetch: the committed offsets, -1 for none
+	node         int      // FindCoordinator: the coordinator's broker, -1 for none
 }
 
 func (r *response) label() string { return r.req.api + " " + string(r.err) }
@@ -91,9 +92,28 @@ type Coordinator struct {
 
 	heartbeatPurgatory *purgatory.Purgatory
 	joinPurgatory      *purgatory.Purgatory
+	m                  *manager // nil: the one broker of `use group`, owner of every group (manager.go)
 
 	// CompletedRebalances is the group-completed-rebalance-count metric.
 	CompletedRebalances int
+}
+
+// NewCoordinator is the GroupCoordinator of a cluster's broker cfg.BrokerID:
+// sys keeps the consumers and the invariants, the broker's socket server
+// calls Handle, and Attach gives it its share of __consumer_offsets.
+func NewCoordinator(sys *System, server *socketserver.Server, cfg Config) *Coordinator {
+	c := newCoordinator(sys, sys.s, cfg)
+	c.server = server
+	sys.coordinators = append(sys.coordinators, c)
+	return c
+}
+
+// name is a thread's or lock's name, prefixed with its broker in a cluster.
+func (c *Coordinator) name(n string) string {
+	if c.cfg.Host == "" {
+		return n
+	}
+	return c.cfg.Host + "/" + n
 }
 
 func newCoordinator(sys *System, s *sim.Sim, cfg Config) *Coordinator {
@@ -108,7 +128,7 @@ func newCoordinator(sys *System, s *sim.Sim, cfg Config) *Coordinator {
 // are periodic ones ("run idle" does not wait for them).
 func (c *Coordinator) newPurgatory(name string, background bool) *purgatory.Purgatory {
 	s := c.s
-	p := purgatory.New(s, purgatory.Config{Name: name, BrokerID: c.cfg.BrokerID, Background: background, Executor: true,
+	p := purgatory.New(s, purgatory.Config{Name: name, BrokerID: c.cfg.BrokerID, Host: c.cfg.Host, Background: background, Executor: true,
 		Trace: purgatory.Trace{
 			Add: func(op *purgatory.Operation) {
 				emit(s, func() sim.Event {
@@ -159,6 +179,8 @@ func (r *response) note() *msg.Note {
 		return msg.Notef("assignment %s", FormatPartitions(r.assignment))
 	case r.req.api == apiLeaveGroup && r.memberErr != None && r.memberErr != "":
 		return msg.Notef("member %s", r.memberErr)
+	case r.req.api == apiFindCoordinator && r.err == None:
+		return msg.Notef("coordinator broker-%d", r.node)
 	case r.req.api == apiOffsetFetch && r.err == None:
 		return msg.Notef("committed %s", FormatOffsets(r.offsets))
 	}
@@ -182,6 +204,10 @@ func (c *Coordinator) Handle(wire *socketserver.Request) (time.Duration, *socket
 }
 
 func (c *Coordinator) dispatch(req *request) {
+	if err := c.status(req.groupID); err != None {
+		c.refuse(req, err)
+		return
+	}
 	switch req.api {
 	case apiJoinGroup:
 		c.handleJoinGroup(req)
@@ -198,6 +224,32 @@ func (c *Coordinator) dispatch(req *request) {
 	case apiOffsetFetch:
 		c.handleFetchOffsets(req)
 	}
+}
+
+// refuse answers a request for a group this broker cannot serve now,
+// as each handler does after validateGroupStatus (GroupCoordinator.scala
+// L138-141, L333-339, L434-436, L589-596, L665-666, L767-777): while the
+// partition loads a SyncGroup gets REBALANCE_IN_PROGRESS and a Heartbeat
+// NONE ("respond just blindly").
+func (c *Coordinator) refuse(req *request, err Error) {
+	if err == CoordinatorLoadInProgress {
+		switch req.api {
+		case apiSyncGroup:
+			err = RebalanceInProgress
+		case apiHeartbeat:
+			err = None
+		}
+	}
+	resp := &response{err: err}
+	switch req.api {
+	case apiJoinGroup:
+		resp.memberID, resp.generation = req.memberID, -1
+	case apiOffsetCommit:
+		for _, o := range req.offsets {
+			resp.offsets = append(resp.offsets, Offset{o.TopicPartition, noOffset})
+		}
+	}
+	c.respond(req, resp)
 }
 
 func groupKey(g *groupMetadata) string             { return g.id }
@@ -452,7 +504,10 @@ func (c *Coordinator) onCompleteJoin(g *groupMetadata) {
 		default:
 			g.initNextGeneration()
 			if g.is(Empty) {
-				return // storeGroup of the empty group: a write this model leaves out
+				if c.m != nil {
+					c.storeGroup(g, nil, nil, func(Error) {}) // an error is only logged
+				}
+				return
 			}
 			for _, m := range append([]*member(nil), g.members...) {
 				r := joinResult{memberID: m.id, generation: g.generation, protocolType: g.protocolType, protocol: g.protocol, leader: g.leader, err: None}
@@ -503,16 +558,27 @@ func (c *Coordinator) handleSyncGroup(req *request) {
 				g.get(req.memberID).awaitingSync = cb
 				if g.isLeader(req.memberID) {
 					// The leader's plan; members it left out get nothing. The
-					// group is then written to __consumer_offsets (storeGroup):
-					// on this one-broker cluster the write succeeds at once.
+					// group is written to __consumer_offsets (storeGroup) and
+					// becomes Stable when the write is acknowledged.
 					plan := map[string][]TopicPartition{}
 					for _, a := range req.plan {
 						plan[a.memberID] = a.partitions
 					}
 					g.plan = req.planMetadata
-					c.setAndPropagateAssignment(g, plan)
-					g.transitionTo(Stable, nil, srcHandleSyncGroup)
-					c.CompletedRebalances++
+					gen := g.generation
+					c.storeGroup(g, plan, req.wire, func(err Error) {
+						if !g.is(CompletingRebalance) || g.generation != gen {
+							return
+						}
+						if err != None {
+							c.resetAndPropagateAssignmentError(g, err)
+							c.maybePrepareRebalance(g, msg.Notef("error %s when storing group assignment during SyncGroup", err))
+							return
+						}
+						c.setAndPropagateAssignment(g, plan)
+						g.transitionTo(Stable, nil, srcHandleSyncGroup)
+						c.CompletedRebalances++
+					})
 				}
 			case Stable:
 				m := g.get(req.memberID)

@@ -10,6 +10,7 @@ const (
 	None                      Error = "NONE"
 	CoordinatorNotAvailable   Error = "COORDINATOR_NOT_AVAILABLE"
 	NotCoordinator            Error = "NOT_COORDINATOR"
+	CoordinatorLoadInProgress Error = "COORDINATOR_LOAD_IN_PROGRESS"
 	IllegalGeneration         Error = "ILLEGAL_GENERATION"
 	InconsistentGroupProtocol Error = "INCONSISTENT_GROUP_PROTOCOL"
 	InvalidGroupID            Error = "INVALID_GROUP_ID"

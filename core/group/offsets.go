@@ -75,16 +75,14 @@ func (c *Coordinator) doCommitOffsets(g *groupMetadata, req *request, cb func(Er
 			cb(FencedInstanceID)
 		case req.generation < 0 && g.is(Empty):
 			// the group only uses Kafka to store offsets
-			c.storeOffsets(g, req.offsets)
-			cb(None)
+			c.commit(g, req, cb)
 		case !g.has(req.memberID):
 			cb(UnknownMemberID)
 		case req.generation != g.generation:
 			cb(IllegalGeneration)
 		case g.is(Stable), g.is(PreparingRebalance):
 			c.completeAndScheduleNextHeartbeatExpiration(g, g.get(req.memberID))
-			c.storeOffsets(g, req.offsets)
-			cb(None)
+			c.commit(g, req, cb)
 		case g.is(CompletingRebalance):
 			cb(RebalanceInProgress)
 		default:
@@ -95,8 +93,20 @@ func (c *Coordinator) doCommitOffsets(g *groupMetadata, req *request, cb func(Er
 	})
 }
 
-// storeOffsets is GroupMetadataManager.storeOffsets: the write to
-// __consumer_offsets succeeds at once on this one-broker cluster.
+// commit is GroupMetadataManager.storeOffsets: the offsets are appended
+// to the group's partition and enter the cache (onOffsetCommitAppend)
+// only when the append is acknowledged; on an error the cache keeps what
+// it had.
+func (c *Coordinator) commit(g *groupMetadata, req *request, cb func(Error)) {
+	c.appendOffsets(g, req.offsets, req.wire, func(err Error) {
+		if err == None {
+			c.storeOffsets(g, req.offsets)
+		}
+		cb(err)
+	})
+}
+
+// storeOffsets puts committed offsets in the group's cache.
 func (c *Coordinator) storeOffsets(g *groupMetadata, offsets []Offset) {
 	for _, o := range offsets {
 		old, had := g.offsets[o.TopicPartition]
@@ -141,7 +151,7 @@ func (c *Coordinator) handleFetchOffsets(req *request) {
 
 // Committed is group's committed offset of tp, as OffsetFetch would answer.
 func (y *System) Committed(group string, tp TopicPartition) (int64, bool) {
-	g := y.coord.groups[group]
+	g := y.group(group)
 	if g == nil {
 		return 0, false
 	}
@@ -151,7 +161,7 @@ func (y *System) Committed(group string, tp TopicPartition) (int64, bool) {
 
 // Commits lists, in order, every offset stored for group.
 func (y *System) Commits(group string) []Offset {
-	if g := y.coord.groups[group]; g != nil {
+	if g := y.group(group); g != nil {
 		return g.commits
 	}
 	return nil

@@ -43,7 +43,7 @@ func get(y *System, path string) (string, error) {
 		if y == nil {
 			return "", nil
 		}
-		return strconv.Itoa(y.coord.CompletedRebalances), nil
+		return strconv.Itoa(y.completedRebalances()), nil
 	}
 	head, key, tail, err := splitKey(path)
 	if err != nil {
@@ -82,7 +82,7 @@ func get(y *System, path string) (string, error) {
 func getGroup(y *System, path, id, tail string) (string, error) {
 	var g *groupMetadata
 	if y != nil {
-		g = y.coord.groups[id]
+		g = y.group(id)
 	}
 	if strings.HasPrefix(tail, ".assignment[") {
 		_, c, rest, err := splitKey(tail)

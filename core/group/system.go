@@ -16,12 +16,14 @@ import (
 // with its threads, the cluster's topic metadata, and the consumers. The
 // scenario's actions run on the application's main thread.
 type System struct {
-	s      *sim.Sim
-	cfg    Config
-	server *socketserver.Server
-	coord  *Coordinator
-	main   *sim.Worker
-	admin  *socketserver.Conn
+	s            *sim.Sim
+	cfg          Config
+	server       *socketserver.Server // `use group`: the one broker; nil in a cluster
+	coord        *Coordinator         // `use group`: its coordinator; nil in a cluster
+	main         *sim.Worker
+	net          Network        // a cluster's brokers; nil in `use group`
+	coordinators []*Coordinator // a cluster's, one a broker process, in creation order
+	admin        *socketserver.Conn
 
 	topics     map[string][]topicVersion // lookups only; history for metadata refreshes
 	consumers  map[string]*Consumer      // the latest consumer of each name; lookups only
@@ -56,6 +58,68 @@ func New(s *sim.Sim, cfg Config) (*System, error) {
 	y.server, y.coord.server = server, server
 	y.main = s.NewWorker("main", "signals")
 	return y, nil
+}
+
+// Network is how the consumers of a cluster reach its brokers.
+type Network interface {
+	// Dial opens a client connection named name to broker.
+	Dial(name string, broker int, notify func(*socketserver.Response)) (*socketserver.Conn, error)
+	// LeastLoadedNode is the broker a FindCoordinator goes to, -1 if none runs.
+	LeastLoadedNode() int
+	// Metadata is the partition count of each of topics that exists now.
+	Metadata(topics []string) map[string]int
+}
+
+// NewInCluster is the group layer of a cluster: its consumers reach the
+// brokers over net and find their groups' coordinators with
+// FindCoordinator; each broker process makes its own Coordinator
+// (NewCoordinator). main is the thread the scenario's actions run on.
+func NewInCluster(s *sim.Sim, cfg Config, net Network, main *sim.Worker) (*System, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return &System{s: s, cfg: cfg, net: net, main: main, topics: map[string][]topicVersion{}, consumers: map[string]*Consumer{},
+		deletes: map[string]Error{}, logs: map[TopicPartition]int64{}}, nil
+}
+
+// group is the group with that id as its coordinator has it now: in a
+// cluster, the newest coordinator that owns its partition, loaded.
+func (y *System) group(id string) *groupMetadata {
+	if y.coord != nil {
+		return y.coord.groups[id]
+	}
+	for i := len(y.coordinators) - 1; i >= 0; i-- {
+		if c := y.coordinators[i]; c.Owns(id) && c.groups[id] != nil {
+			return c.groups[id]
+		}
+	}
+	return nil
+}
+
+// CoordinatorOf is the broker that coordinates group now (owns its
+// partition, loaded), -1 if none; `use group` has broker 1.
+func (y *System) CoordinatorOf(group string) int {
+	if y.coord != nil {
+		return y.cfg.BrokerID
+	}
+	for i := len(y.coordinators) - 1; i >= 0; i-- {
+		if c := y.coordinators[i]; c.Owns(group) {
+			return c.cfg.BrokerID
+		}
+	}
+	return -1
+}
+
+// completedRebalances is the group-completed-rebalance-count metric of every coordinator.
+func (y *System) completedRebalances() int {
+	if y.coord != nil {
+		return y.coord.CompletedRebalances
+	}
+	n := 0
+	for _, c := range y.coordinators {
+		n += c.CompletedRebalances
+	}
+	return n
 }
 
 // Main is the application's main thread, where the scenario's actions run.
@@ -244,7 +308,7 @@ func (y *System) send(conn **socketserver.Conn, r *request, note *msg.Note, src 
 func (y *System) AssignmentViolations() []string {
 	var out []string
 	for _, id := range y.groupIDs() {
-		if g := y.coord.groups[id]; g.is(Stable) {
+		if g := y.group(id); g != nil && g.is(Stable) {
 			for _, p := range assignmentProblems(g, y) {
 				out = append(out, p.String())
 			}
@@ -308,7 +372,17 @@ func assignmentProblems(g *groupMetadata, y *System) []*msg.Note {
 }
 
 func (y *System) groupIDs() []string {
-	ids := append([]string(nil), y.coord.groupOrder...)
+	var ids []string
+	if y.coord != nil {
+		ids = append(ids, y.coord.groupOrder...)
+	}
+	for _, c := range y.coordinators {
+		for _, id := range c.groupOrder {
+			if !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
 	sort.Strings(ids)
 	return ids
 }

@@ -225,4 +225,15 @@ var Notes = map[string]string{
 	`%s written twice by an idempotent producer: at offsets %d and %d`:                                       `%s 被幂等生产者写入了两次：位移 %d 和 %d`,
 	`%s reported failed while the leader's log holds it at offset %d: its retry was refused as out of order`: `%s 被报告为失败，而领导者的日志在位移 %d 处存有它：它的重试因乱序被拒绝`,
 	`producerId %d, epoch %d`: `producerId %d，纪元 %d`,
+
+	// Group coordinators on a cluster's brokers (core/group/manager.go, discovery.go).
+	`coordinator broker-%d`:                                                           `协调者 broker-%d`,
+	`error %s when storing group assignment during SyncGroup`:                         `SyncGroup 期间存储组的分配时出错：%s`,
+	`Discovered group coordinator broker-%d`:                                          `找到了组协调者 broker-%d`,
+	`Group coordinator broker-%d is unavailable or invalid, will attempt rediscovery`: `组协调者 broker-%d 不可用或已失效，将重新查找`,
+	`Scheduling loading of offsets and group metadata from %s-%d`:                     `安排从 %s-%d 加载位移和组元数据`,
+	`loaded from %s-%d`: `从 %s-%d 加载`,
+	`Finished loading offsets and group metadata from %s-%d: %d groups`: `从 %s-%d 加载位移和组元数据完成：%d 个组`,
+	`Finished unloading %s-%d: removed %d cached groups`:                `卸载 %s-%d 完成：移除了 %d 个缓存的组`,
+	`unloaded: this broker no longer leads %s-%d`:                       `已卸载：本 broker 不再是 %s-%d 的领导者`,
 }

@@ -31,7 +31,7 @@ func (a KafkaApis) Handle(req *socketserver.Request) (time.Duration, *socketserv
 	reply := func(body any) { send(&socketserver.Response{Request: req, Body: body}) }
 	switch body := req.Body.(type) {
 	case *ProduceRequest:
-		rm.appendRecords(req, body, func(pr *ProduceResponse) {
+		rm.AppendRecords(req, body, func(pr *ProduceResponse) {
 			resp := &socketserver.Response{Request: req, Body: pr}
 			if body.Acks == 0 {
 				// No response to acks=0; an error closes the connection, which

@@ -47,6 +47,7 @@ type Record struct {
 	Producer string         // the produce request's id (R of produce … id=R)
 	Index    int            // 0, 1, … within that request
 	Batch    *ProducerBatch // the idempotent producer's header; nil without idempotence
+	Value    any            // what a coordinator wrote (a __consumer_offsets record); nil for a producer's
 }
 
 // EpochEntry is one entry of the leader-epoch cache: the first offset

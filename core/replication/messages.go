@@ -14,6 +14,7 @@ type ProduceRequest struct {
 	Timeout time.Duration // the DelayedProduce timeout (the producer's request.timeout.ms)
 	Records int
 	Batch   *ProducerBatch // the idempotent producer's header, nil without idempotence
+	Values  []any          // a coordinator's records (one a record), nil for a producer's
 }
 
 // ProduceResponse is one partition's answer.

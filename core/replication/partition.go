@@ -275,6 +275,9 @@ func (p *Partition) appendRecordsToLeader(req *ProduceRequest) (first, last int,
 	recs := make([]Record, req.Records)
 	for i := range recs {
 		recs[i] = Record{Offset: first + i, Epoch: p.LeaderEpoch, Producer: req.ID, Index: i, Batch: req.Batch}
+		if req.Values != nil {
+			recs[i].Value = req.Values[i]
+		}
 	}
 	if req.Batch != nil && rm.mon != nil {
 		rm.mon.onIdempotentAppend(p, first, req)

@@ -81,6 +81,12 @@ type ReplicaManager struct {
 	requestSeq         int
 	producerIDs        ProducerIdManager
 	adding             *msg.Note // what the operation park is adding waits for
+
+	// LeadershipChange, if set, is KafkaApis' onLeadershipChange: called on
+	// the handler thread of a LeaderAndIsr with the partitions this broker
+	// newly leads and those it now follows (the group coordinator's
+	// onElection and onResignation).
+	LeadershipChange func(leaders, followers []TP)
 }
 
 // NewReplicaManager builds broker id's replica manager over its logs. mon
@@ -224,11 +230,11 @@ func (rm *ReplicaManager) Resume() {
 // respond queues resp on the broker's socket server, from the running thread.
 func (rm *ReplicaManager) respond(resp *socketserver.Response) { rm.server.SendResponse(resp) }
 
-// appendRecords is ReplicaManager.appendRecords for one partition: check
+// AppendRecords is ReplicaManager.appendRecords for one partition: check
 // acks, append as leader, then answer at once or park a DelayedProduce
 // (acks=-1 and the append succeeded) until the high watermark passes the
 // records. answer sends the response; it reports whether it was parked.
-func (rm *ReplicaManager) appendRecords(req *socketserver.Request, pr *ProduceRequest, answer func(*ProduceResponse)) bool {
+func (rm *ReplicaManager) AppendRecords(req *socketserver.Request, pr *ProduceRequest, answer func(*ProduceResponse)) bool {
 	if pr.Acks != -1 && pr.Acks != 0 && pr.Acks != 1 {
 		answer(&ProduceResponse{TP: pr.TP, Error: InvalidRequiredAcks, BaseOffset: -1})
 		return false
@@ -469,6 +475,7 @@ func (rm *ReplicaManager) becomeLeaderOrFollower(req *LeaderAndIsrRequest) strin
 			followers = append(followers, st)
 		}
 	}
+	var newLeaders []TP
 	if len(leaders) > 0 {
 		var tps []TP
 		for _, st := range leaders {
@@ -477,8 +484,12 @@ func (rm *ReplicaManager) becomeLeaderOrFollower(req *LeaderAndIsrRequest) strin
 		rm.Fetchers.removeFetcherForPartitions(tps)
 		for _, st := range leaders {
 			p := rm.partitions[st.TP]
-			if _, hwMoved := p.makeLeader(st, req.ControllerEpoch); hwMoved {
+			isNew, hwMoved := p.makeLeader(st, req.ControllerEpoch)
+			if hwMoved {
 				rm.tryCompleteDelayedRequests(st.TP)
+			}
+			if isNew {
+				newLeaders = append(newLeaders, st.TP)
 			}
 		}
 	}
@@ -505,7 +516,19 @@ func (rm *ReplicaManager) becomeLeaderOrFollower(req *LeaderAndIsrRequest) strin
 		rm.Fetchers.addFetcherForPartitions(add)
 	}
 	rm.Fetchers.shutdownIdleFetcherThreads()
+	if rm.LeadershipChange != nil && (len(newLeaders) > 0 || len(changed) > 0) {
+		rm.LeadershipChange(newLeaders, changed)
+	}
 	return None
+}
+
+// LeaderLog is the log of tp while this broker leads it (what a
+// coordinator loads, to the log end: FetchLogEnd), else nil.
+func (rm *ReplicaManager) LeaderLog(tp TP) *Log {
+	if p := rm.partitions[tp]; p != nil && p.IsLeader() {
+		return p.Log
+	}
+	return nil
 }
 
 // updateMetadata is KafkaApis' UpdateMetadata: refresh the metadata cache.

@@ -141,7 +141,7 @@ func TestMinInsyncReplicasRefusesAcksAllBeforeTheAppend(t *testing.T) {
 	}
 	require.Equal(t, 2, p.Log.LEO())
 	var got *ProduceResponse
-	p.rm.appendRecords(nil, &ProduceRequest{ID: "c", TP: t0, Acks: 2, Records: 1}, func(r *ProduceResponse) { got = r })
+	p.rm.AppendRecords(nil, &ProduceRequest{ID: "c", TP: t0, Acks: 2, Records: 1}, func(r *ProduceResponse) { got = r })
 	require.Equal(t, InvalidRequiredAcks, got.Error)
 	require.Equal(t, 2, p.Log.LEO())
 }
