@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"brokerlab/core/controller"
+	"brokerlab/core/group"
 	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 	"brokerlab/core/sim"
@@ -35,6 +36,7 @@ type Broker struct {
 	Server      *socketserver.Server
 	RM          *replication.ReplicaManager
 	Ctl         *controller.Controller
+	GC          *group.Coordinator // nil unless the cluster runs groups
 	Incarnation int
 
 	c          *Cluster
@@ -116,12 +118,18 @@ func (b *Broker) startup() {
 	b.RM = rm
 	scfg := c.cfg.Socket
 	scfg.BrokerID, scfg.Host, scfg.Apis, scfg.Clients = b.ID, b.Host(), replication.KafkaApis{RM: rm}, false
+	if c.Groups != nil {
+		scfg.Apis = brokerApis{b}
+	}
 	srv, err := socketserver.New(s, scfg)
 	if err != nil {
 		b.exit(err)
 		return
 	}
 	b.Server = srv
+	if c.Groups != nil {
+		b.startCoordinator(srv)
+	}
 	rm.Startup(srv)
 	b.zkc.register(pathConfigChanges, b.configChanged)
 	e, _ := controller.NewEvent("Startup", nil)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"brokerlab/core/controller"
+	"brokerlab/core/group"
 	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 	"brokerlab/core/sim"
@@ -69,6 +70,14 @@ type Config struct {
 	SessionTimeout              time.Duration // zookeeper.session.timeout.ms
 	UncleanLeaderElectionEnable bool          // unclean.leader.election.enable (false)
 	Client                      ClientConfig
+
+	// Groups runs a GroupCoordinator on every broker and the consumers of
+	// core/group as clients (`use cluster`; `use replication` leaves them out).
+	Groups                   bool
+	Group                    group.Config
+	OffsetsPartitions        int           // offsets.topic.num.partitions (50)
+	OffsetsReplicationFactor int           // offsets.topic.replication.factor (3)
+	OffsetsCommitTimeout     time.Duration // offsets.commit.timeout.ms (5000)
 }
 
 // DefaultConfig is a three-broker Kafka 2.5 cluster.
@@ -77,11 +86,13 @@ func DefaultConfig() Config {
 	sc.NumNetworkThreads, sc.NumIoThreads, sc.Clients = DefaultNetworkThreads, DefaultIoThreads, false
 	sc.APITimes = map[string]time.Duration{}
 	return Config{
-		Brokers:        DefaultBrokers,
-		Replication:    replication.DefaultConfig(),
-		Socket:         sc,
-		Controller:     controller.DefaultConfig(),
-		SessionTimeout: DefaultSessionTimeout,
+		Brokers:           DefaultBrokers,
+		Replication:       replication.DefaultConfig(),
+		Socket:            sc,
+		Controller:        controller.DefaultConfig(),
+		SessionTimeout:    DefaultSessionTimeout,
+		Group:             group.DefaultConfig(),
+		OffsetsPartitions: DefaultOffsetsPartitions, OffsetsReplicationFactor: DefaultOffsetsRF, OffsetsCommitTimeout: DefaultOffsetsCommitTimeout,
 		Client: ClientConfig{Acks: defaultProducerAcks, Retries: defaultRetries, RetryBackoff: defaultRetryBackoff,
 			DeliveryTimeout: defaultDeliveryTimeout, RequestTimeout: defaultRequestTimeout, FetchMaxWait: defaultFetchMaxWait, FetchMinBytes: 1,
 			MaxInFlight: defaultMaxInFlight},
@@ -120,6 +131,20 @@ func (c Config) validate() error {
 	if cc.MaxInFlight < 1 {
 		return msg.Of(ErrConfig, "cl.max.in.flight")
 	}
+	if c.OffsetsPartitions < 1 || c.OffsetsPartitions > MaxPartitions {
+		return msg.Of(ErrConfig, "cl.offsets.partitions", MaxPartitions, c.OffsetsPartitions)
+	}
+	if c.OffsetsReplicationFactor < 1 || c.OffsetsReplicationFactor > 32767 {
+		return msg.Of(ErrConfig, "cl.offsets.rf", c.OffsetsReplicationFactor)
+	}
+	if c.OffsetsCommitTimeout < time.Millisecond || c.OffsetsCommitTimeout > replication.MaxDuration {
+		return msg.Of(ErrConfig, "cl.duration", "offsets.commit.timeout.ms", replication.MaxDuration.Milliseconds(), c.OffsetsCommitTimeout.Milliseconds())
+	}
+	if c.Groups {
+		if err := c.Group.Validate(); err != nil {
+			return err
+		}
+	}
 	return c.Replication.Validate()
 }
 
@@ -129,7 +154,8 @@ func (c Config) validate() error {
 type Cluster struct {
 	ZK      *ZooKeeper
 	Mon     *replication.Monitor
-	Brokers []*Broker // broker id N at index N-1
+	Groups  *group.System // the consumers and every broker's coordinator; nil without Config.Groups
+	Brokers []*Broker     // broker id N at index N-1
 
 	s          *sim.Sim
 	cfg        Config
@@ -156,6 +182,15 @@ func New(s *sim.Sim, cfg Config) (*Cluster, error) {
 	c.Mon = replication.NewMonitor(s)
 	c.operator = s.NewWorker("operator", "operator.commands")
 	c.app = s.NewWorker("clients/main", "clients/main.calls")
+	if cfg.Groups {
+		gcfg := cfg.Group
+		gcfg.Consumer.RetryBackoff = cfg.Client.RetryBackoff
+		y, err := group.NewInCluster(s, gcfg, groupNet{c}, c.app)
+		if err != nil {
+			return nil, err
+		}
+		c.Groups = y
+	}
 	for id := 1; id <= cfg.Brokers; id++ {
 		b := &Broker{ID: id, State: BrokerNone, Logs: replication.NewLogManager(), c: c}
 		c.Brokers = append(c.Brokers, b)
@@ -283,25 +318,37 @@ func (c *Cluster) Topic(at time.Duration, text, topic string, partitions int, re
 				assignment = append(assignment, r)
 			}
 		} else {
-			assignment = assignReplicas(c.s, c.cfg.Brokers, partitions, rf)
-		}
-		data := ""
-		for p, r := range assignment {
-			if p > 0 {
-				data += " "
+			ids := make([]int, c.cfg.Brokers)
+			for i := range ids {
+				ids[i] = i + 1
 			}
-			if p == 8 {
-				data += "…"
-				break
-			}
-			data += strconv.Itoa(p) + "=" + replication.IDs(r)
+			assignment = assignReplicas(c.s, ids, partitions, rf)
 		}
-		c.ZK.create(pathTopics+"/"+topic, data, assignment, 0)
+		c.createTopic(topic, assignment)
 	})
 }
 
-// assignReplicas is AdminUtils.assignReplicasToBrokersRackUnaware.
-func assignReplicas(s *sim.Sim, brokers, partitions, rf int) [][]int {
+// createTopic writes a topic's assignment to /brokers/topics/T
+// (AdminZkClient.createTopic); the controller's TopicChange makes it partitions.
+func (c *Cluster) createTopic(topic string, assignment [][]int) {
+	data := ""
+	for p, r := range assignment {
+		if p > 0 {
+			data += " "
+		}
+		if p == 8 {
+			data += "…"
+			break
+		}
+		data += strconv.Itoa(p) + "=" + replication.IDs(r)
+	}
+	c.ZK.create(pathTopics+"/"+topic, data, assignment, 0)
+}
+
+// assignReplicas is AdminUtils.assignReplicasToBrokersRackUnaware over
+// the broker ids (sorted), its random start and shift drawn from the run's seed.
+func assignReplicas(s *sim.Sim, ids []int, partitions, rf int) [][]int {
+	brokers := len(ids)
 	rf = min(rf, brokers)
 	start := s.Rand().IntN(brokers)
 	shift := s.Rand().IntN(brokers)
@@ -311,9 +358,9 @@ func assignReplicas(s *sim.Sim, brokers, partitions, rf int) [][]int {
 			shift++
 		}
 		first := (p + start) % brokers
-		r := []int{first + 1}
+		r := []int{ids[first]}
 		for j := range rf - 1 {
-			r = append(r, (first+1+(shift+j)%(brokers-1))%brokers+1)
+			r = append(r, ids[(first+1+(shift+j)%(brokers-1))%brokers])
 		}
 		out = append(out, r)
 	}

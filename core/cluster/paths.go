@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"brokerlab/core/controller"
+	"brokerlab/core/group"
 	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 )
@@ -36,6 +37,9 @@ func CheckPath(path string) error {
 	if strings.HasPrefix(path, "controller.") {
 		return controller.CheckPath(path)
 	}
+	if isGroupPath(path) {
+		return group.CheckPath(path)
+	}
 	_, err := get(nil, path)
 	return err
 }
@@ -52,7 +56,18 @@ func (c *Cluster) Get(path string) (string, error) {
 		}
 		return b.Ctl.Get(path)
 	}
+	if isGroupPath(path) {
+		if c.Groups == nil {
+			return "", msg.Of(ErrUnknownPath, "cl.path.groups", path)
+		}
+		return c.Groups.Get(path)
+	}
 	return get(c, path)
+}
+
+// isGroupPath is a path of the consumers and their groups (core/group).
+func isGroupPath(path string) bool {
+	return strings.HasPrefix(path, "group[") || strings.HasPrefix(path, "consumer[") || path == "coordinator.completedRebalances"
 }
 
 // bad is path unknown, because of why.

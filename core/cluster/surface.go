@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"brokerlab/core/controller"
+	"brokerlab/core/group"
 	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 	"brokerlab/core/sim"
@@ -41,20 +42,41 @@ var Replication = &surface.Table[Setup, *Cluster]{
 }
 
 // Surface is `use cluster`: replication's surface with the controller's
-// settings, actions (on the active controller) and paths mounted.
+// settings, actions (on the active controller) and paths mounted, and
+// the groups: a GroupCoordinator on every broker, the consumers' actions,
+// settings and paths.
 var Surface = &surface.Table[Setup, *Cluster]{
 	Name:     "cluster",
-	Doc:      "replication with the active controller's actions and paths: the whole causal system",
-	Default:  defaultSetup,
-	Settings: settings,
-	Actions: append(append([]surface.Action[Setup, *Cluster]{}, actions...),
+	Doc:      "replication with the active controller's actions and paths, and consumer groups coordinated by the brokers: the whole causal system",
+	Default:  func() Setup { s := defaultSetup(); s.Groups = true; return s },
+	Settings: append(append([]surface.Setting[Setup]{}, settings...), groupSettings...),
+	Actions: append(append(append([]surface.Action[Setup, *Cluster]{}, actions...),
 		surface.MountActions(controller.Actions, func(s *Setup) *controller.Config { return &s.Controller },
 			func(c *Cluster) controller.Driver { return active{c} })...),
-	Paths: append(append([]string{}, Paths...), controller.Paths...),
+		surface.MountActions(group.ConsumerActions, func(s *Setup) *group.Config { return &s.Group },
+			func(c *Cluster) *group.System { return c.Groups })...),
+	Paths: append(append(append([]string{}, Paths...), controller.Paths...), groupPaths...),
 	Check: CheckPath,
 	Get:   (*Cluster).Get,
 	Start: start,
 }
+
+// groupSettings are the coordinators' and consumers' settings of `use
+// cluster` (retry.backoff.ms and num.io.threads are the cluster's own),
+// and the offsets topic's.
+var groupSettings = append(surface.Mount(surface.Pick(group.Settings, "group.initial.rebalance.delay.ms", "group.min.session.timeout.ms",
+	"group.max.session.timeout.ms", "group.max.size", "session.timeout.ms", "heartbeat.interval.ms", "max.poll.interval.ms",
+	"metadata.max.age.ms", "partition.assignment.strategy"), func(s *Setup) *group.Config { return &s.Group }),
+	surface.Setting[Setup]{Key: "offsets.topic.num.partitions", Value: surface.Int(1, MaxPartitions, func(s *Setup) *int { return &s.OffsetsPartitions }),
+		Doc: "partitions of __consumer_offsets, made on the first FindCoordinator", Upstream: "KafkaConfig.scala OffsetsTopicPartitionsProp"},
+	surface.Setting[Setup]{Key: "offsets.topic.replication.factor", Value: surface.Int(1, 32767, func(s *Setup) *int { return &s.OffsetsReplicationFactor }),
+		Doc: "replicas of each __consumer_offsets partition; fewer live brokers and it is not made (COORDINATOR_NOT_AVAILABLE)", Upstream: "KafkaConfig.scala OffsetsTopicReplicationFactorProp"},
+	surface.Setting[Setup]{Key: "offsets.commit.timeout.ms", Value: ms(time.Millisecond, func(s *Setup) *time.Duration { return &s.OffsetsCommitTimeout }),
+		Doc: "how long a commit waits for the ISR to have it (else REQUEST_TIMED_OUT)", Upstream: "KafkaConfig.scala OffsetCommitTimeoutMsProp"},
+)
+
+// groupPaths are the group paths `use cluster` reads from its consumers and coordinators.
+var groupPaths = group.Paths
 
 func start(s *sim.Sim, st Setup) (*Cluster, error) {
 	cfg, err := st.config()

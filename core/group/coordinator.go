@@ -102,10 +102,23 @@ type Coordinator struct {
 // sys keeps the consumers and the invariants, the broker's socket server
 // calls Handle, and Attach gives it its share of __consumer_offsets.
 func NewCoordinator(sys *System, server *socketserver.Server, cfg Config) *Coordinator {
-	c := newCoordinator(sys, sys.s, cfg)
-	c.server = server
+	c := &Coordinator{sys: sys, s: sys.s, cfg: cfg, groups: map[string]*groupMetadata{}, server: server}
 	sys.coordinators = append(sys.coordinators, c)
 	return c
+}
+
+// start starts the coordinator's threads (its purgatories' and, in a
+// cluster, group-metadata-manager-0) if they are not running yet: a
+// cluster's coordinator starts them when it is first used.
+func (c *Coordinator) start() {
+	if c.heartbeatPurgatory != nil {
+		return
+	}
+	c.heartbeatPurgatory = c.newPurgatory("Heartbeat", true)
+	c.joinPurgatory = c.newPurgatory("Rebalance", false)
+	if c.m != nil {
+		c.m.scheduler = c.s.NewWorker(c.name("group-metadata-manager-0"), c.name("KafkaScheduler.queue"))
+	}
 }
 
 // name is a thread's or lock's name, prefixed with its broker in a cluster.
@@ -118,8 +131,7 @@ func (c *Coordinator) name(n string) string {
 
 func newCoordinator(sys *System, s *sim.Sim, cfg Config) *Coordinator {
 	c := &Coordinator{sys: sys, s: s, cfg: cfg, groups: map[string]*groupMetadata{}}
-	c.heartbeatPurgatory = c.newPurgatory("Heartbeat", true)
-	c.joinPurgatory = c.newPurgatory("Rebalance", false)
+	c.start()
 	return c
 }
 
@@ -204,6 +216,7 @@ func (c *Coordinator) Handle(wire *socketserver.Request) (time.Duration, *socket
 }
 
 func (c *Coordinator) dispatch(req *request) {
+	c.start()
 	if err := c.status(req.groupID); err != None {
 		c.refuse(req, err)
 		return

@@ -241,13 +241,15 @@ func TestPaths(t *testing.T) {
 	w.runTo(sec(5))
 	for _, p := range Paths {
 		for _, key := range []string{"G", "C0", "t0", "nope"} {
-			path := strings.NewReplacer("[G]", "["+key+"]", "[C]", "["+key+"]", "[T]", "["+key+"]").Replace(p)
+			path := strings.NewReplacer("[G]", "["+key+"]", "[C]", "["+key+"]", "[T]", "["+key+"]", "[P]", "[t0-1]").Replace(p)
 			require.NoError(t, CheckPath(path), path)
 			_, err := w.y.Get(path)
 			require.NoError(t, err, path)
 		}
 	}
+	require.Error(t, CheckPath("group[G].committed[t0]"), "a partition has a number")
 	for path, want := range map[string]string{"group[G].state": "Stable", "group[nope].state": "Dead", "group[nope].members": "",
+		"group[G].coordinator": "1", "consumer[C0].coordinator": "1", "group[G].committed[t0-0]": "none",
 		"consumer[C0].state": "STABLE", "consumer[nope].thread": "stopped", "topic[t0].partitions": "2", "topic[nope].partitions": "0",
 		"admin.deleteGroups[G]": "none", "coordinator.completedRebalances": "1", "group[G].assignment[nope]": ""} {
 		require.Equal(t, want, w.get(path), path)

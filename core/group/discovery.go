@@ -33,6 +33,13 @@ type held struct {
 	src  string
 }
 
+// IsRequest reports whether a request's body is one of the group APIs,
+// which the broker's GroupCoordinator handles (Handle).
+func IsRequest(body any) bool {
+	_, ok := body.(*request)
+	return ok
+}
+
 // FindCoordinatorGroup is the group a FindCoordinator request asks for (ok
 // false for another body): the broker answers it with FindCoordinatorAnswer.
 func FindCoordinatorGroup(body any) (group string, ok bool) {

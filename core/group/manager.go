@@ -76,21 +76,23 @@ type manager struct {
 	partitions int          // groupMetadataTopicPartitionCount
 	owned      map[int]bool // ownedPartitions; lookups only
 	loading    map[int]bool // loadingPartitions; lookups only
-	scheduler  *sim.Worker  // group-metadata-manager-0
+	scheduler  *sim.Worker  // group-metadata-manager-0, once started
 }
 
 // Attach makes c the coordinator of a cluster's broker: it owns the
 // partitions of __consumer_offsets (of partitions) it is elected for and
 // keeps its groups there through log.
 func (c *Coordinator) Attach(log Log, partitions int) {
-	c.m = &manager{log: log, partitions: partitions, owned: map[int]bool{}, loading: map[int]bool{},
-		scheduler: c.s.NewWorker(c.name("group-metadata-manager-0"), c.name("KafkaScheduler.queue"))}
+	c.m = &manager{log: log, partitions: partitions, owned: map[int]bool{}, loading: map[int]bool{}}
 }
 
 // Owns reports whether this coordinator owns group's partition, loaded.
 func (c *Coordinator) Owns(group string) bool {
 	if c.m == nil {
 		return true
+	}
+	if c.server.Killed() {
+		return false // the broker's process died with its cache
 	}
 	p := PartitionFor(group, c.m.partitions)
 	return c.m.owned[p] && !c.m.loading[p]
@@ -122,6 +124,7 @@ func (c *Coordinator) emitPartition(p int, from, to string, why *msg.Note, src s
 // once, and its load runs on group-metadata-manager-0
 // (scheduleLoadGroupAndOffsets, GroupMetadataManager.scala L520-528).
 func (c *Coordinator) OnElection(p int) {
+	c.start()
 	m := c.m
 	if m.loading[p] {
 		return // "Already loading offsets and group metadata from …"
@@ -186,7 +189,11 @@ func (c *Coordinator) load(p int) {
 			}
 			g.leader = r.leader
 			if len(r.members) > 0 {
-				g.transitionTo(Stable, msg.Notef("loaded from %s-%d", OffsetsTopic, p), srcLoadGroup)
+				// GroupMetadata.loadGroup builds the group Stable: no transition
+				g.state, g.stateTime = Stable, c.s.Now()
+				why := msg.Notef("loaded from %s-%d", OffsetsTopic, p)
+				c.s.Emit(sim.Event{Kind: sim.State, Subj: g.subj(), From: string(Empty), To: string(Stable),
+					Note: strconv.Itoa(g.generation), Item: why.String(), ItemWords: why, Src: srcLoadGroup})
 			}
 		}
 		for _, mm := range g.members {
@@ -204,6 +211,10 @@ func (c *Coordinator) load(p int) {
 // get NOT_COORDINATOR, and it leaves the cache.
 func (c *Coordinator) OnResignation(p int) {
 	m := c.m
+	if !m.owned[p] && !m.loading[p] {
+		return // "Removed 0 cached offsets and 0 cached groups": nothing to unload
+	}
+	c.start()
 	m.scheduler.Post(c.s.Now(), func() {
 		if !m.owned[p] && !m.loading[p] {
 			return // "Removed 0 cached offsets and 0 cached groups"

@@ -21,6 +21,9 @@ var Paths = []string{
 	// rebalance protocols (protocol.go): EAGER or COOPERATIVE; how many
 	// times onPartitionsRevoked was called with a non-empty set
 	"consumer[C].rebalanceProtocol", "consumer[C].revocations",
+	// the coordinator (a broker id, -1 while none) and committed offsets
+	// (none before the first commit)
+	"group[G].coordinator", "consumer[C].coordinator", "group[G].committed[P]",
 }
 
 // CheckPath reports whether path is one the group system can answer.
@@ -84,6 +87,26 @@ func getGroup(y *System, path, id, tail string) (string, error) {
 	if y != nil {
 		g = y.group(id)
 	}
+	if strings.HasPrefix(tail, ".committed[") {
+		_, p, rest, err := splitKey(tail)
+		tp, ok := ParsePartition(p)
+		if err != nil || rest != "" || !ok {
+			return "", msg.Of(ErrUnknownPath, "gr.path.committed", path)
+		}
+		if y == nil {
+			return "", nil
+		}
+		if o, ok := y.Committed(id, tp); ok {
+			return strconv.FormatInt(o, 10), nil
+		}
+		return "none", nil
+	}
+	if tail == ".coordinator" {
+		if y == nil {
+			return "", nil
+		}
+		return strconv.Itoa(y.CoordinatorOf(id)), nil
+	}
 	if strings.HasPrefix(tail, ".assignment[") {
 		_, c, rest, err := splitKey(tail)
 		if err != nil || rest != "" {
@@ -141,7 +164,7 @@ func getGroup(y *System, path, id, tail string) (string, error) {
 func getConsumer(y *System, path, name, tail string) (string, error) {
 	switch tail {
 	case ".state", ".generation", ".memberId", ".error", ".assignment", ".leader", ".heartbeats", ".thread", ".instance",
-		".rebalanceProtocol", ".revocations":
+		".rebalanceProtocol", ".revocations", ".coordinator":
 	default:
 		return "", msg.Of(ErrUnknownPath, "gr.path.consumer", path)
 	}
@@ -152,7 +175,7 @@ func getConsumer(y *System, path, name, tail string) (string, error) {
 	if c == nil {
 		return map[string]string{".state": string(Unjoined), ".generation": "-1", ".memberId": "", ".error": string(None),
 			".assignment": "", ".leader": "false", ".heartbeats": "0", ".thread": "stopped", ".instance": "",
-			".rebalanceProtocol": "", ".revocations": "0"}[tail], nil
+			".rebalanceProtocol": "", ".revocations": "0", ".coordinator": "-1"}[tail], nil
 	}
 	switch tail {
 	case ".state":
@@ -175,6 +198,8 @@ func getConsumer(y *System, path, name, tail string) (string, error) {
 		return c.rebalanceProtocol.String(), nil
 	case ".revocations":
 		return strconv.Itoa(c.revocations), nil
+	case ".coordinator":
+		return strconv.Itoa(c.coord), nil
 	default: // .thread
 		if c.closed {
 			return "stopped", nil

@@ -17,36 +17,39 @@ var Surface = &surface.Table[Config, *System]{
 	Doc:      "one broker's GroupCoordinator and the consumers of its groups (join, sync, heartbeats, assignors)",
 	Default:  DefaultConfig,
 	Settings: append([]surface.Setting[Config]{surface.Cores[Config](nil)}, Settings...),
-	Actions: []surface.Action[Config, *System]{
+	Actions: append(append([]surface.Action[Config, *System]{
 		{Form: TopicForm, Doc: "create topic T with N partitions", Parse: func(_ *Config, a *surface.Args) (any, error) { return ParseTopic(a) },
 			Do: func(y *System, at time.Duration, _ string, p any) {
 				t := p.(TopicSpec)
 				y.Topic(at, t.Name, t.Partitions)
-			}},
-		{Form: "consumer C join G topics=T,T [assignor=A] [session.timeout.ms=N] [heartbeat.interval.ms=N] [max.poll.interval.ms=N] [instance=ID]",
-			Doc: "consumer C subscribes to the topics in group G (assignor=A,A: partition.assignment.strategy in order; the .ms options override its settings; instance=ID: group.instance.id, a static member)", Parse: parseJoin,
-			Do: func(y *System, at time.Duration, _ string, p any) {
-				j := p.(joinSpec)
-				y.Join(at, j.name, j.group, j.topics, j.config(y.Config().Consumer))
-			}},
-		{Form: "consumer C leave", Doc: "C closes: LeaveGroup", Parse: consumerName,
-			Do: func(y *System, at time.Duration, _ string, p any) { y.Leave(at, p.(string)) }},
-		{Form: "consumer C stall D", Doc: "C freezes for D, like a long GC pause (no polls, no heartbeats)", Parse: consumerFor,
-			Do: func(y *System, at time.Duration, _ string, p any) { c := p.(consumerD); y.Stall(at, c.name, c.d) }},
-		{Form: "consumer C process D", Doc: "C's next records take D to process (between polls; heartbeats go on)", Parse: consumerFor,
-			Do: func(y *System, at time.Duration, _ string, p any) { c := p.(consumerD); y.Process(at, c.name, c.d) }},
-		// static membership (static.go)
-		{Form: "consumer C crash", Doc: "C's process dies where it stands: no LeaveGroup, no commit", Parse: consumerName,
-			Do: func(y *System, at time.Duration, _ string, p any) { y.Crash(at, p.(string)) }},
-		{Form: "consumer C restart", Doc: "a new process of C (crashed or closed): same client id, group.instance.id, subscription and settings, an empty member id", Parse: consumerName,
-			Do: func(y *System, at time.Duration, _ string, p any) { y.Restart(at, p.(string)) }},
-		{Form: "group G delete", Doc: "DeleteGroups for G", Parse: func(_ *Config, a *surface.Args) (any, error) { return a.Pos[0].Text, nil },
-			Do: func(y *System, at time.Duration, _ string, p any) { y.DeleteGroup(at, p.(string)) }},
-	},
+			}}}, ConsumerActions...),
+		surface.Action[Config, *System]{Form: "group G delete", Doc: "DeleteGroups for G", Parse: func(_ *Config, a *surface.Args) (any, error) { return a.Pos[0].Text, nil },
+			Do: func(y *System, at time.Duration, _ string, p any) { y.DeleteGroup(at, p.(string)) }}),
 	Paths: Paths,
 	Check: CheckPath,
 	Get:   (*System).Get,
 	Start: func(s *sim.Sim, c Config) (*System, error) { return New(s, c) },
+}
+
+// ConsumerActions are the consumers' actions, which `use cluster` mounts.
+var ConsumerActions = []surface.Action[Config, *System]{
+	{Form: "consumer C join G topics=T,T [assignor=A] [session.timeout.ms=N] [heartbeat.interval.ms=N] [max.poll.interval.ms=N] [instance=ID]",
+		Doc: "consumer C subscribes to the topics in group G (assignor=A,A: partition.assignment.strategy in order; the .ms options override its settings; instance=ID: group.instance.id, a static member)", Parse: parseJoin,
+		Do: func(y *System, at time.Duration, _ string, p any) {
+			j := p.(joinSpec)
+			y.Join(at, j.name, j.group, j.topics, j.config(y.Config().Consumer))
+		}},
+	{Form: "consumer C leave", Doc: "C closes: LeaveGroup", Parse: consumerName,
+		Do: func(y *System, at time.Duration, _ string, p any) { y.Leave(at, p.(string)) }},
+	{Form: "consumer C stall D", Doc: "C freezes for D, like a long GC pause (no polls, no heartbeats)", Parse: consumerFor,
+		Do: func(y *System, at time.Duration, _ string, p any) { c := p.(consumerD); y.Stall(at, c.name, c.d) }},
+	{Form: "consumer C process D", Doc: "C's next records take D to process (between polls; heartbeats go on)", Parse: consumerFor,
+		Do: func(y *System, at time.Duration, _ string, p any) { c := p.(consumerD); y.Process(at, c.name, c.d) }},
+	// static membership (static.go)
+	{Form: "consumer C crash", Doc: "C's process dies where it stands: no LeaveGroup, no commit", Parse: consumerName,
+		Do: func(y *System, at time.Duration, _ string, p any) { y.Crash(at, p.(string)) }},
+	{Form: "consumer C restart", Doc: "a new process of C (crashed or closed): same client id, group.instance.id, subscription and settings, an empty member id", Parse: consumerName,
+		Do: func(y *System, at time.Duration, _ string, p any) { y.Restart(at, p.(string)) }},
 }
 
 // Settings are the coordinator's and the consumers' settings, which `use

@@ -137,6 +137,9 @@ func (y *System) violation(n *msg.Note, src string) {
 
 // partitionsAt is the topic's partition count at time t (0: no such topic).
 func (y *System) partitionsAt(topic string, t time.Duration) int {
+	if y.net != nil {
+		return y.net.Metadata([]string{topic})[topic] // a cluster's topics now
+	}
 	n := 0
 	for _, v := range y.topics[topic] {
 		if v.at <= t {

@@ -58,5 +58,5 @@ func (a KafkaApis) Handle(req *socketserver.Request) (time.Duration, *socketserv
 		reply(&ControllerResponse{Error: None})
 	}
 	handling = false
-	return rm.cfg.apiTime(req.API), out
+	return rm.cfg.TimeOf(req.API), out
 }

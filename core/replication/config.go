@@ -116,7 +116,8 @@ func (c Config) Validate() error {
 	return nil
 }
 
-func (c Config) apiTime(api string) time.Duration {
+// TimeOf is how long a request handler works on a request of api.
+func (c Config) TimeOf(api string) time.Duration {
 	if d, ok := c.APITimes[api]; ok {
 		return d
 	}
