@@ -82,7 +82,7 @@ check-lessons:
 ## failing seeds are written to campaign-out/ (SEEDS=2000 SYSTEM=cluster to change)
 SEEDS ?= 2000
 campaign:
-	set -o pipefail; $(GO) test -tags invariants -count=1 -timeout 0 -v -run 'TestCampaign/$(SYSTEM)' ./internal/campaign \
+	set -o pipefail; $(GO) test -tags invariants -count=1 -timeout 0 -v -run 'TestCampaign/$(SYSTEM)' ./campaign \
 		-campaign.seeds $(SEEDS) -campaign.out $(CURDIR)/campaign-out -campaign.failures 10 | grep -v '^=== RUN'
 
 ## bench: native benchmarks (kernel, model jumps)

@@ -13,7 +13,7 @@ import (
 	"testing"
 )
 
-// The layers of DESIGN.md, over the whole import graph (go list -deps, as
+// The layers (docs/ARCHITECTURE.md), over the whole import graph (go list -deps, as
 // Pebble's TestForbiddenImports), natively and as the browser build sees
 // it (GOOS=js: the UI's js-only files):
 //   - core/sim, core/statepath, core/upstream, core/msg (the errors'
@@ -27,10 +27,12 @@ import (
 //     the UI imports a system, nor anything else that does;
 //   - ui/model and ui/stage, the folds and the drawing of a trace, reach
 //     neither core/scenario nor a system; ui/stage imports only ui/model,
-//     internal/* and the standard library.
+//     internal/* and the standard library;
+//   - internal/* are helpers any layer may use, so they import only the
+//     standard library and each other.
 //
 // Test files are not in the graph: a system's tests may run scenarios
-// (internal/labtest).
+// (labtest/).
 var kernel = map[string]bool{"core/sim": true, "core/statepath": true, "core/upstream": true, "core/msg": true, "core/surface": true}
 
 type pkg struct {
@@ -145,6 +147,13 @@ func TestLayers(t *testing.T) {
 			if l == "ui/model" || l == "ui/stage" {
 				check(p, "folds or draws a trace: it reaches neither core/scenario nor a system", func(q string) bool { return isSystem(q) || scenario(q) }, never)
 			}
+			if strings.HasPrefix(l, "internal/") {
+				for _, q := range graph[p].Imports {
+					if lq := local(q); !graph[q].Standard && !strings.HasPrefix(lq, "internal/") {
+						t.Errorf("%v: %s imports %s: internal/ holds only standard-library helpers", env, l, q)
+					}
+				}
+			}
 			if l == "ui/stage" {
 				for _, q := range graph[p].Imports {
 					if lq := local(q); !graph[q].Standard && lq != "ui/model" && !strings.HasPrefix(lq, "internal/") {
@@ -179,7 +188,7 @@ func TestLayersPath(t *testing.T) {
 	if c := path(graph, "brokerlab/core/listener", scenario, func(string) bool { return false }); strings.Join(c, " ") != "core/listener core/scenario" {
 		t.Errorf("listener: got %v", c)
 	}
-	if isSystem("brokerlab/core/sim") || !isSystem("brokerlab/core/group") || isSystem("brokerlab/core/scenario") || isSystem("brokerlab/internal/campaign") {
+	if isSystem("brokerlab/core/sim") || !isSystem("brokerlab/core/group") || isSystem("brokerlab/core/scenario") || isSystem("brokerlab/campaign") {
 		t.Error("isSystem: wrong")
 	}
 }

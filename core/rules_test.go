@@ -177,8 +177,7 @@ func TestCoreNeverRangesOverAMap(t *testing.T) {
 // misspelt constant does not compile, a misspelt string would. A string
 // literal whose type is sim.Kind (a Kind: field, a case of a switch on
 // e.Kind, an operand of ==, an argument of a Kind parameter) is one,
-// except where the constants are declared. /work/kindfix/main.go
-// converts them.
+// except where the constants are declared.
 func TestCoreNamesKindsByTheirConstants(t *testing.T) {
 	n := 0
 	checkedCore(t, func(fset *token.FileSet, f *ast.File, info *types.Info) {

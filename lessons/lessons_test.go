@@ -83,7 +83,7 @@ func asksFirst(t *testing.T, l Lesson, sc *scenario.Scenario, res *scenario.Resu
 	}
 }
 
-// Ask before the stage answers (LESSONS.md): on the lesson's own seed and
+// Ask before the stage answers: on the lesson's own seed and
 // on every other, no right choice is decided when its question opens.
 func TestQuestionsAskBeforeTheStageAnswers(t *testing.T) {
 	all, err := All()
@@ -112,7 +112,7 @@ func TestLessonsRun(t *testing.T) {
 	}
 }
 
-// True on every seed (LESSONS.md): a student reaches other seeds through a
+// True on every seed (docs/LESSONS.md, "Steps"): a student reaches other seeds through a
 // link's seed= or New variant, and each must tell the lesson's story and
 // grade its question the same.
 func TestLessonsHoldOnEverySeed(t *testing.T) {
@@ -159,7 +159,7 @@ func TestLessonVariants(t *testing.T) {
 	require.Equal(t, "9", sc.Vars[0].Value)
 }
 
-// A lesson teaches as LESSONS.md asks: 6 to 12 steps, both languages on
+// A lesson has the shape docs/LESSONS.md gives: 6 to 12 steps, both languages on
 // every step, at most about 80 words a step (in Chinese, 180 characters,
 // an identifier counting as one).
 func TestLessonsShape(t *testing.T) {

@@ -15,7 +15,7 @@
 // progress). Browsers without streaming compilation, and hosts that lose
 // the .xz, get main.wasm.
 //
-// guide/ holds the teacher's guides, one page a lesson (internal/guide).
+// guide/ holds the teacher's guides, one page a lesson (site/guide).
 package site
 
 import (
@@ -34,7 +34,7 @@ import (
 	"strconv"
 	"strings"
 
-	"brokerlab/internal/guide"
+	"brokerlab/site/guide"
 	"brokerlab/ui"
 )
 

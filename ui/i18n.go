@@ -53,7 +53,7 @@ var webWords = map[string][2]string{
 	"notesAnswer":   {"The simulation will show:", "模拟将给出："},
 	"notesUngraded": {"The run ends before the simulation grades it.", "运行在模拟判定之前就结束了。"},
 	"stepOf":        {"step", "步骤"},
-	// The teacher's guide, a static page a lesson (internal/guide).
+	// The teacher's guide, a static page a lesson (site/guide).
 	"guide": {"Teacher's guide (printable)", "教师手册（可打印）"},
 
 	// Export.

@@ -10,7 +10,7 @@ import (
 )
 
 // The stage and its model learn about the simulation from the trace alone
-// (DESIGN.md, "Layers"): of brokerlab they may import the kernel's event
+// (docs/ARCHITECTURE.md, "Layers"): of brokerlab they may import the kernel's event
 // type, the state-path splitter, jsonlite and each other, never a system
 // or the scenario runner.
 func TestStageAndModelReadOnlyTheTrace(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 
 // Every text of every lesson's stage, at 40 moments of its run and in both
 // languages, is at least stage.Small view-box units, nine in ten at least
-// stage.Body, and none is cut with "…" (DESIGN.md, "Sized for people"). The
+// stage.Body, and none is cut with "…" (docs/ARCHITECTURE.md, "Sized for people"). The
 // browser test wasm/stagefloors_test.go measures the same texts on screen;
 // this one names the text that is too small or cut.
 func TestStageTextIsLegible(t *testing.T) {

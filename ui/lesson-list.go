@@ -6,7 +6,7 @@ type LessonList struct {
 }
 
 // GuideHref is lesson id's teacher's guide in the built site, relative to
-// the page (internal/guide writes it there).
+// the page (site/guide writes it there).
 func GuideHref(id string) string { return "guide/" + id + ".html" }
 
 func (c *LessonList) GuideHref(id string) string { return GuideHref(id) }

@@ -16,7 +16,7 @@ var Speeds = []float64{0.25, 0.5, 1, 2, 4, 8}
 // follow one token at a time.
 const Rate = 4.0
 
-// Story time (DESIGN.md, "Time that follows the story"): at 1× a lesson
+// Story time (docs/ARCHITECTURE.md, "Story time"): at 1× a lesson
 // plays in at most LessonSeconds and a step in at most StepSeconds. A step
 // with more events than that allows at Rate plays them faster, evenly: its
 // periodic work (fetches, heartbeats, ticks) is what makes a step long.

@@ -10,7 +10,7 @@ import (
 )
 
 // Story time: at 1× no lesson plays longer than six minutes and no step
-// longer than 45 s (DESIGN.md); the numbers of every lesson are logged for
+// longer than 45 s (docs/ARCHITECTURE.md, "Story time"); the numbers of every lesson are logged for
 // the note (go test ./ui -run TestStoryTime -v).
 func TestStoryTime(t *testing.T) {
 	all, err := lessons.All()

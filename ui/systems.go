@@ -8,7 +8,7 @@ import (
 )
 
 // A system is everything the UI knows about one kind of simulated system,
-// in one place (DESIGN.md, "The UI's structure"): the scenario's "use"
+// in one place (docs/ARCHITECTURE.md, "The UI's structure"): the scenario's "use"
 // names it draws, its stage layout, its what-if panel (a section of
 // what-if.vugu), the inspector's hint, and whether a click on one of its
 // queue slots selects the queue. Nothing else in the UI switches on a

@@ -11,7 +11,7 @@ import (
 	"brokerlab/lessons"
 )
 
-// A suggested what-if exists (LESSONS.md): every setting a lesson suggests
+// A suggested what-if exists: every setting a lesson suggests
 // is one a link, and so the what-if panel, carries.
 func TestSuggestedWhatIfsAreSettings(t *testing.T) {
 	all, err := lessons.All()

@@ -1,7 +1,7 @@
 package main
 
-// The Go↔JavaScript boundary, declared once (DESIGN.md, "The UI's
-// structure"); static/web.js's header comment lists the same.
+// The Go↔JavaScript boundary, declared once (docs/ARCHITECTURE.md, "The
+// UI's structure"); static/web.js's header comment lists the same.
 //
 // jsAPI are the objects JavaScript puts on window and the methods Go calls
 // on them (draw_wasm.go, host_wasm.go, web_wasm.go); goAPI are the

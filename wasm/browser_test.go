@@ -81,7 +81,7 @@ func serveSite(t testing.TB, dir string) string {
 }
 
 // newBrowser starts headless Chromium with the flags that keep it off the
-// network (TOOLCHAIN.md) and a window the size of a projector.
+// network and a window the size of a projector.
 func newBrowser(t testing.TB) context.Context {
 	exe := chromium(t)
 	opts := []chromedp.ExecAllocatorOption{

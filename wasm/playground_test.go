@@ -94,7 +94,7 @@ func TestBrowserPlayground(t *testing.T) {
 }
 
 // floors fails unless every text of the stage is at least least px on
-// screen and 90% at least p10 px (DESIGN.md, "Sized for people").
+// screen and 90% at least p10 px (docs/ARCHITECTURE.md, "Sized for people").
 func (p *page) floors(what string, least, p10 float64) {
 	p.t.Helper()
 	s := p.sampleStage(what)

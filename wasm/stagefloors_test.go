@@ -2,8 +2,8 @@
 
 package main
 
-// The stage a class can read (DESIGN.md, "Sized for people, measured on
-// screen"): every text of the stage, measured on screen as pagecheck
+// The stage a class can read (docs/ARCHITECTURE.md, "Sized for
+// people"): every text of the stage, measured on screen as pagecheck
 // measures it (font size times the SVG's scale), meets the floors in every
 // lesson at three moments (its first step, its crux and its end), in the
 // lesson view at 1440×900 and 1366×768 and in the presenter's window at

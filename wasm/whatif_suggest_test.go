@@ -8,7 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// A suggested what-if exists (LESSONS.md): lesson 05's what-if panel offers
+// A suggested what-if exists: lesson 05's what-if panel offers
 // its suggestions as buttons; clicking one applies its setting, which the
 // URL and the panel's list of what-ifs then show.
 func TestBrowserSuggestedWhatIf(t *testing.T) {

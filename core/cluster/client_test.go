@@ -23,7 +23,7 @@ func slowProduce(t *testing.T, d, rt time.Duration, change func(*Config)) *rig {
 	})
 }
 
-// FACTS.md 9.4 (NetworkClient.handleTimedOutRequests): a request in flight
+// Kafka 2.5 NetworkClient.java handleTimedOutRequests: a request in flight
 // for more than request.timeout.ms closes its connection, and every
 // request in flight on it fails with NETWORK_EXCEPTION, the one behind it
 // too. The client checks when its poll returns, and polls at most
@@ -63,7 +63,7 @@ func TestRequestTimeoutClosesTheConnectionAndFailsEveryRequestOnIt(t *testing.T)
 	r.noViolations(t)
 }
 
-// FACTS.md 9.4 and 9.5 outcome 3, with client-side timeouts instead of a
+// Kafka 2.5 Sender.java L535-539, L593-600, with client-side timeouts instead of a
 // lost connection: without idempotence, retrying a request the broker
 // appended but did not answer in time writes its records again. a (sent
 // at T, written at 0) and b (T+1s, never read) time out together at
@@ -92,7 +92,7 @@ func TestRequestTimeoutRetriesWriteTheRecordsAgain(t *testing.T) {
 	r.noViolations(t)
 }
 
-// FACTS.md 9.1 and Sender.getExpiredInflightBatches: delivery.timeout.ms
+// Kafka 2.5 Sender.java getExpiredInflightBatches: delivery.timeout.ms
 // also ends a batch in flight, with TimeoutException (TIMEOUT), at its
 // deadline (the Sender polls until the accumulator's next expiry); the
 // answer that comes later finds it done (upstream's

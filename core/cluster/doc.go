@@ -29,9 +29,9 @@
 // a third of the timeout) and expires the session on the first tickTime
 // boundary (3 s, zookeeper.properties leaves it unset) strictly after it
 // plus zookeeper.session.timeout.ms (18 s), so 12 to 21 s after the kill
-// (FACTS.md 5.1.6). Its
+// (ZooKeeper 3.5.9 ExpiryQueue.java L56-58). Its
 // /brokers/ids/N goes, main-EventThread of the active controller puts
-// BrokerChange, and the controller elects (FACTS.md 1.5): offline
+// BrokerChange, and the controller elects (Kafka 2.5 PartitionStateMachine.scala L519-530): offline
 // partitions get the first live ISR replica in assignment order (unclean:
 // the first live replica, ISR of one, when unclean.leader.election.enable
 // is on), then the dead replicas leave the ISRs (never below one; a dead
@@ -41,7 +41,7 @@
 // LeaderAndIsrResponseReceived / UpdateMetadataResponseReceived events.
 // When the dead broker was the controller, its /controller goes with the
 // same session and another broker's onControllerFailover runs the two
-// steps the other way round (FACTS.md 1.6.2–1.6.4):
+// steps the other way round (Kafka 2.5 KafkaController.scala L217-268):
 // ReplicaStateMachine.startup first (LeaderAndIsr at the current epochs
 // to the live replicas, then OfflineReplica for the dead ones: out of the
 // ISRs, never below one, a dead leader -1, an epoch each), then
@@ -68,7 +68,7 @@
 // the client's poll returns, after the responses it brought, and a poll
 // lasts at most request.timeout.ms, so a request nothing else wakes the
 // client for is found timed out up to twice request.timeout.ms after its
-// send (FACTS.md 9.4; NetworkClient.poll, handleTimedOutRequests). The
+// send (Kafka 2.5 NetworkClient.java poll, handleTimedOutRequests). The
 // broker's DelayedProduce runs the same timeout from the append, a little
 // later than the send, and answers REQUEST_TIMED_OUT first when nothing
 // else delays it. delivery.timeout.ms (at least request.timeout.ms: set
@@ -76,9 +76,9 @@
 // batch delivery.timeout.ms after its send(), queued or in flight, with
 // TIMEOUT (TimeoutException "Expiring N record(s) for P:X ms has passed
 // since batch creation"); an answer that comes later is ignored, and a
-// retriable error after it is final (FACTS.md 9.1).
+// retriable error after it is final (Kafka 2.5 Sender.java L593-600).
 //
-// The idempotent producer (FACTS.md 9): with enable.idempotence the
+// The idempotent producer (Kafka 2.5 ProducerConfig.java L425-447): with enable.idempotence the
 // construction refuses retries 0, an acks setting (or a produce's acks=)
 // other than all and max.in.flight.requests.per.connection above 5
 // (configuration errors, codes cl.idempotence.*), and makes an unset acks
@@ -205,7 +205,7 @@
 // the page words them in its language. thread.exit and sleep notes keep
 // their English only (the kernel's Kill and Sleep take a string).
 //
-// Simplifications against FACTS.md: ISRs are kept, written and shown as
+// Simplifications against upstream: ISRs are kept, written and shown as
 // sorted broker ids, where upstream's ZooKeeper list keeps the order it
 // was built in (a new partition's live replicas in assignment order, the
 // leader's additions at the end); no rule modelled depends on that order

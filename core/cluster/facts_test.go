@@ -26,8 +26,8 @@ func (r *rig) controllerEpoch(t *testing.T) int {
 	return n.value.(int)
 }
 
-// FACTS.md 1.6.1 (elect: registerControllerAndIncrementControllerEpoch)
-// and 1.6 outcome 6, as upstream's ControllerIntegrationTest
+// Kafka 2.5 KafkaController.scala L1323-1359 (elect:
+// registerControllerAndIncrementControllerEpoch, L1336-1339), as upstream's ControllerIntegrationTest
 // testEmptyCluster, testControllerEpochPersistsWhenAllBrokersDown and
 // testControllerMoveIncrementsControllerEpoch: the first controller writes
 // /controller_epoch 1; when it dies /controller goes with its session but
@@ -57,7 +57,8 @@ func TestControllerEpochGoesUpByOneAtEachElection(t *testing.T) {
 	require.Equal(t, 2, st.ControllerEpoch, "the new controller wrote t-0's state (leader 1 was taken offline)")
 }
 
-// FACTS.md 1.6 outcome 5 (and 1.6.2 steps 5–7, 1.6.3): at a failover
+// Kafka 2.5 KafkaController.scala L238-246, ReplicaStateMachine.scala
+// L35-44 and ControllerChannelManager.scala L573-578: at a failover
 // every live broker first gets UpdateMetadata with the live brokers only,
 // then the OnlineReplica batch (LeaderAndIsr at the current epoch, then
 // UpdateMetadata), then the OfflineReplica batch (the dead leader taken
@@ -92,8 +93,8 @@ func TestFailoverSendsTheBrokerListFirstThenOneBatchPerStep(t *testing.T) {
 	r.noViolations(t)
 }
 
-// FACTS.md 3, isr-change-propagation (ReplicaManager.maybePropagateIsrChanges,
-// K2.5 ReplicaManager.scala L152-153, L276-277, L306): the task runs every
+// Kafka 2.5 isr-change-propagation (ReplicaManager.maybePropagateIsrChanges,
+// ReplicaManager.scala L152-153, L276-277, L306): the task runs every
 // 2500 ms and writes /isr_change_notification once no ISR change has
 // happened for more than IsrChangePropagationBlackOut, 5000 ms; so the
 // controller hears of a shrink more than 5 s and at most 7.5 s after it.
@@ -137,7 +138,7 @@ func staleLeader(t *testing.T, change func(*Config)) *rig {
 	return r
 }
 
-// FACTS.md 9.1, retry.backoff.ms 100: after a retriable error the
+// Kafka 2.5 ProducerConfig.java, retry.backoff.ms 100: after a retriable error the
 // producer refreshes its metadata and sends the batch again 100 ms after
 // the error, not before (RecordAccumulator's backoff on a retried batch).
 func TestProducerRetriesAfterRetryBackoff(t *testing.T) {
@@ -162,7 +163,7 @@ func TestProducerRetriesAfterRetryBackoff(t *testing.T) {
 	}
 }
 
-// FACTS.md 3 (KafkaApis.handleProduceRequest): acks=0 gets no response;
+// Kafka 2.5 KafkaApis.scala handleProduceRequest: acks=0 gets no response;
 // when the append fails the broker closes the connection, the only way
 // the producer can tell. The producer's send is done as soon as it is
 // sent (offset unknown), and the disconnect makes it refresh its
@@ -197,8 +198,8 @@ func TestAcksZeroErrorClosesTheConnection(t *testing.T) {
 	r.noViolations(t)
 }
 
-// The Kafka 2.5 defaults the lessons quote (FACTS.md 3, 1.6.1, 9.1;
-// K2.5 srv/KafkaConfig.scala L51, L131-154, prd/ProducerConfig.java).
+// The Kafka 2.5 defaults the lessons quote (Kafka 2.5
+// KafkaConfig.scala L51, L131-154, ProducerConfig.java L274-379).
 func TestDefaultsOfKafka25(t *testing.T) {
 	c := DefaultConfig()
 	for _, d := range []struct {
@@ -223,7 +224,7 @@ func TestDefaultsOfKafka25(t *testing.T) {
 	require.Equal(t, 3*time.Second, TickTime, "tickTime: zookeeper.properties leaves it unset")
 }
 
-// FACTS.md 1.5, partition states and their bytes (NewPartition 0,
+// Kafka 2.5 PartitionStateMachine.scala, partition states and their bytes (NewPartition 0,
 // OnlinePartition 1, OfflinePartition 2, NonExistentPartition 3): a new
 // partition goes NonExistent → New → Online; its last ISR member's death
 // with unclean election off takes it Online → Offline. Each state change
@@ -247,7 +248,7 @@ func TestPartitionStatesAndTheirBytes(t *testing.T) {
 	}, got)
 }
 
-// FACTS.md 9.5 outcome 1 (9.3, 9.4): without idempotence, acks=all,
+// Kafka 2.5 Partition.scala L955-969 and Sender.java L593-600: without idempotence, acks=all,
 // min.insync.replicas 2, two replicas. The record is appended at offset 0,
 // then the follower leaves the ISR: NOT_ENOUGH_REPLICAS_AFTER_APPEND. The
 // producer retries; while the ISR is the leader alone each retry is
@@ -278,8 +279,8 @@ func TestNotEnoughReplicasAfterAppendRetriedWritesASecondCopy(t *testing.T) {
 	r.noViolations(t)
 }
 
-// FACTS.md 1.2 Triggers and 1.6.1 (ControllerChangeHandler, K2.5
-// KafkaController.scala L1963-1969): /controller is an ephemeral of the
+// Kafka 2.5 ControllerChangeHandler (KafkaController.scala
+// L1963-1969): /controller is an ephemeral of the
 // controller's session; when it expires, each surviving broker's
 // main-EventThread puts Reelect (deleted), and when the winner creates it
 // again, ControllerChange (created).
@@ -300,7 +301,7 @@ func TestControllerZnodeWatchesPutReelectThenControllerChange(t *testing.T) {
 	}
 }
 
-// FACTS.md 1.6.2 step 2 (K2.5 KafkaController.scala L228, L230): a new
+// Kafka 2.5 onControllerFailover (KafkaController.scala L228, L230): a new
 // controller deletes the ISR change notifications written while there was
 // none; it reads every partition's state from ZooKeeper anyway
 // (updateLeaderAndIsrCache). Here leader 2 shrinks its ISR while the dead

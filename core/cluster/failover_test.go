@@ -36,7 +36,7 @@ func (r *rig) produce(id string, acks, n int) {
 	r.c.Produce(r.s.Now(), "produce t-0 id="+id, id, t0, acks, n)
 }
 
-// FACTS.md 3: a stalled follower leaves the ISR once it has not caught up
+// Kafka 2.5 Partition.getOutOfSyncReplicas: a stalled follower leaves the ISR once it has not caught up
 // for more than replica.lag.time.max.ms (30 s), at the next isr-expiration
 // run (every 15 s): between 30 s and 45 s after it stopped.
 func TestStalledFollowerLeavesTheISRBetween30And45Seconds(t *testing.T) {
@@ -59,7 +59,7 @@ func TestStalledFollowerLeavesTheISRBetween30And45Seconds(t *testing.T) {
 	}
 }
 
-// FACTS.md 3: with ISR {1} and min.insync.replicas 2, acks=all is refused
+// Kafka 2.5 Partition.scala L955-969: with ISR {1} and min.insync.replicas 2, acks=all is refused
 // before the append (NOT_ENOUGH_REPLICAS); acks=1 succeeds.
 func TestNotEnoughReplicasBeforeTheAppend(t *testing.T) {
 	r := started(t, 2, func(c *Config) {
@@ -82,7 +82,7 @@ func TestNotEnoughReplicasBeforeTheAppend(t *testing.T) {
 	r.noViolations(t)
 }
 
-// FACTS.md 3, DelayedProduce: an acks=all request whose ISR cannot reach
+// Kafka 2.5 DelayedProduce.scala: an acks=all request whose ISR cannot reach
 // it answers REQUEST_TIMED_OUT after the request's timeout (30 s); one
 // whose ISR shrinks below min.insync.replicas meanwhile answers
 // NOT_ENOUGH_REPLICAS_AFTER_APPEND.
@@ -109,10 +109,10 @@ func TestDelayedProduceTimesOutOrEndsAfterTheAppend(t *testing.T) {
 	r.noViolations(t)
 }
 
-// FACTS.md 1.5, 1.6 and 3: the leader dies; its session expires after
+// Kafka 2.5 onControllerFailover (KafkaController.scala L217-268): the leader dies; its session expires after
 // zookeeper.session.timeout.ms. It is also the controller, so the new
 // controller's failover takes it offline (leader -1, epoch + 1) and then
-// elects the first live ISR replica (epoch + 2, FACTS.md 1.6 outcome 3;
+// elects the first live ISR replica (epoch + 2, one bump each;
 // lesson 06 has the non-controller leader's BrokerChange, epoch + 1); the
 // producer, refused by the dead broker, refreshes its metadata and
 // retries to the new leader.
@@ -135,7 +135,7 @@ func TestBrokerFailureElectsANewLeaderAndTheProducerRetries(t *testing.T) {
 	r.noViolations(t)
 }
 
-// FACTS.md 1.5: the last ISR member dies; with unclean election off the
+// Kafka 2.5 PartitionStateMachine.scala L519-528: the last ISR member dies; with unclean election off the
 // partition has no leader (-1) and keeps its ISR of one. (The leader is
 // broker 2, not the controller: onBrokerFailure's path. A controller dying
 // so is outcome 1 of TestControllerFailoverTakesTheDeadControllersReplicasOfflineBeforeElecting.)
@@ -153,7 +153,7 @@ func TestUncleanOffLeavesThePartitionWithoutLeader(t *testing.T) {
 	r.noViolations(t)
 }
 
-// FACTS.md 1.5, 1.6 (outcome 1, unclean) and 3, unclean on: broker 1,
+// Kafka 2.5 PartitionStateMachine.scala L459-496, L519-530, unclean on: broker 1,
 // the controller, dies as the only ISR member; the new controller's
 // OfflineReplica takes its leadership (-1, epoch + 1), then the unclean
 // election gives the first live replica in assignment order the lead
@@ -225,7 +225,7 @@ func TestARestartingBrokerHasNoController(t *testing.T) {
 	r.noViolations(t)
 }
 
-// FACTS.md 1.6.2–1.6.4 and outcomes 1–4: the broker that is the active
+// Kafka 2.5 KafkaController.scala L217-268, four outcomes: the broker that is the active
 // controller dies. The new controller's onControllerFailover runs
 // ReplicaStateMachine.startup (every replica of the dead broker goes to
 // OfflineReplica: leader -1 if it led, out of the ISR but never below one

@@ -136,7 +136,7 @@ func (k *kafkaController) maybeResign() {
 // ZooKeeper (initializeControllerContext, with updateLeaderAndIsrCache),
 // tells every broker who is live (sendUpdateMetadataRequest), then starts
 // the replica state machine before the partition state machine, as
-// upstream (FACTS.md 1.6.2 steps 3–7): the dead brokers' replicas go
+// upstream (Kafka 2.5 KafkaController.scala L217-268): the dead brokers' replicas go
 // offline, out of the ISRs, before any election.
 func (k *kafkaController) onControllerFailover() {
 	zk := k.c.ZK
@@ -190,7 +190,7 @@ func (k *kafkaController) onControllerFailover() {
 // on live brokers go to OnlineReplica (each gets a LeaderAndIsr with its
 // partition's current state, at an unchanged epoch), in one batch; then
 // the others go to OfflineReplica, in a second batch (handleStateChanges
-// once per target state, FACTS.md 1.6.3). OfflineReplica takes a dead
+// once per target state, Kafka 2.5 ReplicaStateMachine.scala L35-44). OfflineReplica takes a dead
 // leader's leadership (-1) and the dead replica out of the ISR, a new
 // leader epoch each, before PartitionStateMachine.startup elects.
 func (k *kafkaController) replicaStateMachineStartup() {
@@ -231,7 +231,7 @@ func (k *kafkaController) replicaStateMachineStartup() {
 // partitionStateMachineStartup is PartitionStateMachine.startup:
 // initializePartitionState from the leadership the replica state machine
 // has just written (a partition whose leader it took is offline), then
-// triggerOnlinePartitionStateChange elects (FACTS.md 1.6.4).
+// triggerOnlinePartitionStateChange elects (Kafka 2.5 PartitionStateMachine.scala L37-43).
 func (k *kafkaController) partitionStateMachineStartup() {
 	for _, tp := range k.parts {
 		st, ok := k.leadership[tp]

@@ -46,7 +46,7 @@ const (
 
 // TickTime is zoo.cfg's tickTime as Kafka 2.5's config/zookeeper.properties
 // leaves it: unset, so ZooKeeperServer.DEFAULT_TICK_TIME, 3000 ms
-// (FACTS.md 5.1.6). Sessions are negotiated within 2 and 20 ticks and
+// (ZooKeeper 3.5.9 ZooKeeperServer.java L100). Sessions are negotiated within 2 and 20 ticks and
 // expire on its boundaries.
 const TickTime = 3000 * time.Millisecond
 
@@ -241,7 +241,7 @@ func (zk *ZooKeeper) openSession(c *zkClient, timeout time.Duration) *Session {
 // pingInterval, so the last the server heard is the last ping before the
 // kill (or the last request); the SessionTracker's ExpiryQueue puts the
 // session in bucket (⌊(heard+timeout)/tick⌋+1)·tick, the first tick
-// boundary strictly after heard+timeout (FACTS.md 5.1.6).
+// boundary strictly after heard+timeout (ZooKeeper 3.5.9 ExpiryQueue.java L56-58).
 func (zk *ZooKeeper) disconnect(sess *Session) {
 	if sess.State != SessionConnected {
 		return

@@ -9,10 +9,11 @@ import (
 	"brokerlab/core/sim"
 )
 
-// FACTS.md 5.1.6: Kafka 2.5's zookeeper.properties leaves tickTime unset,
-// so it is 3000 ms; sessions are negotiated within [6 s, 60 s]; the
-// ExpiryQueue expires a session at the first tick boundary strictly after
-// its last touch plus the timeout (outcome B3: last heard at 1 s → 21 s,
+// Kafka 2.5's config/zookeeper.properties (L16-23) leaves tickTime unset,
+// so it is 3000 ms; sessions are negotiated within [6 s, 60 s] (ZooKeeper
+// 3.5.9 ZooKeeperServer.java L100, L951-963); the ExpiryQueue expires a
+// session at the first tick boundary strictly after its last touch plus
+// the timeout (ExpiryQueue.java L56-58: last heard at 1 s → 21 s,
 // at 3 s → 24 s); an idle client pings every readTimeout/2 (6 s of 18 s).
 func TestSessionsExpireOnThreeSecondTicks(t *testing.T) {
 	s := sim.New(1, true)

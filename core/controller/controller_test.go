@@ -10,7 +10,7 @@ import (
 	"brokerlab/core/sim"
 )
 
-// FACTS.md 1.1: the 17 ControllerStates of Kafka 2.5, their values and timers.
+// ControllerState.scala: the 17 ControllerStates of Kafka 2.5, their values and timers.
 func TestStatesOfKafka25(t *testing.T) {
 	want := []string{"Idle", "ControllerChange", "BrokerChange", "TopicChange", "TopicDeletion",
 		"AlterPartitionReassignment", "AutoLeaderBalance", "ManualLeaderBalance", "ControlledShutdown",
@@ -34,7 +34,8 @@ func TestStatesOfKafka25(t *testing.T) {
 	}
 }
 
-// FACTS.md 1.2: the 25 ControllerEvents of Kafka 2.5 and the state each runs in.
+// KafkaController.scala (sealed trait ControllerEvent): the 25
+// ControllerEvents of Kafka 2.5 and the state each runs in.
 func TestEventsOfKafka25(t *testing.T) {
 	want := map[string]string{
 		"ControllerChange": "ControllerChange", "Reelect": "ControllerChange", "RegisterBrokerAndReelect": "ControllerChange",
@@ -114,7 +115,7 @@ func TestProducersAreUpstreamThreads(t *testing.T) {
 	require.Equal(t, "controller-event-thread", r.actorOf(sim.EventProcess, "BrokerChange"))
 }
 
-// FACTS.md 1.3: on preempt only ControlledShutdown and an admin's
+// Kafka 2.5 KafkaController.preempt: on preempt only ControlledShutdown and an admin's
 // ReplicaLeaderElection answer their callers, on the clearAndPut caller's thread.
 func TestPreemptAnswersOnlyWaitingCallers(t *testing.T) {
 	cfg := DefaultConfig()
@@ -138,7 +139,7 @@ func TestPreemptAnswersOnlyWaitingCallers(t *testing.T) {
 	require.Equal(t, []string{"BrokerChange", "Expire", "RegisterBrokerAndReelect"}, r.c.Mgr.Count(Processed))
 }
 
-// FACTS.md 1.4: awaitProcessing waits for the start of processing, not its end.
+// Kafka 2.5 ControllerEventManager.scala QueuedEvent: awaitProcessing waits for the start of processing, not its end.
 func TestAwaitProcessingWaitsForTheStart(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.EventTimes = map[string]time.Duration{"Expire": time.Second}
@@ -187,7 +188,7 @@ func TestDoWorkStatesAndMetrics(t *testing.T) {
 	require.Equal(t, []string{"EventQueueTimeMs", "LeaderElectionRateAndTimeMs", "EventQueueTimeMs"}, metrics)
 }
 
-// FACTS.md 1.4: close() initiates shutdown, clearAndPuts ShutdownEventThread,
+// Kafka 2.5 ControllerEventManager.close: close() initiates shutdown, clearAndPuts ShutdownEventThread,
 // which the thread ignores, and waits for the thread to exit.
 func TestCloseStopsTheEventThread(t *testing.T) {
 	cfg := DefaultConfig()

@@ -2,7 +2,8 @@
 // ControllerEventManager with its controller-event-thread, the unbounded
 // queue of QueuedEvents, put and clearAndPut under the putLock, and
 // KafkaController as the ControllerEventProcessor; the 25 ControllerEvent
-// types and 17 ControllerStates as data (FACTS.md 1.1–1.4).
+// types and 17 ControllerStates as data (Kafka 2.5 ControllerState.scala, KafkaController.scala,
+// ControllerEventManager.scala).
 //
 // Model. Each thread that puts events upstream is a simulated thread of
 // its own with its upstream name (main-EventThread for ZooKeeper watches,
@@ -12,7 +13,7 @@
 // take, set the state, record EventQueueTimeMs, process inside the state's
 // RateAndTimeMs timer (if it has one), back to Idle.
 //
-// Simplifications against FACTS.md: processing an event is only virtual
+// Simplifications against upstream: processing an event is only virtual
 // time (controller.eventTime, 10ms unless set per event), plus the
 // activeControllerId changes of Expire and the re-election events; the real
 // KafkaController reads and writes ZooKeeper and sends requests to brokers.

@@ -58,7 +58,7 @@ type Subscription struct {
 	Topics          []string
 	GroupInstanceID string // "" for a dynamic member
 	// OwnedPartitions is Subscription.ownedPartitions: what the member
-	// owned when it joined (always empty under EAGER, FACTS.md 7.2).
+	// owned when it joined (always empty under EAGER: Kafka 2.5 ConsumerCoordinator.java L677-684).
 	OwnedPartitions []TopicPartition
 	// UserData is the sticky assignor's user data, decoded; nil when the
 	// member sent none (every other assignor, or before its first assignment).
@@ -127,7 +127,7 @@ func subscribed(s Subscription, topic string) bool {
 
 // RangeAssignor is RangeAssignor.java: topic by topic, the members
 // subscribed to it in member id order each get a contiguous range; the
-// first N%M get one partition more (FACTS.md 2.7).
+// first N%M get one partition more (Kafka 2.5 RangeAssignor.java L87-116).
 type RangeAssignor struct{}
 
 // Name is the protocol name.

@@ -21,7 +21,8 @@ func assign(t *testing.T, name string, partitions map[string]int, subs ...Subscr
 
 func sub(id string, topics ...string) Subscription { return Subscription{MemberID: id, Topics: topics} }
 
-// FACTS.md 2.7, the javadoc examples, then other cases.
+// The javadoc examples of Kafka 2.5 RangeAssignor.java and
+// RoundRobinAssignor.java, then other cases.
 func TestAssignors(t *testing.T) {
 	tests := []struct {
 		name       string

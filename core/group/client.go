@@ -78,7 +78,7 @@ type ClientOptions struct {
 	Listener           RebalanceListener
 }
 
-// DefaultClientOptions are KafkaConsumer's defaults (FACTS.md 2.6).
+// DefaultClientOptions are KafkaConsumer's defaults (Kafka 2.5 ConsumerConfig.java).
 func DefaultClientOptions() ClientOptions {
 	return ClientOptions{AutoOffsetReset: "latest", MaxPollRecords: 500, EnableAutoCommit: true, AutoCommitInterval: 5 * time.Second}
 }

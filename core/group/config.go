@@ -38,7 +38,7 @@ type ConsumerConfig struct {
 // (GroupCoordinator.NewMemberJoinTimeoutMs).
 const NewMemberJoinTimeout = 5 * time.Minute
 
-// DefaultConfig is Kafka 2.5's defaults (FACTS.md 2.6, 4).
+// DefaultConfig is Kafka 2.5's defaults (KafkaConfig.scala, OffsetConfig.scala).
 func DefaultConfig() Config {
 	return Config{
 		BrokerID:              1,

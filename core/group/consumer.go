@@ -87,7 +87,7 @@ type Consumer struct {
 
 	// ConsumerCoordinator and SubscriptionState
 	owned              []TopicPartition
-	rebalanceProtocol  RebalanceProtocol // the assignors' highest common protocol (FACTS.md 7.1)
+	rebalanceProtocol  RebalanceProtocol // the assignors' highest common protocol (Kafka 2.5 ConsumerCoordinator.java L175-200)
 	revocations        int               // onPartitionsRevoked calls with a non-empty set
 	stickyMemory       *MemberData       // StickyAssignor.onAssignment: its partitions and generation
 	isLeader           bool
@@ -342,7 +342,7 @@ func (c *Consumer) ensureActiveGroup() {
 	c.initiateJoinGroup()
 }
 
-// onJoinPrepare is ConsumerCoordinator.onJoinPrepare (FACTS.md 7.2): out
+// onJoinPrepare is ConsumerCoordinator.onJoinPrepare (Kafka 2.5 ConsumerCoordinator.java L651-707): out
 // of the group, every owned partition is lost; else under EAGER every
 // owned partition is given up before joining, under COOPERATIVE only
 // those of topics no longer subscribed.

@@ -37,7 +37,7 @@ func threeThenC0Leaves(t *testing.T, assignors ...string) (c1, c2 *callbacks, w 
 	return ls[1], ls[2], w
 }
 
-// FACTS.md 7.5 outcome 1: eager range. The survivors revoke everything
+// Kafka 2.5 RangeAssignor.java L87-116, ConsumerCoordinator.java L677-684: eager range. The survivors revoke everything
 // before rejoining, then are assigned everything they now have.
 func TestEagerRangeCallbacks(t *testing.T) {
 	c1, c2, w := threeThenC0Leaves(t, "range")
@@ -46,7 +46,8 @@ func TestEagerRangeCallbacks(t *testing.T) {
 	require.Equal(t, "2", w.get("group[G].generation"))
 }
 
-// FACTS.md 7.5 outcome 2: cooperative-sticky. One rebalance, nothing
+// Kafka 2.5 CooperativeStickyAssignor.java L63-103, ConsumerCoordinator.java
+// L374-398: cooperative-sticky. One rebalance, nothing
 // revoked; each survivor is assigned only the orphan it gains.
 func TestCooperativeStickyCallbacks(t *testing.T) {
 	c1, c2, w := threeThenC0Leaves(t, "cooperative-sticky")
@@ -56,7 +57,7 @@ func TestCooperativeStickyCallbacks(t *testing.T) {
 	require.Equal(t, "COOPERATIVE", w.get("consumer[C1].rebalanceProtocol"))
 }
 
-// FACTS.md 7.5 outcome 4: [cooperative-sticky, range] is EAGER: the
+// Kafka 2.5 ConsumerCoordinator.java L180-197: [cooperative-sticky, range] is EAGER: the
 // survivors revoke all, and the fresh assignment reshuffles.
 func TestMixedListCallbacks(t *testing.T) {
 	c1, c2, w := threeThenC0Leaves(t, "cooperative-sticky", "range")

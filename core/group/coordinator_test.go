@@ -70,7 +70,7 @@ func (r *rig) heartbeatRearmed() int {
 	return n
 }
 
-// FACTS.md 2.4 with Kafka 2.5's values: every error per request and state.
+// Kafka 2.5 GroupCoordinator.scala: every error per request and state.
 func TestErrorsPerRequestAndState(t *testing.T) {
 	const noGroup GroupState = ""
 	tests := []struct {
@@ -197,7 +197,8 @@ func TestErrorsPerRequestAndState(t *testing.T) {
 }
 
 // A new member gets an id made of its client id and a short suffix, and
-// the group only holds it as pending (FACTS.md 2.4).
+// the group only holds it as pending (Kafka 2.5 KafkaApis.scala L1439,
+// requireKnownMemberId).
 func TestMemberIDRequiredGivesAnIDAndChangesNothing(t *testing.T) {
 	r := newRig(t, DefaultConfig())
 	req := r.req(apiJoinGroup)

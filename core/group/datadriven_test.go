@@ -3,7 +3,7 @@ package group_test
 import (
 	"testing"
 
-	"brokerlab/internal/labtest"
+	"brokerlab/labtest"
 )
 
 // The scenarios of testdata/*.lab, each with its expected trace excerpt

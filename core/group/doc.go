@@ -3,8 +3,8 @@
 // Rebalance purgatories) and the consumers' side of it (KafkaConsumer's
 // poll loop with ConsumerCoordinator and AbstractCoordinator, the
 // heartbeat thread, the range, round-robin, sticky and cooperative-sticky
-// assignors, the EAGER and COOPERATIVE rebalance protocols), FACTS.md 2
-// and 7.
+// assignors, the EAGER and COOPERATIVE rebalance protocols), read in
+// Kafka 2.5.0's GroupCoordinator.scala and ConsumerCoordinator.java.
 //
 // Model. One broker (broker.id 1) coordinates every group. The
 // coordinator is the Apis of the broker's socket server (core/socketserver):
@@ -69,7 +69,7 @@
 // operation, Item its type, Note its delay: a DelayedHeartbeat's timer.add
 // starts the member's session deadline.
 //
-// Simplifications against FACTS.md: the broker is always the active,
+// Simplifications against upstream: the broker is always the active,
 // loaded coordinator of every group (no NOT_COORDINATOR,
 // COORDINATOR_LOAD_IN_PROGRESS, FindCoordinator: a client that would look
 // for the coordinator again finds it at once); no offset expiry; writing
@@ -89,7 +89,7 @@
 // metadata refreshes are followed, since only the leader acts on a
 // change; they happen on the heartbeat thread's network polls.
 //
-// Static membership (static.go, FACTS.md 8): a consumer with a
+// Static membership (static.go, KIP-345): a consumer with a
 // group.instance.id (join's instance=ID) joins with an empty member id and
 // no MEMBER_ID_REQUIRED round trip (KafkaApis' requireKnownMemberId is
 // false for it); the coordinator maps the instance id to the member id
@@ -112,7 +112,7 @@
 // assignors order static members first, by instance id (MemberInfo).
 //
 // Rebalance protocols and sticky assignors (protocol.go, sticky.go,
-// FACTS.md 7). Each consumer's rebalance protocol (consumer[C].rebalanceProtocol)
+// KIP-429). Each consumer's rebalance protocol (consumer[C].rebalanceProtocol)
 // is the highest one every assignor of its partition.assignment.strategy
 // supports (range, roundrobin, sticky: EAGER; cooperative-sticky:
 // COOPERATIVE and EAGER), so [cooperative-sticky,range] is EAGER whichever
@@ -144,7 +144,7 @@
 //
 // Offsets and records (offsets.go, client.go). The coordinator stores
 // committed offsets per group and partition: OffsetCommit answers per
-// state as FACTS.md 2.4 says (a member's commit in Stable or
+// state as Kafka 2.5 GroupCoordinator.doCommitOffsets does (a member's commit in Stable or
 // PreparingRebalance is stored and counts as a heartbeat, in
 // CompletingRebalance it is REBALANCE_IN_PROGRESS, a commit without a
 // generation to an unknown or Empty group is stored), OffsetFetch answers

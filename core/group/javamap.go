@@ -8,8 +8,8 @@ import (
 )
 
 // The sticky assignors iterate Java HashMaps and HashSets, and where they
-// do, the order decides which partition goes where (FACTS.md 7.5 outcome
-// 2). jmap keeps the keys of a java.util.HashMap and gives them back in
+// do, the order decides which partition goes where (Kafka 2.5
+// AbstractStickyAssignor.sortPartitions). jmap keeps the keys of a java.util.HashMap and gives them back in
 // its iteration order: by bucket, (h ^ h>>>16) & (capacity-1), then in
 // the order they were put within a bucket (a resize splits a bucket's
 // list keeping its order). The table starts at 16 (or the capacity

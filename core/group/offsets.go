@@ -63,7 +63,7 @@ func (c *Coordinator) handleCommitOffsets(req *request) {
 	c.doCommitOffsets(g, req, cb)
 }
 
-// doCommitOffsets is GroupCoordinator.doCommitOffsets (FACTS.md 2.4): a
+// doCommitOffsets is GroupCoordinator.doCommitOffsets (Kafka 2.5): a
 // member's commit is stored in Stable and PreparingRebalance (it counts as
 // a heartbeat), refused in CompletingRebalance.
 func (c *Coordinator) doCommitOffsets(g *groupMetadata, req *request, cb func(Error)) {

@@ -9,7 +9,7 @@ import (
 	"brokerlab/core/sim"
 )
 
-// FACTS.md 2.4, OffsetCommit (K2.4, K2.8; read in 2.5.0's
+// OffsetCommit, read in Kafka 2.5.0's
 // GroupCoordinator.handleCommitOffsets and doCommitOffsets): the answer in
 // each state, whether the offset is stored, whether the commit counts as
 // a heartbeat.

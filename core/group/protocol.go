@@ -6,7 +6,7 @@ import (
 	"brokerlab/core/msg"
 )
 
-// RebalanceProtocol is ConsumerPartitionAssignor.RebalanceProtocol (FACTS.md 7.1).
+// RebalanceProtocol is ConsumerPartitionAssignor.RebalanceProtocol (Kafka 2.5 ConsumerPartitionAssignor.java L76-78).
 type RebalanceProtocol int
 
 // The protocols, by id.

@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// FACTS.md 7.1: the highest protocol every configured assignor supports.
+// Kafka 2.5 ConsumerCoordinator.java L175-200: the highest protocol every configured assignor supports.
 func TestCommonProtocol(t *testing.T) {
 	for _, tc := range []struct {
 		assignors []string

@@ -104,7 +104,7 @@ func (w *world) states(g string) []string {
 // itoa writes ms as the trace's durations: 3ms, 3.003s.
 func itoa(ms int64) string { return sim.FormatDuration(time.Duration(ms) * time.Millisecond) }
 
-// FACTS.md 2.2: the initial delayed join waits group.initial.rebalance.delay.ms
+// Kafka 2.5 DelayedJoin.scala InitialDelayedJoin: the initial delayed join waits group.initial.rebalance.delay.ms
 // and waits again (min(delay, remaining)) as long as members keep arriving
 // and the rebalance timeout leaves time.
 func TestInitialDelayRearms(t *testing.T) {
@@ -175,7 +175,7 @@ func TestInitialDelayAfterEmptyWaitsOnce(t *testing.T) {
 	w.expect(map[string]string{"group[G].generation": "3", "group[G].members": "C1,C2", "group[G].leader": "C1"})
 }
 
-// FACTS.md 2.2, 2.3: join, leader, protocol, sync, generation + 1 on every
+// Kafka 2.5 GroupCoordinator.scala onCompleteJoin, GroupMetadata.scala: join, leader, protocol, sync, generation + 1 on every
 // completed join, the last member leaving makes the group Empty.
 func TestGenerationsLeaderAndLastLeave(t *testing.T) {
 	w := newWorld(t, 1, nil)
@@ -210,7 +210,7 @@ func TestGenerationsLeaderAndLastLeave(t *testing.T) {
 	require.Equal(t, []string{"PreparingRebalance@16.001s/2", "Empty@16.001s/3"}, gens[len(gens)-2:])
 }
 
-// FACTS.md 2.5, 2.2: a consumer that stops heartbeating for longer than
+// Kafka 2.5 GroupCoordinator.onExpireHeartbeat: a consumer that stops heartbeating for longer than
 // session.timeout.ms is removed by its DelayedHeartbeat's expiry; one that
 // pauses for less is not.
 func TestSessionExpiry(t *testing.T) {
@@ -264,7 +264,7 @@ func TestSessionExpiry(t *testing.T) {
 	}
 }
 
-// FACTS.md 2.5: a poll loop that does not call poll() within
+// Kafka 2.5 AbstractCoordinator.java L1292-1300: a poll loop that does not call poll() within
 // max.poll.interval.ms makes the heartbeat thread send LeaveGroup.
 func TestPollTimeoutLeaves(t *testing.T) {
 	w := newWorld(t, 1, func(c *Config) { c.Consumer.MaxPollInterval = sec(20) })
@@ -287,7 +287,7 @@ func TestPollTimeoutLeaves(t *testing.T) {
 	w.expect(map[string]string{"group[G].members": "C0,C1", "group[G].generation": "3", "group[G].state": "Stable"})
 }
 
-// FACTS.md 2.3: the protocol every member supports that most members
+// Kafka 2.5 GroupMetadata.scala L408-436: the protocol every member supports that most members
 // prefer; a member supporting none of the group's is refused.
 func TestProtocolSelection(t *testing.T) {
 	w := newWorld(t, 1, nil)
@@ -354,7 +354,7 @@ func TestDeterministic(t *testing.T) {
 	require.Equal(t, run(7), run(7))
 }
 
-// FACTS.md 2.2, 2.3: the DelayedJoin gives up at the rebalance timeout (the
+// Kafka 2.5 GroupCoordinator.scala onCompleteJoin, maybeElectNewJoinedLeader: the DelayedJoin gives up at the rebalance timeout (the
 // members' max.poll.interval.ms): a member that did not rejoin is removed,
 // and if it led, a member that did rejoin leads the next generation.
 func TestRebalanceTimeoutRemovesWhoDidNotRejoin(t *testing.T) {

@@ -15,7 +15,7 @@ const (
 // States lists the group states in the order GroupMetadata.scala declares them.
 var States = []GroupState{PreparingRebalance, CompletingRebalance, Stable, Dead, Empty}
 
-// ValidPreviousStates is each state's validPreviousStates (FACTS.md 2.1):
+// ValidPreviousStates is each state's validPreviousStates (Kafka 2.5 GroupMetadata.scala):
 // transitionTo refuses a move from any other state.
 func ValidPreviousStates(to GroupState) []GroupState {
 	switch to {

@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// FACTS.md 2.1: every (from, to) pair, valid exactly when from is among
+// Kafka 2.5 GroupMetadata.scala: every (from, to) pair, valid exactly when from is among
 // to's validPreviousStates.
 func TestTransitionsEveryPair(t *testing.T) {
 	valid := map[[2]GroupState]bool{

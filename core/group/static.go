@@ -8,7 +8,8 @@ import (
 	"brokerlab/core/sim"
 )
 
-// Static membership (KIP-345, FACTS.md 8): a consumer with a
+// Static membership (KIP-345; Kafka 2.5 GroupCoordinator.scala L182-222,
+// L997-1041): a consumer with a
 // group.instance.id joins without the MEMBER_ID_REQUIRED round trip, never
 // sends LeaveGroup, and a new process with the same instance id takes the
 // old one's place (and its assignment) instead of joining as a new member.

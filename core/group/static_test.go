@@ -49,7 +49,7 @@ func (w *world) answered(subj, api string) []string {
 
 func us(d time.Duration) int64 { return int64(d / time.Microsecond) }
 
-// FACTS.md 8: a static member joins without MEMBER_ID_REQUIRED, with a
+// Kafka 2.5 KafkaApis.scala L1439, GroupCoordinator.scala L182-222: a static member joins without MEMBER_ID_REQUIRED, with a
 // member id that starts with its instance id.
 func TestStaticFirstJoin(t *testing.T) {
 	w := staticWorld(t, 1)
@@ -64,7 +64,7 @@ func TestStaticFirstJoin(t *testing.T) {
 		"group[G].assignment[S1]": "t0-0", "group[G].assignment[S2]": "t0-1", "group[G].assignment[S3]": "t0-2"})
 }
 
-// FACTS.md 8.1, outcomes 1 and 2: a static member bounced within the
+// Kafka 2.5 GroupCoordinator.scala L1015-1031, L1211-1227: a static member bounced within the
 // session timeout costs no rebalance; past it, two.
 func TestStaticBounce(t *testing.T) {
 	for _, tc := range []struct {
@@ -118,7 +118,7 @@ func TestStaticBounce(t *testing.T) {
 	}
 }
 
-// FACTS.md 8.1, outcome 3: a second process with the same instance id
+// Kafka 2.5 GroupMetadata.scala L303-324, AbstractCoordinator.java L1325-1328: a second process with the same instance id
 // takes the member over; the first one's next heartbeat is fenced, which
 // is fatal in 2.5: its consumer stops, sending no LeaveGroup.
 func TestStaticDuplicateInstanceFenced(t *testing.T) {
@@ -138,7 +138,7 @@ func TestStaticDuplicateInstanceFenced(t *testing.T) {
 	require.Equal(t, w.get("consumer[B].memberId"), w.y.coord.groups["G"].staticMembers["i1"])
 }
 
-// FACTS.md 8.1, outcome 4, for contrast: a dynamic member's close sends
+// Kafka 2.5 AbstractCoordinator.java L975-990, for contrast: a dynamic member's close sends
 // LeaveGroup and the group rebalances at once.
 func TestDynamicCloseLeavesAtOnce(t *testing.T) {
 	w := newWorld(t, 1, nil)
@@ -154,7 +154,7 @@ func TestDynamicCloseLeavesAtOnce(t *testing.T) {
 	w.expect(map[string]string{"group[G].generation": "2", "group[G].members": "D1", "consumer[D1].assignment": "t0-0,t0-1,t0-2"})
 }
 
-// FACTS.md 8.1, outcome 5: the static leader restarts in a Stable group.
+// Kafka 2.5 GroupCoordinator.scala L1006, L1030: the static leader restarts in a Stable group.
 // Its JoinGroup answer names its old member id as the leader, so it does
 // not assign; the group's leader is its new id.
 func TestStaticRejoiningLeader(t *testing.T) {
@@ -179,7 +179,7 @@ func TestStaticRejoiningLeader(t *testing.T) {
 	w.expect(map[string]string{"consumer[S1].leader": "false", "group[G].leader": "S1", "consumer[S1].assignment": "t0-0", "group[G].generation": "1"})
 }
 
-// FACTS.md 8: a static member that does not rejoin is not removed when
+// Kafka 2.5 GroupCoordinator.scala L1120-1128, L1211-1227: a static member that does not rejoin is not removed when
 // the join phase completes at the rebalance timeout; a crashed one is
 // removed when its session expires.
 func TestStaticMemberKeptThroughRebalanceTimeout(t *testing.T) {
@@ -242,7 +242,7 @@ func staticRig(t *testing.T, st GroupState) (*rig, *groupMetadata) {
 	return r, g
 }
 
-// FACTS.md 8, fencing and the rejoin of a known instance id, per request
+// Kafka 2.5, fencing and the rejoin of a known instance id, per request
 // and state (GroupCoordinator.isStaticMemberFenced,
 // updateStaticMemberAndRebalance).
 func TestStaticRequestsPerState(t *testing.T) {

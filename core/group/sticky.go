@@ -5,9 +5,9 @@ import (
 	"sort"
 )
 
-// This file is AbstractStickyAssignor (K2.5 cl/internals/AbstractStickyAssignor.java)
-// and its two assignors, StickyAssignor and CooperativeStickyAssignor
-// (FACTS.md 7.3). The port keeps upstream's steps and names; where
+// This file is AbstractStickyAssignor (Kafka 2.5
+// clients/.../consumer/internals/AbstractStickyAssignor.java) and its two
+// assignors, StickyAssignor and CooperativeStickyAssignor. The port keeps upstream's steps and names; where
 // upstream iterates a HashMap or HashSet and the order matters, jmap
 // gives Java's order (javamap.go).
 

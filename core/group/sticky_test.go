@@ -24,7 +24,7 @@ func sticky(id string, gen int, had []TopicPartition) Subscription {
 
 var t0x6 = map[string]int{"t0": 6}
 
-// FACTS.md 7.4: eager sticky.
+// Eager sticky, as Kafka 2.5.0's StickyAssignor assigns (run on it).
 func TestStickyAssignorFacts(t *testing.T) {
 	gen1 := assign(t, "sticky", t0x6, sub("C0", "t0"), sub("C1", "t0"), sub("C2", "t0"))
 	require.Equal(t, map[string]string{"C0": "t0-0,t0-3", "C1": "t0-1,t0-4", "C2": "t0-2,t0-5"}, gen1)
@@ -33,7 +33,8 @@ func TestStickyAssignorFacts(t *testing.T) {
 	require.Equal(t, map[string]string{"C1": "t0-1,t0-3,t0-4", "C2": "t0-0,t0-2,t0-5"}, gen2)
 }
 
-// FACTS.md 7.4: cooperative-sticky, every case listed.
+// Cooperative-sticky, as Kafka 2.5.0's CooperativeStickyAssignor assigns
+// (run on it), every case.
 func TestCooperativeStickyAssignorFacts(t *testing.T) {
 	a := "cooperative-sticky"
 	gen1 := assign(t, a, t0x6, owning("C0", nil), owning("C1", nil), owning("C2", nil))

@@ -328,7 +328,8 @@ func (y *System) checkAssignment(g *groupMetadata) {
 
 // ownedAtJoin: some member owned tp when it joined this generation.
 // Under COOPERATIVE such a partition may be left to nobody for one
-// generation while its owner revokes it (FACTS.md 7.1); under EAGER no
+// generation while its owner revokes it (KIP-429; Kafka 2.5
+// ConsumerPartitionAssignor.java L191-231); under EAGER no
 // member owns anything at JoinGroup.
 func (g *groupMetadata) ownedAtJoin(tp TopicPartition) bool {
 	for _, m := range g.members {

@@ -11,7 +11,7 @@ import (
 // AckMode is ContainerProperties.AckMode: when the container commits.
 type AckMode string
 
-// The seven ack modes of Spring for Apache Kafka 2.5 (FACTS.md 6).
+// The seven ack modes of Spring for Apache Kafka 2.5 (ContainerProperties.java).
 const (
 	Record          AckMode = "RECORD"
 	Batch           AckMode = "BATCH"
@@ -79,7 +79,7 @@ type Config struct {
 // Bean is the container's bean name, as @KafkaListener without an id gets it.
 const Bean = "org.springframework.kafka.KafkaListenerEndpointContainer#0"
 
-// DefaultConfig is Spring for Apache Kafka 2.5's defaults (FACTS.md 6)
+// DefaultConfig is Spring for Apache Kafka 2.5's defaults (ContainerProperties.java)
 // over Kafka 2.5's.
 func DefaultConfig() Config {
 	client := group.DefaultClientOptions()
@@ -148,7 +148,7 @@ func (c Config) Validate() error {
 }
 
 // nonRetryable are the exceptions FailedRecordProcessor's default
-// classifier sends straight to the recoverer (FACTS.md 6).
+// classifier sends straight to the recoverer (Spring-Kafka 2.5 FailedRecordProcessor.java).
 var nonRetryable = []string{"DeserializationException", "MessageConversionException", "ConversionException",
 	"MethodArgumentResolutionException", "NoSuchMethodException", "ClassCastException"}
 

@@ -168,7 +168,7 @@ func TestDeterminismAndRefusals(t *testing.T) {
 	}, refused)
 }
 
-// FACTS.md 2.5 with a listener: a poll whose records take longer than
+// Kafka 2.5 AbstractCoordinator.java L1292-1300 with a listener: a poll whose records take longer than
 // max.poll.interval.ms makes the heartbeat thread leave the group; the
 // container's commit then fails (CommitFailedException: not in a Stable
 // generation), the offsets are dropped, and the rejoined consumer gets

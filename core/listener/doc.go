@@ -1,5 +1,6 @@
 // Package listener is Spring for Apache Kafka 2.5's listener container
-// (FACTS.md 6): ConcurrentMessageListenerContainer with its
+// (v2.5.17 ContainerProperties.java, KafkaMessageListenerContainer.java):
+// ConcurrentMessageListenerContainer with its
 // KafkaMessageListenerContainer children, each running a ListenerConsumer
 // loop on its own thread over a KafkaConsumer of core/group.
 //
@@ -66,7 +67,7 @@
 // group's committed offset that were never processed nor recovered and
 // that no live consumer is processing: nobody will deliver them again).
 //
-// Simplifications against FACTS.md 6: record listeners only (no batch
+// Simplifications against upstream: record listeners only (no batch
 // listener, so no RecoveringBatchErrorHandler), no transactions, no
 // ConsumerSeekAware, no pause/resume, no idle events, no monitor task
 // (NonResponsiveConsumerEvent), no idleBetweenPolls; ackOnError is

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// FACTS.md 6, SeekToCurrentErrorHandler (SK2.5 SeekUtils, FailedRecordTracker,
+// Spring-Kafka 2.5 SeekToCurrentErrorHandler (SeekUtils, FailedRecordTracker,
 // FailedRecordProcessor): FixedBackOff(0, 9) is 10 deliveries, then the
 // recoverer logs and the record is skipped; a non-retryable exception goes
 // to the recoverer at once; failures count per partition and offset.
@@ -100,7 +100,7 @@ func TestRecoveredRecordIsAcked(t *testing.T) {
 	require.Equal(t, "3", r.get("listener.committed[t0-0]"))
 }
 
-// FACTS.md 6, ContainerStoppingErrorHandler (SK2.5): stop() on a
+// Spring-Kafka 2.5 ContainerStoppingErrorHandler: stop() on a
 // SimpleAsyncTaskExecutor thread, "Stopped container", the rest of the
 // poll not processed, the failed record not committed; a restart reads
 // it again.

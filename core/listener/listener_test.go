@@ -100,7 +100,7 @@ func (r *rig) commitsAt() []string {
 	return out
 }
 
-// FACTS.md 6, the commit points of each ack mode (SK2.5 ackCurrent,
+// Spring-Kafka 2.5, the commit points of each ack mode (ackCurrent,
 // processCommits, timedAcks, processAck). Five records wait on t0-0 when
 // the container starts; the listener takes 10 ms each; the group is
 // Stable at 3006 ms and the first poll returns the five at 3008 ms; a

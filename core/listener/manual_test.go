@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// FACTS.md 6, MANUAL and MANUAL_IMMEDIATE acks from another thread (SK2.5
-// processAck): the ack goes on the acks queue; MANUAL_IMMEDIATE also calls
+// Spring-Kafka 2.5, MANUAL and MANUAL_IMMEDIATE acks from another thread
+// (processAck): the ack goes on the acks queue; MANUAL_IMMEDIATE also calls
 // consumer.wakeup(), so the poll in progress throws WakeupException and
 // the commit leaves at once; MANUAL's waits for the poll to return
 // (pollTimeout 5 s after the poll began at 3038 ms).
@@ -81,7 +81,8 @@ func TestAsyncCommits(t *testing.T) {
 	require.Equal(t, "2", r.get("listener.committed[t0-0]"))
 }
 
-// FACTS.md 6, checkAckMode and determineAutoCommit.
+// Spring-Kafka 2.5 KafkaMessageListenerContainer.java checkAckMode and
+// determineAutoCommit.
 func TestConfigChecks(t *testing.T) {
 	tests := []struct {
 		edit       func(c *Config)

@@ -1,5 +1,5 @@
 // Package replication is Kafka 2.5's replication on one broker, over the
-// kernel (FACTS.md section 3): each partition's log of records stamped
+// kernel (Partition.scala, ReplicaManager.scala, DelayedProduce.scala): each partition's log of records stamped
 // with leader epochs and its leader-epoch cache; the leader's ISR and
 // high-watermark rules; Produce with acks 0, 1 and all, min.insync.replicas
 // and the DelayedProduce purgatory; Fetch and the DelayedFetch purgatory;
@@ -41,7 +41,7 @@
 //     the broker stops leading, REQUEST_TIMED_OUT when the request's
 //     timeout passes. acks=0 gets no response; an error closes the
 //     connection.
-//   - The idempotent producer (ProducerStateManager.scala, FACTS.md 9.3):
+//   - The idempotent producer (ProducerStateManager.scala L135-148, L192-237):
 //     each log keeps, per producer id, its epoch and its last 5 batches
 //     (first and last sequence and offset), updated by every append on
 //     the leader and the followers alike and rebuilt from the records
@@ -71,7 +71,7 @@
 // formats in core/msg/notes.go), every error is a code (rp.* of
 // core/msg/words_cluster.go).
 //
-// Simplifications against FACTS.md: records carry no payload (each counts
+// Simplifications against upstream: records carry no payload (each counts
 // RecordBytes for fetch.min.bytes; fetch size limits are not modelled);
 // the log start offset stays 0 (no retention); one request carries one
 // partition for Produce; the error name is 2.5's NOT_LEADER_FOR_PARTITION

@@ -7,7 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// FACTS.md 1.5: offline election and the ISR after it.
+// Kafka 2.5 PartitionStateMachine.scala L519-530, Election.scala L28-49:
+// offline election and the ISR after it.
 func TestElectOffline(t *testing.T) {
 	for _, c := range []struct {
 		name       string
@@ -43,7 +44,7 @@ func TestElectOffline(t *testing.T) {
 	}
 }
 
-// FACTS.md 1.5: a dead replica leaves the ISR, never below one member; a
+// Kafka 2.5 ReplicaStateMachine.scala L322-341: a dead replica leaves the ISR, never below one member; a
 // dead leader becomes NoLeader; the epoch goes up.
 func TestRemoveReplicaFromIsr(t *testing.T) {
 	next, changed := RemoveReplicaFromIsr(LeaderAndIsr{Leader: 1, LeaderEpoch: 2, ISR: []int{1, 2, 3}}, 2)
@@ -56,7 +57,7 @@ func TestRemoveReplicaFromIsr(t *testing.T) {
 	require.False(t, changed)
 }
 
-// FACTS.md 2.4: the error codes the replication lessons name.
+// Kafka 2.5 Errors.java: the error codes the replication lessons name.
 func TestErrorCodes(t *testing.T) {
 	for name, code := range map[string]int{RequestTimedOut: 7, NotEnoughReplicas: 19, NotEnoughReplicasAfterAppend: 20, InvalidRequiredAcks: 21} {
 		require.Equal(t, code, ErrorCodes[name], name)

@@ -21,9 +21,9 @@ func partitionRig(t *testing.T, id int) (*sim.Sim, *ReplicaManager, *Partition) 
 	return s, rm, rm.getOrCreatePartition(t0)
 }
 
-// FACTS.md 3, follower HW: the leader's HW from each fetch response,
-// clamped to [logStartOffset, own LEO] (K2.5 log/Log.scala L331-340,
-// updateHighWatermark; srv/ReplicaFetcherThread.scala L176); it may go
+// Follower HW: the leader's HW from each fetch response, clamped to
+// [logStartOffset, own LEO] (Kafka 2.5 Log.scala L331-340,
+// updateHighWatermark; ReplicaFetcherThread.scala L176); it may go
 // down, and truncation takes it down with the log. The follower half of
 // upstream's LogTest.testHighWatermarkMaintenance: HW 0 at first, not
 // moved by an append; 5 against an LEO of 3 gives 3; 6 after three more
@@ -50,7 +50,7 @@ func TestFollowerHighWatermarkIsTheLeadersClampedToItsLog(t *testing.T) {
 	require.Equal(t, 0, p.Log.HW, "never below the log start offset, 0")
 }
 
-// FACTS.md 3 (K2.5 cluster/Partition.scala makeLeader): a broker that
+// Kafka 2.5 Partition.scala makeLeader: a broker that
 // becomes leader forgets its followers' LEOs (unknown, -1, until their
 // next fetch) and counts the ISR members as caught up now, the others as
 // never (lastCaughtUpTimeMs 0), so an ISR follower is not shrunk away for

@@ -1,7 +1,7 @@
 package replication
 
 // The idempotent producer's broker side (Kafka 2.5 log/ProducerStateManager.scala,
-// Log.analyzeAndValidateProducerState; FACTS.md 9.3).
+// Log.analyzeAndValidateProducerState).
 
 // NumBatchesToRetain is how many batches' metadata a producer's entry keeps
 // (ProducerStateEntry.NumBatchesToRetain).

@@ -52,7 +52,7 @@ func leaderRig(t *testing.T, leo int, isr []int, change func(*Config)) (*sim.Sim
 	return s, p, mon
 }
 
-// FACTS.md 3, HW rule: the leader's HW is the smallest LEO of the ISR:
+// Kafka 2.5 Partition.maybeIncrementLeaderHW, HW rule: the leader's HW is the smallest LEO of the ISR:
 // 115 for LEOs 120/118/115, 120 once both followers caught up; never back.
 func TestHighWatermarkIsTheSmallestLEOOfTheISR(t *testing.T) {
 	s, p, _ := leaderRig(t, 120, []int{1, 2, 3}, nil)
@@ -70,7 +70,7 @@ func TestHighWatermarkIsTheSmallestLEOOfTheISR(t *testing.T) {
 	require.Equal(t, 120, p.Log.HW)
 }
 
-// FACTS.md 3: a follower outside the ISR that caught up within
+// Kafka 2.5 Partition.maybeIncrementLeaderHW: a follower outside the ISR that caught up within
 // replica.lag.time.max.ms holds the HW back; once that is older, it does
 // not. One that fetches without catching up never counts.
 func TestCaughtUpReplicaOutsideTheISRHoldsTheHW(t *testing.T) {
@@ -91,7 +91,7 @@ func TestCaughtUpReplicaOutsideTheISRHoldsTheHW(t *testing.T) {
 	require.Equal(t, 15, p.Log.HW, "3 caught up more than 30 s ago")
 }
 
-// FACTS.md 3, ISR expand: LEO ≥ HW and LEO ≥ leaderEpochStartOffset.
+// Kafka 2.5 Partition.maybeExpandIsr: LEO ≥ HW and LEO ≥ leaderEpochStartOffset.
 func TestISRExpandNeedsTheHWAndTheCurrentEpoch(t *testing.T) {
 	s, p, _ := leaderRig(t, 10, []int{1}, nil)
 	require.Equal(t, 10, p.Log.HW, "the ISR is the leader alone")
@@ -103,7 +103,7 @@ func TestISRExpandNeedsTheHWAndTheCurrentEpoch(t *testing.T) {
 	require.Equal(t, 10, p.leaderEpochStartOffset)
 }
 
-// FACTS.md 3, ISR shrink: an ISR follower whose LEO differs from the
+// Kafka 2.5 Partition.getOutOfSyncReplicas, ISR shrink: an ISR follower whose LEO differs from the
 // leader's and that has not caught up for more than
 // replica.lag.time.max.ms (30 s in 2.5) leaves; one level with the leader
 // never does, however long it is silent.
@@ -127,7 +127,7 @@ func TestISRShrinkAfterTheLagTime(t *testing.T) {
 	require.Equal(t, []int{1, 3}, p.ISR, "3 has the leader's LEO: never out of sync")
 }
 
-// FACTS.md 3, min.insync.replicas: with ISR {1} and min ISR 2, acks=all is
+// Kafka 2.5 Partition.scala L955-969, min.insync.replicas: with ISR {1} and min ISR 2, acks=all is
 // refused before the append (NOT_ENOUGH_REPLICAS); acks=1 and 0 append;
 // other acks are INVALID_REQUIRED_ACKS (ReplicaManager.appendRecords).
 func TestMinInsyncReplicasRefusesAcksAllBeforeTheAppend(t *testing.T) {
@@ -146,7 +146,7 @@ func TestMinInsyncReplicasRefusesAcksAllBeforeTheAppend(t *testing.T) {
 	require.Equal(t, 2, p.Log.LEO())
 }
 
-// FACTS.md 3, DelayedProduce: satisfied when HW ≥ the required offset:
+// Kafka 2.5 DelayedProduce.scala, Partition.checkEnoughReplicasReachOffset: satisfied when HW ≥ the required offset:
 // NONE with enough ISR, NOT_ENOUGH_REPLICAS_AFTER_APPEND if the ISR shrank
 // below min.insync.replicas meanwhile.
 func TestCheckEnoughReplicasReachOffset(t *testing.T) {
@@ -166,7 +166,8 @@ func TestCheckEnoughReplicasReachOffset(t *testing.T) {
 	require.Equal(t, NotEnoughReplicasAfterAppend, code)
 }
 
-// LeaderEpochFileCache.endOffsetFor of Kafka 2.5 (FACTS.md 3).
+// LeaderEpochFileCache.endOffsetFor of Kafka 2.5
+// (server/epoch/LeaderEpochFileCache.scala).
 func TestEndOffsetForLeaderEpoch(t *testing.T) {
 	l := &Log{}
 	for _, e := range []EpochEntry{{1, 0}, {3, 5}, {6, 12}} {
@@ -206,7 +207,7 @@ func TestEpochCacheAssignAndTruncate(t *testing.T) {
 	require.Equal(t, "0:0,1:0,2:0,3:0,4:0", l.String())
 }
 
-// FACTS.md 3, the truncation example: the old leader at epoch 0 with LEO
+// Kafka 2.5 AbstractFetcherThread truncation (KIP-101, KIP-279): the old leader at epoch 0 with LEO
 // 10 asks OffsetsForLeaderEpoch(0); the new leader, whose cache holds only
 // (1, 0), answers (0, 0); the old leader truncates to 0.
 func TestOffsetsForLeaderEpochExampleTruncatesTheOldLeader(t *testing.T) {

@@ -109,7 +109,7 @@ expect broker[1].state == running
 	require.Empty(t, res.Failures)
 }
 
-// FACTS.md 1.6 outcomes 2 and 3 in a scenario: broker 1, the active
+// Kafka 2.5 onControllerFailover (KafkaController.scala L217-268) in a scenario: broker 1, the active
 // controller, leads t-0 and follows in t-1's ISR, and dies. The new
 // controller takes broker 1's replicas offline before it elects: t-0 ends
 // two epochs later, t-1 one epoch later without broker 1 in its ISR, and

@@ -1,4 +1,4 @@
-// Package scenario is the .lab language (contract 1 of DESIGN.md): Parse
+// Package scenario is the .lab language (contract 1 of docs/ARCHITECTURE.md): Parse
 // reads a scenario and checks every statement, action, setting and state
 // path against the system it uses, with file:line:col errors; Run executes
 // it on a fresh simulation and returns the trace, the narration steps'
@@ -22,9 +22,10 @@
 // "reveal" event and in Result.Asks; let lines draw numbers from the seed
 // for variants of a lesson.
 //
-// Each built system is one file that registers itself (controller.go,
-// zookeeper.go, socketserver.go, group.go, listener.go, and cluster.go for
-// both replication and cluster); every name of DESIGN.md is built.
+// Each system is one table, the Surface its package declares (its
+// surface.go: settings, actions, paths); systems.go hands every table to
+// the engine (engine.go), which registers it under its name. core/cluster
+// declares two, replication and cluster.
 //
 // What the package says to people is data (core/msg): an *Error carries
 // its catalog code (Data, worded in core/msg/words_scenario.go), a

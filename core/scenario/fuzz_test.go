@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"brokerlab/campaign"
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
-	"brokerlab/internal/campaign"
 	"brokerlab/lessons"
 )
 

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"brokerlab/core/scenario"
-	"brokerlab/internal/labtest"
+	"brokerlab/labtest"
 	"brokerlab/lessons"
 )
 
@@ -41,7 +41,7 @@ func lesson(t testing.TB, id string) *scenario.Scenario {
 // Every lesson's trace, as JSON lines, hashed into one file: natively
 // and under GOOS=js (make test-js) the same bytes. What a change does to
 // a system's events is reviewed in the packages' datadriven excerpts
-// (internal/labtest); this file only says that the trace moved, and which
+// (labtest/); this file only says that the trace moved, and which
 // lesson's. `go run . run -trace` writes a lesson's whole trace.
 func TestGoldenLessonTraces(t *testing.T) {
 	all, err := lessons.All()

@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// FACTS.md 9.5 outcome 5 (ProducerConfig.maybeOverrideAcksAndRetries,
-// KafkaProducer.configureInflightRequests of 2.5): with
+// Kafka 2.5 ProducerConfig.java L425-447 (maybeOverrideAcksAndRetries) and
+// KafkaProducer.java L541-561 (configureInflightRequests): with
 // enable.idempotence, retries 0, an explicit acks other than all (as a
 // setting or on a produce line) and max.in.flight above 5 are
 // configuration errors; idempotence alone makes acks all and keeps

@@ -11,9 +11,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"brokerlab/campaign"
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
-	"brokerlab/internal/campaign"
 )
 
 // runWatched runs sc and fails the test if the run panics or does not

@@ -11,7 +11,7 @@ import (
 	"brokerlab/core/sim"
 )
 
-// The budgets of every run (DESIGN.md, "Budgets"), natively and in the
+// The budgets of every run (docs/ARCHITECTURE.md, "Budgets"), natively and in the
 // browser alike, so that a link gives the same trace everywhere: a hundred
 // times the longest lesson (3,129 events, 1 MB of trace, 55 s), and far
 // below what a browser tab holds or a student waits for (about 2 s of a
@@ -28,7 +28,7 @@ const idleMax = 10 * time.Minute
 
 // A what-if (an injected action, a setting) that has left the lesson's
 // path (a line of it failed) may wait for a condition that can no longer
-// come true (LESSONS.md, "A branch leaves the path visibly"). Its run
+// come true; the step says it left the path. Its run
 // until lines then wait at most offPathFactor times as long as the same
 // line waited in the run without the what-if, and at least offPathMin,
 // never the line's own 10 minutes: no branch becomes a 20-minute wait.

@@ -644,7 +644,7 @@ func TestHugeDurationsDoNotWrapTheClock(t *testing.T) {
 
 // A what-if that leaves the path ends its steps' waits when its bound
 // passes, and says so in the failure: the page shows where the branch left
-// the lesson (LESSONS.md, "A branch leaves the path visibly").
+// the lesson.
 func TestOffThePathTheStepSaysSo(t *testing.T) {
 	src := "use controller\nat 1ms put BrokerChange\nrun until controller.processed == BrokerChange\nexpect controller.processed == BrokerChange\nafter 1ms put TopicChange\nrun until controller.processed == BrokerChange,TopicChange\n"
 	plain := labRun(t, src, scenario.Options{})

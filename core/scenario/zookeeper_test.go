@@ -142,7 +142,7 @@ expect invariant.violations == 0
 
 // zookeeper.globalOutstandingLimit throttles reads server-wide: with 1,
 // the second request in process stops the connection's reads until the
-// server is under the limit again (FACTS.md 5.1.4).
+// server is under the limit again (ZooKeeper 3.5.9 NIOServerCnxn.java L384-398, L688-700).
 func TestZookeeperGlobalOutstandingLimit(t *testing.T) {
 	res := labRun(t, `use zookeeper
 set zookeeper.globalOutstandingLimit 1

@@ -5,7 +5,7 @@ import "fmt"
 // Checker checks the kernel's invariants on a trace, one event at a time.
 // Built with -tags invariants, every Sim runs one on every event it emits
 // and panics at the first violation, where it happens; the fault campaign
-// also runs one over each trace it keeps (internal/campaign). The
+// also runs one over each trace it keeps (campaign/). The
 // invariants:
 //   - every kind is one of Kinds;
 //   - a lock is released only by its holder and acquired only when free

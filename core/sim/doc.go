@@ -16,7 +16,7 @@
 // (the scenario runner, a test) drives runs with Run and reads state between
 // them, when every simulated thread is parked.
 //
-// Every primitive emits trace events (contract 2 of DESIGN.md); Kinds is
+// Every primitive emits trace events (contract 2 of docs/ARCHITECTURE.md); Kinds is
 // the closed set. Close ends every thread, so runs can be thrown away and
 // replayed (step back, branch) without leaking goroutines.
 //

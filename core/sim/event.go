@@ -2,7 +2,7 @@ package sim
 
 import "brokerlab/core/msg"
 
-// Event is one record of the trace (contract 2 of DESIGN.md). The UI reads
+// Event is one record of the trace (contract 2 of docs/ARCHITECTURE.md). The UI reads
 // nothing else: every kernel primitive and every state change emits one.
 type Event struct {
 	Seq   int    `json:"seq"`            // 0, 1, 2, … in emission order

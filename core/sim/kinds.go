@@ -1,5 +1,5 @@
-// This file was written by kindfix (/work/kindfix/main.go), which turned the trace kinds into
-// constants; it is kept by hand since, and a rerun of kindfix keeps what it finds.
+// This file was first written by a one-off tool that turned the trace
+// kinds into constants; it is kept by hand since.
 
 package sim
 

@@ -1,5 +1,6 @@
 // Package socketserver is Kafka 2.5's SocketServer and request pipeline
-// (FACTS.md section 4): per listener one Acceptor thread and its Processor
+// (SocketServer.scala, RequestChannel.scala, KafkaRequestHandler.scala):
+// per listener one Acceptor thread and its Processor
 // threads, each with its own selector and bounded newConnections queue;
 // one RequestChannel per plane with a bounded, shared requestQueue and one
 // unbounded responseQueue per processor; a pool of KafkaRequestHandler
@@ -37,9 +38,7 @@
 // plugs real Produce and Fetch and the purgatory), are busy for the cost
 // it returns and send the response to the processor that read the request.
 //
-// Checked against the 2.5.0 source (FACTS.md cites K2.8 for most of
-// section 4; 2.5 agrees on everything modelled). Details FACTS.md leaves
-// out, followed here: the listener part of a thread name is
+// Details of the 2.5.0 source followed here: the listener part of a thread name is
 // ListenerName.toString, "ListenerName(PLAINTEXT)"; processor ids are
 // shared by both planes and the control plane's processor is created
 // first, so with a control plane it is processor 0 and the data plane's
@@ -48,7 +47,7 @@
 // MUTED_AND_RESPONSE_PENDING), and after the send
 // handleChannelMuteEvent(RESPONSE_SENT) (→ MUTED) then unmute (→ NOT_MUTED).
 //
-// Simplifications against FACTS.md: the 300 ms poll timeouts of Processor
+// Simplifications against upstream: the 300 ms poll timeouts of Processor
 // and KafkaRequestHandler and the Acceptor's 500 ms select only do
 // housekeeping the model leaves out (idle-connection expiry, metrics), so
 // the threads block without timeouts and an idle server is silent.

@@ -73,7 +73,7 @@ func (r *rig) threads() []string {
 	return out
 }
 
-// FACTS.md 4, defaults: num.network.threads=3, num.io.threads=8,
+// Kafka 2.5 KafkaConfig.scala and SocketServer.scala, defaults: num.network.threads=3, num.io.threads=8,
 // queued.max.requests=500, ConnectionQueueSize 20, no control plane, and
 // a control plane of 1 processor, 1 handler and a queue of 20.
 func TestDefaultsOfKafka25(t *testing.T) {
@@ -112,7 +112,7 @@ func TestDefaultsOfKafka25(t *testing.T) {
 	require.Equal(t, "20", cp.get(t, "socketserver.controlPlane.requestQueue.capacity"))
 }
 
-// FACTS.md 4, thread names (checked in the 2.5.0 source: the listener is
+// Kafka 2.5 SocketServer.scala, thread names (the listener is
 // ListenerName.toString; processor ids are shared, the control plane's first).
 func TestThreadNamesOfKafka25(t *testing.T) {
 	tests := []struct {
@@ -153,7 +153,7 @@ func TestThreadNamesOfKafka25(t *testing.T) {
 	}
 }
 
-// FACTS.md 4: the acceptor assigns sockets round-robin across its processors.
+// Kafka 2.5 SocketServer.scala Acceptor.run: the acceptor assigns sockets round-robin across its processors.
 func TestRoundRobin(t *testing.T) {
 	tests := []struct {
 		name string
@@ -200,7 +200,7 @@ func blockedCfg() Config {
 	return config(func(c *Config) { c.NumNetworkThreads, c.NumIoThreads, c.QueuedMaxRequests = 2, 1, 1 })
 }
 
-// FACTS.md 4: a non-blocking offer skips a full newConnections queue; when
+// Kafka 2.5 SocketServer.scala Acceptor.assignNewConnection: a non-blocking offer skips a full newConnections queue; when
 // every processor's queue is full the acceptor blocks on the last one tried.
 func TestAcceptorSkipsAFullQueueThenBlocks(t *testing.T) {
 	r := newRig(t, 1, blockedCfg())
@@ -260,7 +260,7 @@ func TestAcceptorSkipsAFullQueueThenBlocks(t *testing.T) {
 	require.Equal(t, "false", r2.get(t, "socketserver.acceptor.blocked"))
 }
 
-// FACTS.md 4: a full request queue blocks the processor's put
+// Kafka 2.5 RequestChannel.scala sendRequest: a full request queue blocks the processor's put
 // (backpressure, visible as queue.wait) until a handler takes a request.
 func TestFullRequestQueueBlocksTheProcessor(t *testing.T) {
 	r := newRig(t, 1, blockedCfg())
@@ -306,7 +306,7 @@ func (r *rig) muteStates(c string) []string {
 	return out
 }
 
-// FACTS.md 4, per-connection ordering: the processor enqueues, then mutes
+// Kafka 2.5 SocketServer.scala processCompletedReceives/processCompletedSends, KafkaChannel.java, per-connection ordering: the processor enqueues, then mutes
 // (MUTED_AND_RESPONSE_PENDING); it unmutes after the send; so one request
 // per connection is in the pipeline and responses leave in request order,
 // however long each takes.
@@ -347,7 +347,7 @@ func TestMuteKeepsOneRequestInFlightAndOrder(t *testing.T) {
 	require.NotEqual(t, r2.get(t, "socketserver.request[x1].handler"), r2.get(t, "socketserver.request[y1].handler"))
 }
 
-// FACTS.md 4: sendResponse routes a response to the processor id stored in
+// Kafka 2.5 RequestChannel.scala: sendResponse routes a response to the processor id stored in
 // the request; that processor reads the request and writes the response.
 func TestResponsesGoBackToTheProcessorThatReadTheRequest(t *testing.T) {
 	r := newRig(t, 5, DefaultConfig())
@@ -371,7 +371,7 @@ func TestResponsesGoBackToTheProcessorThatReadTheRequest(t *testing.T) {
 	require.Equal(t, "18", r.get(t, "socketserver.responded"))
 }
 
-// FACTS.md 4, control plane: without it, the controller's StopReplica waits
+// Kafka 2.5 SocketServer.scala (KIP-291), control plane: without it, the controller's StopReplica waits
 // behind the data plane's full queue (its processor is even blocked); with
 // control.plane.listener.name it has its own acceptor, processor, queue and
 // handler and is answered after its own handling time.

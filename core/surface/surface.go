@@ -35,7 +35,7 @@ type Setting[C any] struct {
 	Key      string
 	Value    Value[C]
 	Doc      string // one line
-	Upstream string // where upstream defines it (FACTS.md, core/upstream)
+	Upstream string // where upstream defines it: a file core/upstream links, and a name in it
 	WhatIf   bool   // a link may carry it (ui/link.go's set=)
 }
 

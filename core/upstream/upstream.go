@@ -1,6 +1,6 @@
 // Package upstream links a trace event's src ("ControllerEventManager.scala
 // ControllerEventThread.doWork") to the file it mirrors at the reference
-// version FACTS.md names: apache/kafka 2.5.0, apache/zookeeper 3.5.9,
+// version the playground models: apache/kafka 2.5.0, apache/zookeeper 3.5.9,
 // spring-projects/spring-kafka v2.5.17.RELEASE.
 package upstream
 

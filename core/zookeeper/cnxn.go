@@ -36,7 +36,7 @@ const (
 // Close reasons. ZooKeeper 3.5.9 has no DisconnectReason (3.6 adds it,
 // with CONNECTION_EXPIRED and UNABLE_TO_READ_FROM_CLIENT): its close()
 // takes no argument, so a reason is what 3.5.9 logs on that path
-// (FACTS.md 5.1.7).
+// (ZooKeeper 3.5.9 ServerCnxn.java L69, NIOServerCnxn.java L347-376).
 var (
 	// expired: ConnectionExpirerThread calls conn.close() and logs
 	// nothing of its own; the label is the model's.

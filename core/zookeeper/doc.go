@@ -2,9 +2,10 @@
 // reactor: one AcceptThread, N SelectorThreads that each select() on their
 // share of the connections, a pool of M NIOWorkerThreads that do the
 // connections' I/O, and the ConnnectionExpirer that closes idle
-// connections a whole ExpiryQueue bucket at a time (FACTS.md section 5);
+// connections a whole ExpiryQueue bucket at a time (ZooKeeper 3.5.9
+// NIOServerCnxnFactory.java, ExpiryQueue.java);
 // behind it, the standalone server's request processor chain, one
-// sequential pipeline shared by every connection (FACTS.md 5.1).
+// sequential pipeline shared by every connection (ZooKeeperServer.java L482-489).
 //
 // Model. Every thread is a simulated thread with its upstream name; all
 // start with the server (see the simplifications for their order). A client's connect waits in the listen
@@ -28,9 +29,10 @@
 // zookeeper.globalOutstandingLimit (1000) requests are in process server-
 // wide; then incrOutstandingRequests throttles it (disableRecv, OP_READ
 // off) and sendResponse lifts that when the connection has nothing
-// outstanding or the server is under the limit (FACTS.md 5.1.4).
+// outstanding or the server is under the limit (NIOServerCnxn.java L384-398, L688-700).
 //
-// The chain (FACTS.md 5.1.1, 5.1.3): ProcessThread(sid:0 cport:2181): is
+// The chain (PrepRequestProcessor.java L115-121, SyncRequestProcessor.java
+// L99-166, FinalRequestProcessor.java L97-208): ProcessThread(sid:0 cport:2181): is
 // PrepRequestProcessor, which takes submittedRequests in FIFO order and
 // passes each to SyncRequestProcessor's queuedRequests at no cost;
 // SyncThread:0 is SyncRequestProcessor, which takes each request and
@@ -48,7 +50,7 @@
 // With zookeeper.nio.numWorkerThreads 0 the selector thread does the I/O
 // itself. The client machines are one thread, clients.
 //
-// Simplifications against FACTS.md:
+// Simplifications against upstream:
 //   - Requests have no type: every request is processed the same way, its
 //     whole cost on SyncThread (pRequest on ProcessThread is free). No group
 //     commit: SyncThread handles one request at a time, where upstream
@@ -78,7 +80,7 @@
 //     closed socket"). 3.5.9 has no DisconnectReason codes (3.6's
 //     UNABLE_TO_READ_FROM_CLIENT, CONNECTION_EXPIRED): the expirer closes
 //     silently, and the model labels that close "expired".
-//   - Names follow the source where FACTS.md differs: workers are
+//   - Names follow the 3.5.9 source: workers are
 //     NIOWorkerThread-<n> (WorkerService("NIOWorker") names its
 //     DaemonThreadFactory name+"Thread"), and the refusal prints the
 //     InetAddress as Java does, "Too many connections from /10.0.0.9 - max is 60".

@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// FACTS.md 5: update puts an element in bucket (⌊(now+timeout)/interval⌋+1)·interval,
+// ZooKeeper 3.5.9 ExpiryQueue.java L56-58: update puts an element in bucket (⌊(now+timeout)/interval⌋+1)·interval,
 // strictly after now+timeout, rounded up to the next interval boundary.
 func TestExpiryQueueBucket(t *testing.T) {
 	tests := []struct {
@@ -33,7 +33,7 @@ func TestExpiryQueueBucket(t *testing.T) {
 	}
 }
 
-// FACTS.md 5: update removes the element from its old bucket; poll returns
+// ZooKeeper 3.5.9 ExpiryQueue.java L87-120: update removes the element from its old bucket; poll returns
 // the bucket at nextExpirationTime once now ≥ it, then advances by one interval.
 func TestExpiryQueuePoll(t *testing.T) {
 	q := NewExpiryQueue[string](10000, 0)

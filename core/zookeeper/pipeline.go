@@ -3,7 +3,7 @@ package zookeeper
 import "brokerlab/core/sim"
 
 // The request processor chain of a standalone server, with upstream's
-// thread names (FACTS.md 5.1.1): setupRequestProcessors builds
+// thread names (ZooKeeper 3.5.9 ZooKeeperServer.java L482-489): setupRequestProcessors builds
 // FinalRequestProcessor ← SyncRequestProcessor ← PrepRequestProcessor.
 const (
 	ProcessThread = "ProcessThread(sid:0 cport:2181):" // PrepRequestProcessor; a standalone server's id is 0

@@ -9,7 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// FACTS.md 5.1.1, 5.1.3, 5.1.5: a worker only reads a request and submits
+// ZooKeeper 3.5.9 ZooKeeperServer.java L809-847, SyncRequestProcessor.java
+// L143-161: a worker only reads a request and submits
 // it; one PrepRequestProcessor thread and one SyncThread process every
 // session's requests in turn. So a slow request on a delays b's, even on
 // another selector thread with workers to spare, while b's requests are
@@ -36,7 +37,7 @@ func TestSlowRequestDelaysEveryConnection(t *testing.T) {
 	}
 }
 
-// FACTS.md 5.1.2, 5.1.4: no per-connection mute in 3.5. One doIO reads one
+// ZooKeeper 3.5.9 NIOServerCnxn.java L312-376, L747-759: no per-connection mute in 3.5. One doIO reads one
 // request, and the connection is read again on the next select/worker
 // cycle while its earlier requests are still in the pipeline; the
 // responses leave in request order.
@@ -66,7 +67,8 @@ func TestReadAheadWhileRequestsAreInFlight(t *testing.T) {
 	require.Empty(t, r.f.Violations)
 }
 
-// FACTS.md 5.1.1, 5.1.3, outcome 5: one request touches, in order, the
+// ZooKeeper 3.5.9 ZooKeeperServer.java L1099-1169, FinalRequestProcessor.java
+// L97-208: one request touches, in order, the
 // worker that reads and submits it, ProcessThread, SyncThread (its cost,
 // then FinalRequestProcessor queues the reply) and a worker that writes it.
 func TestRequestGoesThroughTheChain(t *testing.T) {
@@ -98,7 +100,7 @@ func TestRequestGoesThroughTheChain(t *testing.T) {
 	require.Equal(t, "1", r.get("zookeeper.inProcess.max"))
 }
 
-// FACTS.md 5.1.4, outcome 2: incrOutstandingRequests throttles the
+// ZooKeeper 3.5.9 NIOServerCnxn.java L384-398, L688-700: incrOutstandingRequests throttles the
 // connection (disableRecv) when the server-wide in-process count exceeds
 // globalOutstandingLimit; sendResponse resumes it when it has nothing
 // outstanding or the server is under the limit again.

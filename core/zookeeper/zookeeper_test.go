@@ -81,7 +81,7 @@ func cfgWith(mod func(*Config)) Config {
 	return c
 }
 
-// FACTS.md 5: numSelectorThreads = max((int) sqrt(numCores/2.0), 1),
+// ZooKeeper 3.5.9 NIOServerCnxnFactory.configure: numSelectorThreads = max((int) sqrt(numCores/2.0), 1),
 // numWorkerThreads = 2 × numCores; 32 cores → 4 selectors, 64 workers.
 func TestThreadCountsFromCores(t *testing.T) {
 	tests := []struct {
@@ -112,7 +112,7 @@ func TestThreadCountsFromCores(t *testing.T) {
 	}
 }
 
-// FACTS.md 5: numSelectorThreads < 1 is an error; 0 workers is allowed.
+// ZooKeeper 3.5.9 NIOServerCnxnFactory.configure: numSelectorThreads < 1 is an error; 0 workers is allowed.
 func TestConfigValidate(t *testing.T) {
 	tests := []struct {
 		name string
@@ -144,7 +144,7 @@ func TestConfigValidate(t *testing.T) {
 	}
 }
 
-// FACTS.md 5: thread names; every thread starts at system start, in order
+// ZooKeeper 3.5.9 NIOServerCnxnFactory.java, WorkerService.java L71, L183-188: thread names; every thread starts at system start, in order
 // (the client machines, then accept, selectors, workers, expirer, then
 // the chain: SyncThread is started before ProcessThread), whatever the seed.
 func TestThreadNamesAndStartOrder(t *testing.T) {
@@ -166,7 +166,7 @@ func TestThreadNamesAndStartOrder(t *testing.T) {
 	}
 }
 
-// FACTS.md 5: accepted sockets go round-robin over the selector threads
+// ZooKeeper 3.5.9 NIOServerCnxnFactory.java L282-312: accepted sockets go round-robin over the selector threads
 // (the iterator restarts when exhausted); a refused one takes no turn;
 // the assignment is permanent.
 func TestRoundRobinAssignment(t *testing.T) {
@@ -205,7 +205,7 @@ func TestRoundRobinAssignment(t *testing.T) {
 	}
 }
 
-// FACTS.md 5: if maxClientCnxns > 0 and the IP's count ≥ maxClientCnxns, the
+// ZooKeeper 3.5.9 NIOServerCnxnFactory.java L291-293: if maxClientCnxns > 0 and the IP's count ≥ maxClientCnxns, the
 // socket is refused with "Too many connections from <ip> - max is <n>"; 0 disables.
 func TestMaxClientCnxns(t *testing.T) {
 	tests := []struct {
@@ -256,7 +256,7 @@ func TestMaxClientCnxnsCountsOpenConnections(t *testing.T) {
 	require.Equal(t, "0", r.get("zookeeper.refused"))
 }
 
-// FACTS.md 5: the per-IP count is of the connections the selector threads
+// ZooKeeper 3.5.9 NIOServerCnxnFactory.addCnxn: the per-IP count is of the connections the selector threads
 // have registered (addCnxn), so connections arriving all at once race past it.
 func TestBurstRacesThePerIPCount(t *testing.T) {
 	r := startZK(t, cfgWith(func(c *Config) { c.NumWorkerThreads = 2 }), 1)
@@ -266,7 +266,7 @@ func TestBurstRacesThePerIPCount(t *testing.T) {
 	require.Equal(t, "0", r.get("zookeeper.refused"))
 }
 
-// FACTS.md 5: every I/O touches, so only idle connections expire; the
+// ZooKeeper 3.5.9 NIOServerCnxnFactory.java L512-558, L564-585: every I/O touches, so only idle connections expire; the
 // expirer closes a whole bucket when it comes up, silently (3.5.9 logs no reason; the model says "expired").
 func TestIdleConnectionExpiresBusyDoesNot(t *testing.T) {
 	r := startZK(t, cfgWith(func(c *Config) { c.NumWorkerThreads = 2 }), 1)
@@ -303,7 +303,8 @@ func TestIdleConnectionExpiresBusyDoesNot(t *testing.T) {
 		"register, then handleIO and the worker for the read and again for the write")
 }
 
-// FACTS.md 5, 5.1.2: handleIO sets interest ops to 0 while a worker owns
+// ZooKeeper 3.5.9 NIOServerCnxnFactory.java L424-449, NIOServerCnxn.java
+// L747-759: handleIO sets interest ops to 0 while a worker owns
 // the connection; the worker queues it on updateQueue and the selector
 // restores OP_READ at once (no mute: slow is still in the pipeline), so
 // next is read when it arrives. When FinalRequestProcessor, on SyncThread,
@@ -373,7 +374,7 @@ func TestClientClose(t *testing.T) {
 	require.Equal(t, "无法从客户端（sessionid 0x0）读取更多数据，客户端可能已关闭套接字", closes[len(closes)-1].Words.Words("zh"))
 }
 
-// FACTS.md 5: with 0 worker threads the selector threads do the I/O directly.
+// ZooKeeper 3.5.9 WorkerService.java L111-137: with 0 worker threads the selector threads do the I/O directly.
 func TestZeroWorkers(t *testing.T) {
 	r := startZK(t, cfgWith(func(c *Config) { c.NumWorkerThreads = 0 }), 1)
 	r.connect(time.Millisecond, "c", DefaultIP, 4, 0)

@@ -32,7 +32,7 @@ const (
 )
 
 // groupStates are the coordinator's group states, top to bottom: the
-// rebalance goes down the list, and back up on the right (FACTS.md 2.1).
+// rebalance goes down the list, and back up on the right (Kafka 2.5 GroupMetadata.scala validPreviousStates).
 var groupStates = []string{"Empty", "PreparingRebalance", "CompletingRebalance", "Stable", "Dead"}
 
 // groupEdges are the valid transitions other than into Dead: forward ones

@@ -2,8 +2,8 @@ package stage
 
 import "regexp"
 
-// Short is the stage's label for an upstream thread name (DESIGN.md: short
-// labels on the stage, the full name in the inspector and the node's
+// Short is the stage's label for an upstream thread name (short labels
+// on the stage, the full name in the inspector and the node's
 // <title>): "data-plane-kafka-request-handler-3" is "handler-3",
 // "data-plane-kafka-network-thread-1-ListenerName(PLAINTEXT)-PLAINTEXT-2"
 // is "Processor-2", the control plane's are "ctl handler-0" and so on.

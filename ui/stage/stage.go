@@ -25,7 +25,7 @@ const (
 // Type sizes, in view-box units. The page shows the view box at least 0.53
 // of its size (the lesson view at 1366×768, static/style.css) and the
 // presenter's window at least 0.87 (1280×720), so Small is 10.6 px on a
-// laptop and 17 px on a projector (DESIGN.md's floors: 10 and 12 px). No text
+// laptop and 17 px on a projector (the floors of docs/ARCHITECTURE.md: 10 and 12 px). No text
 // of a stage is smaller than Small; nine in ten are Body or larger
 // (ui/legible_test.go, and on screen wasm/stagefloors_test.go).
 const (

@@ -12,6 +12,11 @@
 // what-ifs travel beside it (as a src= link, or as comments). The
 // campaign's test (campaign_test.go) runs a bounded number of seeds in CI;
 // make campaign runs many more.
+//
+// It sits at the top of the repository, beside conformance/, not in
+// internal/ nor in core/: it writes scenarios for every system by name
+// and its tests replay the page's what-if panel (ui), so it belongs to no
+// one layer; it is a harness over all of them.
 package campaign
 
 import (

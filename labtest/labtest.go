@@ -7,6 +7,11 @@
 //
 // It also holds Golden, the one comparison of every golden file: a
 // failing golden prints its first differing line.
+//
+// Only tests import it (each system's datadriven_test.go). It sits at the
+// top of the repository, beside campaign/, not in core/ nor internal/: it
+// reads files, which core never does (core/rules_test.go), and it runs
+// the scenario language, which internal/ helpers may not import.
 package labtest
 
 import (

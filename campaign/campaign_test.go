@@ -105,7 +105,7 @@ func writeFailure(t *testing.T, dir string, o *Outcome, b Budget) string {
 		msg += " (without the what-ifs; the link has them)"
 	}
 	link := ui.Link{Page: "lesson", Lesson: lessonOf(t, sc.System), Inject: inject, Src: text.String()}
-	return msg + "\n  link: " + link.String() + "\n  rerun the seed: go test ./internal/campaign -run 'TestCampaign/" + sc.System +
+	return msg + "\n  link: " + link.String() + "\n  rerun the seed: go test ./campaign -run 'TestCampaign/" + sc.System +
 		"$' -campaign.seed " + fmt.Sprint(sc.Seed) + " -campaign.seeds 1"
 }
 
@@ -175,7 +175,7 @@ func TestReplay(t *testing.T) {
 	files := []string{*replay}
 	if *replay == "" {
 		var err error
-		files, err = filepath.Glob("../../core/scenario/testdata/crashers/*.lab")
+		files, err = filepath.Glob("../core/scenario/testdata/crashers/*.lab")
 		if err != nil || len(files) == 0 {
 			t.Fatalf("no crashers to replay: %v", err)
 		}
