@@ -164,6 +164,7 @@ type Cluster struct {
 	producer   *Client
 	consumer   *Client
 	conns      map[int][]*socketserver.Conn // opened by each broker's threads; looked up, never iterated
+	nodeConns  map[string]*nodeConn         // the consumers' connections to brokers, by name; looked up, never iterated
 	dynUnclean bool
 	lose       map[string]int // lose response R: responses still to lose; looked up, never iterated
 	losses     []loss         // every lose response action performed, in order
@@ -176,7 +177,7 @@ func New(s *sim.Sim, cfg Config) (*Cluster, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	c := &Cluster{s: s, cfg: cfg, conns: map[int][]*socketserver.Conn{}, lose: map[string]int{}}
+	c := &Cluster{s: s, cfg: cfg, conns: map[int][]*socketserver.Conn{}, nodeConns: map[string]*nodeConn{}, lose: map[string]int{}}
 	c.ZK = newZooKeeper(s)
 	c.ZK.tracker = s.NewWorker("zookeeper/SessionTracker", "zookeeper/SessionTracker.sessionsWithTimeout")
 	c.Mon = replication.NewMonitor(s)

@@ -2,6 +2,8 @@ package cluster
 
 import (
 	"slices"
+
+	"brokerlab/core/msg"
 	"strconv"
 	"time"
 
@@ -71,6 +73,8 @@ func (b *Broker) findCoordinator(g string) (group.Error, int) {
 	return group.None, st.Leader
 }
 
+const srcSendFetches = "Fetcher.java Fetcher.sendFetches"
+
 // offsetsPartitions is groupMetadataTopicPartitionCount: the topic's
 // partitions if it exists, else offsets.topic.num.partitions
 // (GroupMetadataManager.scala L923-925).
@@ -134,6 +138,107 @@ type groupNet struct{ c *Cluster }
 
 func (n groupNet) Dial(name string, broker int, notify func(*socketserver.Response)) (*socketserver.Conn, error) {
 	return n.c.dial(0, name, broker, notify)
+}
+
+// nodeConn is a consumer's connection to one broker (NetworkClient's
+// channel to a node, named C@broker-N) with the replies its requests wait for.
+type nodeConn struct {
+	conn    *socketserver.Conn
+	waiting []nodeReply // in send order
+}
+
+type nodeReply struct {
+	id    int
+	reply func(any)
+}
+
+// fail answers every request waiting on a broken connection with nil.
+func (nc *nodeConn) fail() {
+	ws := nc.waiting
+	nc.waiting = nil
+	for _, w := range ws {
+		w.reply(nil)
+	}
+}
+
+func (n groupNet) Request(client string, broker int, api string, note *msg.Note, src string, body any, reply func(any)) {
+	c := n.c
+	key := client + "@" + brokerHost(broker)
+	nc := c.nodeConns[key]
+	if nc == nil || nc.conn.Closed() {
+		nc = &nodeConn{}
+		conn, err := c.dial(0, key, broker, func(resp *socketserver.Response) {
+			if resp == nil {
+				nc.fail()
+				return
+			}
+			for i, w := range nc.waiting {
+				if w.id == resp.Request.ID {
+					nc.waiting = append(nc.waiting[:i:i], nc.waiting[i+1:]...)
+					w.reply(resp.Body)
+					return
+				}
+			}
+		})
+		if err != nil {
+			reply(nil)
+			return
+		}
+		nc.conn = conn
+		c.nodeConns[key] = nc
+	}
+	req, err := nc.conn.SendNote(api, client+"#"+strconv.Itoa(nc.conn.Requests+1), note, src, body)
+	if err != nil {
+		reply(nil)
+		return
+	}
+	nc.waiting = append(nc.waiting, nodeReply{req.ID, reply})
+}
+
+// leaderOf is tp's leader as the metadata cache of the first running
+// broker has it (the consumer's metadata), -1 if none.
+func (n groupNet) leaderOf(tp replication.TP) int {
+	b := n.c.Broker(n.LeastLoadedNode())
+	if b == nil || b.RM == nil {
+		return -1
+	}
+	if st := b.RM.Metadata.Partition(tp); st != nil {
+		return st.Leader
+	}
+	return -1
+}
+
+func (n groupNet) Fetch(client string, tp group.TopicPartition, offset int64, reply func(group.Fetched)) {
+	rtp := replication.TP{Topic: tp.Topic, Partition: tp.Partition}
+	fail := func(code string) { reply(group.Fetched{TP: tp, Error: code, From: offset, To: offset, HW: -1}) }
+	leader := n.leaderOf(rtp)
+	if leader < 0 {
+		fail(replication.LeaderNotAvailable)
+		return
+	}
+	cc := n.c.cfg.Client
+	body := &replication.FetchRequest{ReplicaID: -1, MaxWait: cc.FetchMaxWait, MinBytes: cc.FetchMinBytes,
+		Partitions: []replication.FetchPartition{{TP: rtp, FetchOffset: int(offset), CurrentLeaderEpoch: -1}}}
+	n.Request(client, leader, "Fetch", msg.Notef("%s from offset %d", rtp.String(), offset), srcSendFetches, body, func(b any) {
+		if b == nil {
+			fail(string(group.Disconnect))
+			return
+		}
+		pd := b.(*replication.FetchResponse).Partitions[0]
+		reply(group.Fetched{TP: tp, Error: pd.Error, From: offset, To: offset + int64(len(pd.Records)), HW: int64(pd.HW)})
+	})
+}
+
+// HighWatermark is tp's high watermark at its leader (what ListOffsets
+// LATEST answers a read_uncommitted consumer).
+func (n groupNet) HighWatermark(tp group.TopicPartition) int64 {
+	rtp := replication.TP{Topic: tp.Topic, Partition: tp.Partition}
+	if b := n.c.Broker(n.leaderOf(rtp)); b != nil && b.RM != nil {
+		if p := b.RM.Partition(rtp); p != nil && p.IsLeader() {
+			return int64(p.Log.HW)
+		}
+	}
+	return -1
 }
 
 // LeastLoadedNode is the running broker with the lowest id: every

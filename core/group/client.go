@@ -109,6 +109,12 @@ type fetcher struct {
 
 	nextAutoCommit time.Duration
 	autoCommitted  []Offset // the positions the last auto-commit sent
+
+	// A cluster consumer's fetches (fetch.go)
+	fetching  map[TopicPartition]bool          // a Fetch in flight; lookups only
+	completed []Fetched                        // answers not yet handed out, in arrival order
+	hw        map[TopicPartition]int64         // the high watermark of the last answer; lookups only
+	retryAt   map[TopicPartition]time.Duration // after an error, no fetch before; lookups only
 }
 
 type asyncCommit struct {
@@ -167,7 +173,16 @@ func (y *System) Append(tp TopicPartition, from, to int64) error {
 }
 
 // LogEnd is tp's log end offset: the offset the next record will get.
-func (y *System) LogEnd(tp TopicPartition) int64 { return y.logs[tp] }
+func (y *System) LogEnd(tp TopicPartition) int64 { return y.logEnd(tp) }
+
+// logEnd is where auto.offset.reset latest puts a position: the log end
+// offset, in a cluster the leader's high watermark (ListOffsets LATEST).
+func (y *System) logEnd(tp TopicPartition) int64 {
+	if y.net != nil {
+		return max(y.net.HighWatermark(tp), 0)
+	}
+	return y.logs[tp]
+}
 
 // Partitions is topic's partition count now (0: no such topic).
 func (y *System) Partitions(topic string) int { return y.partitionsAt(topic, y.s.Now()) }
@@ -231,7 +246,7 @@ func (c *Consumer) Poll(timeout time.Duration) ([]Record, error) {
 				return nil, nil
 			}
 		}
-		wait = minWait(minWait(wait, c.timeToNextPoll()), c.untilAutoCommit())
+		wait = minWait(minWait(minWait(wait, c.timeToNextPoll()), c.untilAutoCommit()), c.untilFetchRetry())
 		c.inPoll = true
 		m := c.networkPoll(wait, srcPoll)
 		c.inPoll = false
@@ -290,6 +305,11 @@ func FormatRecords(recs []Record) string {
 // where the last poll stopped so no partition starves; each position
 // moves past what is returned.
 func (c *Consumer) fetchRecords() []Record {
+	if c.sys.net != nil {
+		recs := c.fetchedRecords()
+		c.sendFetches()
+		return recs
+	}
 	f := c.f
 	n := len(c.owned)
 	var out []Record
@@ -361,7 +381,7 @@ func (c *Consumer) initPositions(r *response) {
 		case c.f.opts.AutoOffsetReset == "earliest":
 			c.setPosition(tp, 0, msg.Notef("no committed offset: auto.offset.reset=%s", "earliest"), srcResetOffsets)
 		default:
-			c.setPosition(tp, c.sys.logs[tp], msg.Notef("no committed offset: auto.offset.reset=%s", "latest"), srcResetOffsets)
+			c.setPosition(tp, c.sys.logEnd(tp), msg.Notef("no committed offset: auto.offset.reset=%s", "latest"), srcResetOffsets)
 		}
 	}
 }
@@ -609,7 +629,7 @@ func (c *Consumer) Wakeup() {
 func (c *Consumer) Crash(note string) {
 	c.closing, c.closed, c.hbClosed = true, true, true
 	c.closeConn() // the operating system closes a dead process's sockets
-	c.s.Kill(note, func(name string) bool { return name == c.hbName || (c.f == nil && name == c.Name) })
+	c.s.Kill(note, func(name string) bool { return name == c.hbName || ((c.f == nil || c.ownLoop) && name == c.Name) })
 }
 
 // Close is what a listener container does when it stops: unsubscribe

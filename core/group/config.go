@@ -21,6 +21,7 @@ type Config struct {
 	MaxSize               int           // group.max.size (Int.MaxValue)
 
 	Consumer ConsumerConfig // what a consumer gets unless its join says otherwise
+	Clients  ClientOptions  // a cluster consumer's fetching and committing (fetch.go)
 }
 
 // ConsumerConfig is the part of ConsumerConfig the group protocol reads.
@@ -56,6 +57,7 @@ func DefaultConfig() Config {
 			RetryBackoff:      100 * time.Millisecond,
 			Assignors:         []string{"range"},
 		},
+		Clients: DefaultClientOptions(),
 	}
 }
 

@@ -15,11 +15,12 @@ import (
 // message is what a consumer thread's queue carries: a response from the
 // coordinator, or a wakeup (a notify, KafkaConsumer.wakeup, a batch of records).
 type message struct {
-	id    int
-	resp  *response
-	wake  string        // rejoin, notify, stall, process, close, fetch, wakeup
-	dur   time.Duration // process: how long the batch takes
-	label string        // the token's label, if not "wakeup: " and wake
+	id      int
+	resp    *response
+	fetched *Fetched      // a cluster consumer's fetch answer (fetch.go)
+	wake    string        // rejoin, notify, stall, process, close, fetch, wakeup
+	dur     time.Duration // process: how long the batch takes
+	label   string        // the token's label, if not "wakeup: " and wake
 }
 
 func messageLabel(m *message) (int, string) {
@@ -104,15 +105,14 @@ type Consumer struct {
 	lastError   Error
 	hbFailed    Error // HeartbeatThread.failed: FENCED_INSTANCE_ID, which the next poll throws
 
-	f *fetcher // set when an application fetches and commits (client.go)
+	f       *fetcher // set when an application fetches and commits (client.go)
+	ownLoop bool     // a cluster consumer: its thread is its own poll loop (fetch.go)
 
 	// The coordinator in a cluster (discovery.go)
-	coord    int                // the broker taken for the coordinator, -1: unknown
-	lookup   *request           // the FindCoordinator in flight
-	held     []held             // requests waiting for the coordinator
-	inflight []*request         // sent to the coordinator, unanswered
-	nodeConn *socketserver.Conn // to the broker FindCoordinator went to
-	nodeTo   int
+	coord    int        // the broker taken for the coordinator, -1: unknown
+	lookup   *request   // the FindCoordinator in flight
+	held     []held     // requests waiting for the coordinator
+	inflight []*request // sent to the coordinator, unanswered
 }
 
 func newConsumer(sys *System, name, group string, topics []string, cfg ConsumerConfig) *Consumer {
@@ -219,6 +219,10 @@ func (c *Consumer) networkPoll(timeout time.Duration, src string) *message {
 }
 
 func (c *Consumer) handle(m *message) {
+	if m.fetched != nil {
+		c.onFetched(m.fetched)
+		return
+	}
 	if m.resp != nil {
 		c.received(m)
 		switch m.resp.req.api {

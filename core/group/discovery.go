@@ -148,30 +148,13 @@ func (c *Consumer) lookupCoordinator() {
 		r.replyTo(&response{req: r, err: CoordinatorNotAvailable, node: -1}) // NoAvailableBrokersException
 		return
 	}
-	name := c.Name + "@broker-" + strconv.Itoa(node)
-	if c.nodeConn == nil || c.nodeConn.Closed() || c.nodeTo != node {
-		if c.nodeConn != nil {
-			c.nodeConn.Close()
-		}
-		conn, err := c.sys.net.Dial(name, node, func(resp *socketserver.Response) {
-			if resp == nil {
-				if c.lookup != nil {
-					c.lookup.replyTo(&response{req: c.lookup, err: Disconnect, node: -1})
-				}
-				return
-			}
-			rr := resp.Body.(*response)
-			rr.req.replyTo(rr)
-		})
-		if err != nil {
+	c.sys.net.Request(c.Name, node, apiFindCoordinator, msg.Literal(c.Group), srcLookupCoordinator, r, func(body any) {
+		if body == nil {
 			r.replyTo(&response{req: r, err: Disconnect, node: -1})
 			return
 		}
-		c.nodeConn, c.nodeTo = conn, node
-	}
-	if _, err := c.nodeConn.SendNote(apiFindCoordinator, c.Name+"#"+strconv.Itoa(c.nodeConn.Requests+1), msg.Literal(c.Group), srcLookupCoordinator, r); err != nil {
-		r.replyTo(&response{req: r, err: Disconnect, node: -1})
-	}
+		r.replyTo(body.(*response))
+	})
 }
 
 // onFindCoordinator is FindCoordinatorResponseHandler: the coordinator is

@@ -24,6 +24,9 @@ var Paths = []string{
 	// the coordinator (a broker id, -1 while none) and committed offsets
 	// (none before the first commit)
 	"group[G].coordinator", "consumer[C].coordinator", "group[G].committed[P]",
+	// a consumer's position (the next offset it reads, none before it has
+	// one) and lag (the high watermark it last fetched minus its position)
+	"consumer[C].position[P]", "consumer[C].lag[P]",
 }
 
 // CheckPath reports whether path is one the group system can answer.
@@ -162,6 +165,30 @@ func getGroup(y *System, path, id, tail string) (string, error) {
 }
 
 func getConsumer(y *System, path, name, tail string) (string, error) {
+	if strings.HasPrefix(tail, ".position[") || strings.HasPrefix(tail, ".lag[") {
+		field, p, rest, err := splitKey(tail)
+		tp, ok := ParsePartition(p)
+		if err != nil || rest != "" || !ok {
+			return "", msg.Of(ErrUnknownPath, "gr.path.position", path)
+		}
+		if y == nil {
+			return "", nil
+		}
+		c := y.consumers[name]
+		if field == ".lag" {
+			if c == nil {
+				return "-1", nil
+			}
+			return strconv.FormatInt(c.Lag(tp), 10), nil
+		}
+		if c == nil {
+			return "none", nil
+		}
+		if pos, ok := c.FetchPosition(tp); ok {
+			return strconv.FormatInt(pos, 10), nil
+		}
+		return "none", nil
+	}
 	switch tail {
 	case ".state", ".generation", ".memberId", ".error", ".assignment", ".leader", ".heartbeats", ".thread", ".instance",
 		".rebalanceProtocol", ".revocations", ".coordinator":

@@ -127,6 +127,6 @@ func (y *System) Restart(at time.Duration, name string) {
 		y.action(text, srcPoll)
 		c := newConsumer(y, name, old.Group, old.Topics, old.cfg)
 		y.consumers[name] = c
-		y.s.Go(name, c.run)
+		y.start(c)
 	})
 }

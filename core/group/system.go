@@ -68,6 +68,15 @@ type Network interface {
 	LeastLoadedNode() int
 	// Metadata is the partition count of each of topics that exists now.
 	Metadata(topics []string) map[string]int
+	// Request sends body, a request of api, from client to broker over the
+	// client's connection to it; reply runs with the response's body, or
+	// nil when the connection broke or was refused.
+	Request(client string, broker int, api string, note *msg.Note, src string, body any, reply func(any))
+	// Fetch sends client's Fetch of tp from offset to tp's leader; reply
+	// runs with the answer.
+	Fetch(client string, tp TopicPartition, offset int64, reply func(Fetched))
+	// HighWatermark is tp's high watermark at its leader, -1 without one.
+	HighWatermark(tp TopicPartition) int64
 }
 
 // NewInCluster is the group layer of a cluster: its consumers reach the
@@ -232,8 +241,18 @@ func (y *System) Join(at time.Duration, name, group string, topics []string, cfg
 		y.action(text, srcPoll)
 		c := newConsumer(y, name, group, topics, cfg)
 		y.consumers[name] = c
-		y.s.Go(name, c.run)
+		y.start(c)
 	})
+}
+
+// start runs a consumer of Join or Restart: in a cluster it fetches and
+// commits (fetch.go); in `use group` it only keeps its group membership.
+func (y *System) start(c *Consumer) {
+	if y.net != nil {
+		y.startFetching(c)
+		return
+	}
+	y.s.Go(c.Name, c.run)
 }
 
 // Leave schedules "consumer C leave": the application closes the consumer.

@@ -227,7 +227,8 @@ var Notes = map[string]string{
 	`producerId %d, epoch %d`: `producerId %d，纪元 %d`,
 
 	// Group coordinators on a cluster's brokers (core/group/manager.go, discovery.go).
-	`coordinator broker-%d`:                                                           `协调者 broker-%d`,
+	`%s from offset %d`:     `%s 从位移 %d 起`,
+	`coordinator broker-%d`: `协调者 broker-%d`,
 	`error %s when storing group assignment during SyncGroup`:                         `SyncGroup 期间存储组的分配时出错：%s`,
 	`Discovered group coordinator broker-%d`:                                          `找到了组协调者 broker-%d`,
 	`Group coordinator broker-%d is unavailable or invalid, will attempt rediscovery`: `组协调者 broker-%d 不可用或已失效，将重新查找`,

@@ -33,6 +33,7 @@ var group = Catalog{
 	"gr.path":            {`unknown state path %q`, `未知的状态路径 %q`},
 	"gr.path.topic":      {`unknown state path %q: a topic has .partitions`, `未知的状态路径 %q：主题只有 .partitions 字段`},
 	"gr.path.assignment": {`unknown state path %q: expected group[G].assignment[C]`, `未知的状态路径 %q：应写成 group[G].assignment[C]`},
+	"gr.path.position":   {`unknown state path %q: expected consumer[C].position[P] or consumer[C].lag[P], P a partition like t-0`, `未知的状态路径 %q：应写成 consumer[C].position[P] 或 consumer[C].lag[P]，P 是 t-0 这样的分区`},
 	"gr.path.committed":  {`unknown state path %q: expected group[G].committed[P], P a partition like t-0`, `未知的状态路径 %q：应写成 group[G].committed[P]，P 是 t-0 这样的分区`},
 	"gr.path.group": {`unknown state path %q: a group has .state, .generation, .leader, .members, .pending, .protocol, .assignment[C], .committed[P], .coordinator, .currentStateTimestamp, .delayedJoin and .staticMembers`,
 		`未知的状态路径 %q：组的字段有 .state、.generation、.leader、.members、.pending、.protocol、.assignment[C]、.committed[P]、.coordinator、.currentStateTimestamp、.delayedJoin 和 .staticMembers`},
