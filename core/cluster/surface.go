@@ -64,9 +64,10 @@ var Surface = &surface.Table[Setup, *Cluster]{
 // groupSettings are the coordinators' and consumers' settings of `use
 // cluster` (retry.backoff.ms and num.io.threads are the cluster's own),
 // and the offsets topic's.
-var groupSettings = append(surface.Mount(surface.Pick(group.Settings, "group.initial.rebalance.delay.ms", "group.min.session.timeout.ms",
+var groupSettings = append(append(surface.Mount(surface.Pick(group.Settings, "group.initial.rebalance.delay.ms", "group.min.session.timeout.ms",
 	"group.max.session.timeout.ms", "group.max.size", "session.timeout.ms", "heartbeat.interval.ms", "max.poll.interval.ms",
 	"metadata.max.age.ms", "partition.assignment.strategy"), func(s *Setup) *group.Config { return &s.Group }),
+	surface.Mount(group.ClientSettings, func(s *Setup) *group.ClientOptions { return &s.Group.Clients })...),
 	surface.Setting[Setup]{Key: "offsets.topic.num.partitions", Value: surface.Int(1, MaxPartitions, func(s *Setup) *int { return &s.OffsetsPartitions }),
 		Doc: "partitions of __consumer_offsets, made on the first FindCoordinator", Upstream: "KafkaConfig.scala OffsetsTopicPartitionsProp"},
 	surface.Setting[Setup]{Key: "offsets.topic.replication.factor", Value: surface.Int(1, 32767, func(s *Setup) *int { return &s.OffsetsReplicationFactor }),

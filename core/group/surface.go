@@ -83,6 +83,17 @@ var Settings = []surface.Setting[Config]{
 			Show: func(c *Config) string { return strings.Join(c.Consumer.Assignors, ",") }}},
 }
 
+// ClientSettings are a fetching consumer's settings (KafkaConsumer's
+// ConsumerConfig), which `use listener` and `use cluster` mount.
+var ClientSettings = []surface.Setting[ClientOptions]{
+	{Key: "max.poll.records", Value: surface.Int(1, 1<<30, func(c *ClientOptions) *int { return &c.MaxPollRecords }), Doc: "records one poll returns", Upstream: "ConsumerConfig.java MAX_POLL_RECORDS_CONFIG"},
+	{Key: "auto.offset.reset", Value: surface.OneOf([]string{"latest", "earliest"}, func(c *ClientOptions) *string { return &c.AutoOffsetReset }),
+		Doc: "where a group without a committed offset starts", Upstream: "ConsumerConfig.java AUTO_OFFSET_RESET_CONFIG"},
+	{Key: "enable.auto.commit", Value: surface.Bool(func(c *ClientOptions) *bool { return &c.EnableAutoCommit }),
+		Doc: "poll commits the positions every auto.commit.interval.ms (a Spring container forces false)", Upstream: "ConsumerConfig.java ENABLE_AUTO_COMMIT_CONFIG"},
+	{Key: "auto.commit.interval.ms", Value: surface.Ms(1, func(c *ClientOptions) *time.Duration { return &c.AutoCommitInterval }), Doc: "auto-commit's interval", Upstream: "ConsumerConfig.java AUTO_COMMIT_INTERVAL_MS_CONFIG"},
+}
+
 // assignors reads a preference list of assignor names.
 func assignors(val string) ([]string, error) {
 	as := strings.Split(val, ",")

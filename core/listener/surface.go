@@ -58,7 +58,7 @@ var Surface = &surface.Table[Config, *System]{
 	Start: func(s *sim.Sim, c Config) (*System, error) { return New(s, c) },
 }
 
-var settings = []surface.Setting[Config]{
+var settings = append(append([]surface.Setting[Config]{
 	{Key: "ackMode", Value: surface.OneOf(AckModes, func(c *Config) *AckMode { return &c.AckMode }), WhatIf: true,
 		Doc: "when the container commits offsets", Upstream: "ContainerProperties.AckMode"},
 	{Key: "ackCount", Value: surface.Int(0, 1<<30, func(c *Config) *int { return &c.AckCount }), Doc: "records between commits (COUNT modes)", Upstream: "ContainerProperties.ackCount"},
@@ -76,15 +76,12 @@ var settings = []surface.Setting[Config]{
 	{Key: "backOff.interval", Value: surface.Ms(0, func(c *Config) *time.Duration { return &c.BackOffInterval }), Doc: "SeekToCurrentErrorHandler's FixedBackOff interval", Upstream: "FixedBackOff.interval"},
 	{Key: "backOff.maxAttempts", Value: surface.Int(0, 1000, func(c *Config) *int { return &c.BackOffMaxAttempts }), WhatIf: true,
 		Doc: "redeliveries before the record is given up", Upstream: "FixedBackOff.maxAttempts"},
-	{Key: "max.poll.records", Value: surface.Int(1, 1<<30, func(c *Config) *int { return &c.Client.MaxPollRecords }), Doc: "records one poll returns", Upstream: "ConsumerConfig.java MAX_POLL_RECORDS_CONFIG"},
-	{Key: "auto.offset.reset", Value: surface.OneOf([]string{"latest", "earliest"}, func(c *Config) *string { return &c.Client.AutoOffsetReset }),
-		Doc: "where a group without a committed offset starts", Upstream: "ConsumerConfig.java AUTO_OFFSET_RESET_CONFIG"},
-	{Key: "enable.auto.commit", Value: surface.Bool(func(c *Config) *bool { return &c.Client.EnableAutoCommit }), Doc: "the what-if: the container forces false", Upstream: "ConsumerConfig.java ENABLE_AUTO_COMMIT_CONFIG"},
-	{Key: "auto.commit.interval.ms", Value: surface.Ms(1, func(c *Config) *time.Duration { return &c.Client.AutoCommitInterval }), Doc: "auto-commit's interval", Upstream: "ConsumerConfig.java AUTO_COMMIT_INTERVAL_MS_CONFIG"},
-	{Key: "listener.time", Value: surface.Duration(surface.MaxDuration, func(c *Config) *time.Duration { return &c.ListenerTime }), Doc: "the listener's work per record (the model's)"},
-	{Key: "listener.ack", Value: surface.OneOf([]string{AckAfter, AckBefore, AckNone}, func(c *Config) *string { return &c.ListenerAck }), WhatIf: true,
+},
+	surface.Mount(group.ClientSettings, func(c *Config) *group.ClientOptions { return &c.Client })...),
+	surface.Setting[Config]{Key: "listener.time", Value: surface.Duration(surface.MaxDuration, func(c *Config) *time.Duration { return &c.ListenerTime }), Doc: "the listener's work per record (the model's)"},
+	surface.Setting[Config]{Key: "listener.ack", Value: surface.OneOf([]string{AckAfter, AckBefore, AckNone}, func(c *Config) *string { return &c.ListenerAck }), WhatIf: true,
 		Doc: "when a MANUAL listener acknowledges (the model's)"},
-}
+)
 
 type recordsSpec struct {
 	tp       group.TopicPartition
