@@ -148,6 +148,19 @@ var brokerActions = []action{
 	}},
 }
 
+// clusterConsumerActions are the group's, on the cluster: its consumers
+// find their coordinator, fetch from the leaders and commit.
+var clusterConsumerActions = []action{
+	{3, false, func(g *gen) string {
+		name := g.pick("C0", "C1", "C2")
+		return fmt.Sprintf("consumer %s join %s topics=t assignor=%s%s", name, g.pick("G", "G", "H"), assignor(g), g.pick("", " instance=i-"+name))
+	}},
+	{1, false, func(g *gen) string { return "consumer " + g.pick("C0", "C1", "C2") + " leave" }},
+	{1, true, func(g *gen) string { return "consumer " + g.pick("C0", "C1", "C2") + " crash" }},
+	{1, false, func(g *gen) string { return "consumer " + g.pick("C0", "C1", "C2") + " restart" }},
+	{1, true, func(g *gen) string { return fmt.Sprintf("consumer %s stall %ds", g.pick("C0", "C1", "C2"), g.n(1, 40)) }},
+}
+
 var brokerSettings = []setting{
 	// First: the acks and retries drawn after it keep to what it allows.
 	{"enable.idempotence", func(g *gen) string {
@@ -271,13 +284,21 @@ var specs = map[string]spec{
 		span:     3 * time.Minute,
 		paths:    cluster.Paths,
 	},
+	// The one world: brokers, the controller, producers and consumer
+	// groups whose coordinators live on the brokers, with broker faults.
 	"cluster": {
-		prepare:  prepareBrokers,
-		settings: append(append([]setting(nil), brokerSettings...), setting{"controller.eventTime", func(g *gen) string { return g.ms(0, 20) }}),
-		open:     openTopic,
-		actions:  append(append([]action(nil), brokerActions...), controllerActions...),
-		span:     3 * time.Minute,
-		paths:    append(append([]string(nil), cluster.Paths...), controller.Paths...),
+		prepare: prepareBrokers,
+		settings: append(append([]setting(nil), brokerSettings...),
+			setting{"controller.eventTime", func(g *gen) string { return g.ms(0, 20) }},
+			setting{"offsets.topic.num.partitions", func(g *gen) string { return itoa(g.n(1, 5)) }},
+			setting{"offsets.topic.replication.factor", func(g *gen) string { return itoa(g.n(1, 3)) }},
+			setting{"offsets.commit.timeout.ms", func(g *gen) string { return itoa(g.n(100, 5000)) }},
+			setting{"auto.commit.interval.ms", func(g *gen) string { return itoa(g.n(100, 5000)) }},
+			setting{"session.timeout.ms", func(g *gen) string { return itoa(g.n(6000, 30000)) }}),
+		open:    openTopic,
+		actions: append(append(append([]action(nil), brokerActions...), controllerActions...), clusterConsumerActions...),
+		span:    3 * time.Minute,
+		paths:   append(append(append([]string(nil), cluster.Paths...), controller.Paths...), group.Paths...),
 	},
 	"group": {
 		prepare: func(g *gen) {

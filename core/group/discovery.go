@@ -174,7 +174,7 @@ func (c *Consumer) onFindCoordinator(r *response) {
 		}
 		return
 	}
-	c.s.Sleep(c.cfg.RetryBackoff, "retry.backoff.ms")
+	c.s.Sleep(max(c.cfg.RetryBackoff, retryFloor), "retry.backoff.ms")
 	if len(c.held) > 0 {
 		c.lookupCoordinator()
 	}

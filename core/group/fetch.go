@@ -62,8 +62,8 @@ func (c *Consumer) sendFetches() {
 func (c *Consumer) untilFetchRetry() time.Duration {
 	wait := time.Duration(-1)
 	for _, tp := range c.owned {
-		if at, ok := c.f.retryAt[tp]; ok && !c.f.fetching[tp] {
-			wait = minWait(wait, max(at-c.s.Now(), 0))
+		if at, ok := c.f.retryAt[tp]; ok && !c.f.fetching[tp] && at > c.s.Now() {
+			wait = minWait(wait, at-c.s.Now())
 		}
 	}
 	return wait
@@ -78,9 +78,14 @@ func (c *Consumer) buffered(tp TopicPartition) bool {
 	return false
 }
 
+// retryFloor is how soon a failed fetch or lookup goes again at the
+// earliest: reconnect.backoff.ms (50), the wait before a failed node is
+// dialled again; the metadata update a retry waits for is not modelled.
+const retryFloor = 50 * time.Millisecond
+
 // onFetched keeps a fetch's answer for the next fetchedRecords; after an
-// error the partition is fetched again after retry.backoff.ms, with the
-// metadata the next request reads.
+// error the partition is fetched again after retry.backoff.ms (at least
+// retryFloor), with the metadata the next request reads.
 func (c *Consumer) onFetched(r *Fetched) {
 	f := c.f
 	delete(f.fetching, r.TP)
@@ -88,7 +93,7 @@ func (c *Consumer) onFetched(r *Fetched) {
 		if f.retryAt == nil {
 			f.retryAt = map[TopicPartition]time.Duration{}
 		}
-		f.retryAt[r.TP] = c.s.Now() + c.cfg.RetryBackoff
+		f.retryAt[r.TP] = c.s.Now() + max(c.cfg.RetryBackoff, retryFloor)
 		return
 	}
 	f.hw[r.TP] = r.HW
