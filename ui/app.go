@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vugu/vugu"
+
 	"brokerlab/core/msg"
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
@@ -59,11 +61,12 @@ type App struct {
 	stepRate float64
 	Speed    int // index into Speeds
 	Sel      string
-	PutName  string // the what-if panel's selected event
-	LogRaw   bool   // the event log shows raw kinds and the scenario's checks
+	LogRaw   bool // the event log shows raw kinds and the scenario's checks
 
 	notice func() string // a malformed link, a failed action: shown, not fatal (Notice)
 	Crash  string        // a panic, with the lesson and seed
+
+	sections map[string]vugu.Builder // the what-if panel's sections, by system (Section)
 
 	Class     // the classroom and web features (classroom.go)
 	PlayState // the playground (playground.go)
@@ -85,9 +88,6 @@ func New(h Host, lang string) *App {
 	a := &App{Host: h, Page: "list", Speed: 2, Lang: "en", cur: -2}
 	if strings.HasPrefix(lang, "zh") {
 		a.Lang = "zh"
-	}
-	if names := scenario.ControllerEvents(); len(names) > 0 {
-		a.PutName = names[0]
 	}
 	ls, err := lessons.All()
 	if err != nil {
@@ -477,10 +477,6 @@ func (a *App) System() string {
 	}
 	return a.Sc.System
 }
-
-// Reactor reports whether the run draws the reactor stage (ZooKeeper's
-// NIOServerCnxnFactory, Kafka's SocketServer).
-func (a *App) Reactor() bool { return a.Panel() == "reactor" }
 
 // Select selects a stage element by its key ("thread:NAME", "tok:7", a
 // queue slot, the putLock, "conn:C", "req:7", a reactor queue "q:NAME",

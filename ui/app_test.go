@@ -9,6 +9,7 @@ import (
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
 	"brokerlab/ui/stage"
+	"brokerlab/ui/whatif"
 )
 
 const lesson = "01-controller-event-queue"
@@ -127,8 +128,9 @@ func TestInjectBranches(t *testing.T) {
 	must(t, "pos", a.Pos == 20)
 	before := a.Len()
 	prefix := append([]sim.Event(nil), a.M.Trace[:21]...)
-	a.PutName = "TopicDeletion"
-	a.PutSelected()
+	ctl := section[*whatif.Controller](t, a)
+	ctl.PutName = "TopicDeletion"
+	ctl.Put()
 	must(t, "notice: "+a.Notice(), a.Notice() == "")
 	must(t, "no branch", a.Len() > before && a.Pos == 20 && a.Playing)
 	found := false
@@ -146,7 +148,7 @@ func TestInjectBranches(t *testing.T) {
 	b.Route(a.Hash())
 	must(t, "same run", b.Len() == a.Len() && b.Pos == a.Pos && b.Notice() == "")
 
-	a.SetNoLock(true)
+	ctl.SetNoLock(true)
 	must(t, "putLock setting", a.NoLock() && strings.Contains(a.Hash(), "set=controller.putLock:false"))
 	a.ResetWhatIf()
 	must(t, "reset", a.Len() == before)
@@ -322,22 +324,23 @@ func TestReactorWhatIfs(t *testing.T) {
 	t.Run("zookeeper", func(t *testing.T) {
 		_, a := newFake()
 		a.Route("#/lesson/02-zookeeper-reactor?pos=130")
-		must(t, "reactor stage", a.Reactor() && a.Notice() == "" && a.Crash == "")
+		must(t, "reactor lesson", a.System() == "zookeeper" && a.Notice() == "" && a.Crash == "")
+		zk, conns := section[*whatif.ZooKeeper](t, a), &whatif.Conns{P: a}
 		sc, _ := a.Frame()
 		_, ok := find(sc, "thread:NIOServerCxnFactory.SelectorThread-0")
 		must(t, "selector lane drawn", ok)
 		before := a.Len()
-		a.ConnectClients(10, false)
+		zk.Connect(10, false)
 		must(t, "connect: "+a.Notice(), a.Notice() == "" && a.Len() > before && a.Link.Inject[0].Action == "connect x1 count=10")
 		a.Select("conn:app-2")
-		must(t, "selected app-2", a.SelConn() == "app-2")
-		a.SendSelected(true)
+		must(t, "selected app-2", conns.Sel() == "app-2")
+		conns.Send(true)
 		must(t, "slow send: "+a.Notice(), a.Notice() == "" && a.Link.Inject[1].Action == "send app-2 cost=2s")
-		a.ConnectClients(61, true)
+		zk.Connect(61, true)
 		last := a.M.At(a.Len() - 1)
 		c, _ := last.Net.Conn("x2-61")
 		must(t, "the 61st from one IP is refused: "+c.Status, c.Status == "refused")
-		a.SetSetting("zookeeper.nio.numWorkerThreads", "0")
+		a.SetSettings("zookeeper.nio.numWorkerThreads 0")
 		must(t, "no workers: "+a.Notice(), a.Notice() == "" && a.Setting("zookeeper.nio.numWorkerThreads") == "0")
 		for _, th := range a.M.Threads {
 			must(t, "no worker thread "+th, !strings.HasPrefix(th, "NIOWorkerThread-"))
@@ -349,13 +352,14 @@ func TestReactorWhatIfs(t *testing.T) {
 	t.Run("socketserver", func(t *testing.T) {
 		_, a := newFake()
 		a.Route("#/lesson/03-kafka-request-pipeline?pos=40")
-		must(t, "reactor stage", a.Reactor() && a.Notice() == "" && a.Crash == "")
+		must(t, "reactor lesson", a.System() == "socketserver" && a.Notice() == "" && a.Crash == "")
+		ss := section[*whatif.SocketServer](t, a)
 		n := conns(a)
-		a.Flood(50)
+		ss.Flood(50)
 		must(t, "flood: "+a.Notice(), a.Notice() == "" && conns(a) >= n+50)
-		a.StopReplica()
+		ss.StopReplica()
 		must(t, "stop replica: "+a.Notice(), a.Notice() == "" && a.Link.Inject[len(a.Link.Inject)-1].Action == "send ctl1 StopReplica")
-		a.SetSetting("control.plane.listener.name", "CONTROLLER")
+		a.SetSettings("control.plane.listener.name CONTROLLER")
 		must(t, "control plane: "+a.Notice(), a.Notice() == "")
 		found := false
 		for _, th := range a.M.Threads {
@@ -385,14 +389,15 @@ func TestGroupWhatIfs(t *testing.T) {
 	must(t, "state machine drawn", ok)
 	_, ok = find(sc, "member:C0")
 	must(t, "member drawn", ok)
-	must(t, "groups", reflect.DeepEqual(a.GroupNames(), []string{"G"}))
+	g := section[*whatif.Group](t, a)
+	must(t, "groups", reflect.DeepEqual(g.Names(), []string{"G"}))
 	a.Select("member:C1")
-	must(t, "selected C1", a.SelMember() == "C1")
+	must(t, "selected C1", g.Sel() == "C1")
 	title, f := a.Selected()
 	must(t, "inspector: "+title, title == "consumer C1" && len(f) > 2)
-	a.MemberAction("stall 15s")
+	g.Act("stall 15s")
 	must(t, "stall: "+a.Notice(), a.Notice() == "" && a.Link.Inject[0].Action == "consumer C1 stall 15s")
-	a.JoinConsumer("G", "t0")
+	g.Join("G", "t0")
 	must(t, "join: "+a.Notice(), a.Notice() == "" && a.Link.Inject[1].Action == "consumer C3 join G topics=t0")
 	end := a.M.At(a.Len() - 1)
 	joined := false
@@ -400,7 +405,7 @@ func TestGroupWhatIfs(t *testing.T) {
 		joined = joined || m.Name == "C3" && m.ID != ""
 	}
 	must(t, "C3 got a member id", joined)
-	a.SetSetting("session.timeout.ms", "30000")
+	a.SetSettings("session.timeout.ms 30000")
 	must(t, "session timeout: "+a.Notice(), a.Notice() == "" && strings.Contains(a.Hash(), "set=session.timeout.ms:30000"))
 }
 
@@ -428,13 +433,14 @@ func TestListenerWhatIfs(t *testing.T) {
 	sc, _ := a.Frame()
 	_, ok := find(sc, "rec:t0-0@0")
 	must(t, "records drawn", ok)
-	must(t, "clients", len(a.ListenerClients()) == 2)
-	a.FailRecord("t0-0@6", true)
+	lis := section[*whatif.Listener](t, a)
+	must(t, "clients", len(lis.Clients()) == 2)
+	lis.Fail("t0-0@6")
 	must(t, "fail: "+a.Notice(), a.Notice() == "" && a.Link.Inject[0].Action == "fail t0-0@6 always")
 	last := a.M.At(a.Len() - 1).Lis
 	must(t, "t0-0@6 keeps failing", last.Partitions[0].Recs[6].Deliveries > 1 && !last.Partitions[0].Recs[6].Done)
 	a.ResetWhatIf()
-	a.SetSetting("ackMode", "RECORD")
+	a.SetSettings("ackMode RECORD")
 	must(t, "RECORD: "+a.Notice(), a.Notice() == "")
 	_, dups, _, _ := a.M.At(a.Len() - 1).Lis.Tally()
 	must(t, "with RECORD the crash costs no duplicate", dups == 0)
@@ -442,7 +448,7 @@ func TestListenerWhatIfs(t *testing.T) {
 	_, b := newFake()
 	b.Route(a.Hash())
 	must(t, "link: "+b.Notice(), b.Notice() == "" && b.Setting("ackMode") == "RECORD" && b.Len() == a.Len())
-	a.SetSetting("ackMode", "")
+	a.SetSettings("ackMode ")
 	_, dups, _, _ = a.M.At(a.Len() - 1).Lis.Tally()
 	must(t, "with BATCH it does", dups > 0)
 }
@@ -475,14 +481,15 @@ func TestClusterWhatIfs(t *testing.T) {
 	_, ok = find(sc, "cell:t-0:2:0")
 	must(t, "the leader's log drawn", ok)
 	a.Select("broker:3")
-	must(t, "selected broker 3", a.SelBroker() == "3")
-	a.BrokerAction("kill")
+	clu := section[*whatif.Cluster](t, a)
+	must(t, "selected broker 3", clu.Sel() == "3")
+	clu.Broker("kill")
 	must(t, "kill: "+a.Notice(), a.Notice() == "" && a.Link.Inject[0].Action == "kill broker 3")
 	b, _ := a.M.At(a.Pos + 30).Clu.Broker("3")
 	must(t, "broker 3 dead right after: "+b.State, b.State == "dead")
-	a.Produce("t-0", "1")
+	clu.Produce("t-0", "1")
 	must(t, "produce: "+a.Notice(), a.Notice() == "" && a.Link.Inject[1].Action == "produce t-0 acks=1 id=w1")
-	a.Unclean(true)
+	clu.Unclean(true)
 	must(t, "unclean: "+a.Notice(), a.Notice() == "")
 }
 
@@ -573,4 +580,14 @@ func TestLinkLangTheme(t *testing.T) {
 	// A wrong value: said, and the page keeps its language.
 	a.Route("#/lesson/" + lesson + "?lang=fr")
 	must(t, "lang=fr: "+a.Notice(), strings.Contains(a.Notice(), `lang="fr"`) && a.Lang == "en")
+}
+
+// section is the what-if panel's section for a's system: its row's, a T.
+func section[T any](t *testing.T, a *App) T {
+	t.Helper()
+	s, ok := a.Section().(T)
+	if !ok {
+		t.Fatalf("the what-if section of %s is a %T", a.System(), a.Section())
+	}
+	return s
 }

@@ -11,6 +11,7 @@ import (
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
 	"brokerlab/lessons"
+	"brokerlab/ui/kit"
 )
 
 // The playground (#/playground): free play with brokerlab's internals, as
@@ -564,7 +565,7 @@ func (a *App) AddPlayTopic() {
 	for _, t := range a.Play.Topics {
 		used[t.Name] = true
 	}
-	a.Play.Topics = append(a.Play.Topics, PlayTopic{Name: firstFree("t", 0, used), Partitions: 2, RF: min(a.Play.Brokers, 3)})
+	a.Play.Topics = append(a.Play.Topics, PlayTopic{Name: kit.FirstFree("t", 0, used), Partitions: 2, RF: min(a.Play.Brokers, 3)})
 	a.playChanged()
 }
 
@@ -634,7 +635,7 @@ func (a *App) PlayIdempotent() bool { return a.playSetting("enable.idempotence")
 
 // SetPlayIdempotent sets enable.idempotence (the table's, when it has it).
 func (a *App) SetPlayIdempotent(on bool) {
-	a.Play.Settings = withSetting(a.Play.Settings, "enable.idempotence", a.IfChecked(on, "true"))
+	a.Play.Settings = withSetting(a.Play.Settings, "enable.idempotence", kit.IfChecked(on, "true"))
 	a.playChanged()
 }
 

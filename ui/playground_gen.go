@@ -10,6 +10,8 @@ import "github.com/vugu/vugu"
 import js "github.com/vugu/vugu/js"
 import "log"
 
+import "brokerlab/ui/kit"
+
 func (c *Playground) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
 	vgout = &vugu.BuildOut{}
@@ -726,7 +728,7 @@ func (c *Playground) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 										EventType: "change",
 										Func: func(event vugu.DOMEvent) {
-											c.A.SetPlayGroup(i, "static", c.A.IfChecked(event.PropBool("target", "checked"), "true"))
+											c.A.SetPlayGroup(i, "static", kit.IfChecked(event.PropBool("target", "checked"), "true"))
 										},
 										// TODO: implement capture, etc. mostly need to decide syntax
 									})

@@ -11,6 +11,7 @@ import (
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
 	"brokerlab/ui/model"
+	"brokerlab/ui/whatif"
 )
 
 // playForms are forms the playground can write: the default, and one of
@@ -168,7 +169,8 @@ func TestPlayground(t *testing.T) {
 	// Kill broker 2 from the stage: a line of the scenario, and the run
 	// shows it dead.
 	a.Select("broker:2")
-	a.BrokerAction("kill")
+	clu := section[*whatif.Cluster](t, a)
+	clu.Broker("kill")
 	must(t, "the kill runs", a.PlayErr() == "" && len(a.Play.Actions) == 1 && len(a.Link.Inject) == 0)
 	line := a.PlayActionText(0)
 	if !strings.HasPrefix(line, "at ") || !strings.HasSuffix(line, " kill broker 2") || !strings.Contains(a.Source(), line+"\n") {
@@ -178,15 +180,15 @@ func TestPlayground(t *testing.T) {
 		t.Errorf("broker 2 at the end: %+v", b[1])
 	}
 	// Two produces from the what-if panel: two lines, two request ids.
-	a.Produce("t0-0", "1")
-	a.Produce("t0-1", "all")
+	clu.Produce("t0-0", "1")
+	clu.Produce("t0-1", "all")
 	if src := a.Source(); !strings.Contains(src, " produce t0-0 acks=1 id=w1\n") || !strings.Contains(src, " produce t0-1 acks=all id=w2\n") || a.PlayErr() != "" {
 		t.Fatalf("the produces' lines (%s):\n%s", a.PlayErr(), src)
 	}
 	a.DropPlayAction(2)
 	a.DropPlayAction(1)
 	// A setting from the what-if panel is a line too.
-	a.SetSetting("min.insync.replicas", "2")
+	a.SetSettings("min.insync.replicas 2")
 	must(t, "the setting's line", strings.Contains(a.Source(), "set min.insync.replicas 2\n") && a.Setting("min.insync.replicas") == "2")
 
 	// The link carries the scenario, and gives the form back.
@@ -222,12 +224,12 @@ func TestPlayground(t *testing.T) {
 	// Group: the group panel's member actions are the table's.
 	a.SetPlaySystem("group")
 	must(t, "group", a.PlayErr() == "" && a.System() == "group" && len(a.Play.Actions) == 0 && a.Setting("min.insync.replicas") == "")
-	if v := a.MemberVerbs(); !slices.Contains(v, "leave") || slices.Contains(v, "join") {
+	if v := whatif.MemberVerbs(a.System()); !slices.Contains(v, "leave") || slices.Contains(v, "join") {
 		t.Errorf("member verbs: %v", v)
 	}
 	a.seekTime(5 * time.Second)
 	a.Select("member:g1-c1")
-	a.MemberAction("leave")
+	section[*whatif.Group](t, a).Act("leave")
 	must(t, "the leave's line", a.PlayErr() == "" && strings.Contains(a.Source(), " consumer g1-c1 leave\n"))
 
 	// A form the parser refuses keeps the last run and says why.
@@ -309,15 +311,4 @@ func TestPlayWords(t *testing.T) {
 			t.Errorf("word %q: %q", k, v)
 		}
 	}
-}
-
-// The group panel's assignor lists come from the model's assignors: each
-// alone and each before range, so lesson 08's roundrobin,range is there.
-func TestAssignorChoicesFromTheModel(t *testing.T) {
-	got := AssignorChoices()
-	must(t, "the default first", len(got) > 0 && got[0] == "")
-	for _, n := range scenario.Assignors() {
-		must(t, n+" offered", n == "range" || slices.Contains(got, n) && slices.Contains(got, n+",range"))
-	}
-	must(t, "lesson 08's list", slices.Contains(got, "roundrobin,range"))
 }

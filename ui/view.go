@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
 	"brokerlab/core/upstream"
 	"brokerlab/lessons"
@@ -617,19 +616,6 @@ func where(loc string) string {
 
 // Metrics are the last value of every metric seen.
 func (a *App) Metrics() []model.Metric { return a.State().Metrics }
-
-// EventNames are the 25 ControllerEvent names for the what-if select.
-func (a *App) EventNames() []string { return scenario.ControllerEvents() }
-
-// InjectText describes injected action i: after which event, when, what.
-func (a *App) InjectText(i int) string {
-	in := a.Link.Inject[i]
-	at := ""
-	if a.M != nil && in.After < a.M.Len() {
-		at = " (" + Ms(a.M.Trace[in.After].T) + ")"
-	}
-	return "#" + strconv.Itoa(in.After) + at + ": " + in.Action
-}
 
 // ClickHint says what the stage's elements are for the inspector.
 func (a *App) ClickHint() string { return a.T(a.sys().hint) }
