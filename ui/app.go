@@ -18,6 +18,7 @@ import (
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
 	"brokerlab/lessons"
+	"brokerlab/ui/editor"
 	"brokerlab/ui/model"
 	"brokerlab/ui/stage"
 )
@@ -67,6 +68,7 @@ type App struct {
 	Crash  string        // a panic, with the lesson and seed
 
 	sections map[string]vugu.Builder // the what-if panel's sections, by system (Section)
+	Ed       editor.Editor           // the scenario editor
 
 	Class     // the classroom and web features (classroom.go)
 	PlayState // the playground (playground.go)
@@ -86,6 +88,7 @@ type App struct {
 // New loads the lessons. lang is the stored or the browser's language.
 func New(h Host, lang string) *App {
 	a := &App{Host: h, Page: "list", Speed: 2, Lang: "en", cur: -2}
+	a.Ed.P = a
 	if strings.HasPrefix(lang, "zh") {
 		a.Lang = "zh"
 	}
@@ -204,8 +207,7 @@ func (a *App) reopen(shipped Link, edit string) bool {
 		return false
 	}
 	a.Lesson, a.Sc = les, sc
-	a.EditOpen, a.editNote = true, nil
-	a.setEditText(edit)
+	a.Ed.Show(edit)
 	return true
 }
 

@@ -90,8 +90,8 @@ func TestAQuestionOfFiveThousandChoicesIsRefusedAtItsLine(t *testing.T) {
 	_, a := newFake()
 	a.Route(Link{Page: "lesson", Lesson: lesson, Src: src}.String())
 	must(t, "notice: "+a.Notice(), a.Notice() == a.T("draftBroken"))
-	must(t, "the editor shows the edit", a.EditOpen && a.EditText == src && a.EditErr != nil)
-	must(t, fmt.Sprintf("error at %d: %s", line, a.EditErrText()), a.EditErrLine() == line && strings.Contains(a.EditErrText(), "a question takes at most 8 choices"))
+	must(t, "the editor shows the edit", a.Ed.Open && a.Ed.Text == src && a.Ed.Err != nil)
+	must(t, fmt.Sprintf("error at %d: %s", line, a.Ed.ErrText()), a.Ed.ErrLine() == line && strings.Contains(a.Ed.ErrText(), "a question takes at most 8 choices"))
 	asked := 0
 	for _, st := range a.Sc.Steps {
 		if st.Ask != nil {
@@ -148,16 +148,16 @@ func TestAnEditThatStoppedThePageWaitsInTheEditor(t *testing.T) {
 	must(t, "notice: "+a.Notice(), strings.HasPrefix(a.Notice(), a.T("stoppedEdit")))
 	must(t, "the lesson as shipped", a.Page == "lesson" && a.Lesson.ID == "07-consumer-group-rebalance" && !a.Edited() && a.Sc.File == a.Lesson.File && a.M.Budget() == nil)
 	must(t, "the link says so", !strings.Contains(a.Hash(), "src=") && a.Link.Seed == 0)
-	must(t, "the edit waits in the editor", a.EditOpen && a.EditText == src && a.EditErr == nil)
+	must(t, "the edit waits in the editor", a.Ed.Open && a.Ed.Text == src && a.Ed.Err == nil)
 	must(t, "the run ended", h.session[runningKey] == "")
 
 	// Run runs it, on purpose: the page follows it up to its budget.
 	a.RunEdited()
-	must(t, "run: "+a.EditNote(), a.Edited() && a.M.Budget() != nil && strings.Contains(a.EditNote(), "the page stopped following the run"))
+	must(t, "run: "+a.Ed.NoteText(), a.Edited() && a.M.Budget() != nil && strings.Contains(a.Ed.NoteText(), "the page stopped following the run"))
 
 	// The playground's edit, the same: its form runs.
 	h.session[runningKey] = runKey(Link{Page: "playground", Src: src})
 	a.Route(Link{Page: "playground", Src: src}.String())
 	must(t, "playground notice: "+a.Notice(), strings.HasPrefix(a.Notice(), a.T("stoppedEdit")))
-	must(t, "the playground's form", a.Page == "playground" && !a.PlayEdited && a.EditOpen && a.EditText == src)
+	must(t, "the playground's form", a.Page == "playground" && !a.PlayEdited && a.Ed.Open && a.Ed.Text == src)
 }

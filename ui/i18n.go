@@ -167,11 +167,3 @@ func (a *App) Notice() string {
 	}
 	return strings.TrimSpace(a.notice()) // the last a.T("stop")'s space
 }
-
-// EditNote is the editor's note, "" if none, in the page's language.
-func (a *App) EditNote() string {
-	if a.editNote == nil {
-		return ""
-	}
-	return a.editNote()
-}

@@ -376,15 +376,15 @@ func (a *App) playScenario(l Link) (lessons.Lesson, *scenario.Scenario, error) {
 	}
 	a.Play, a.PlayEdited = f, src != f.Lab()
 	les := playLesson(f.Lab()) // the editor's "own" text is the form's
-	if a.EditOpen {
-		a.setEditText(src)
+	if a.Ed.Open {
+		a.Ed.Replace(src)
 	}
 	sc, err := scenario.ParseSeed(PlayFile, src, l.Seed)
 	if err != nil && src != les.Scenario {
 		// A link's text that does not parse opens in the editor with its
 		// error, and the form's scenario runs (as a lesson's draft does).
-		a.EditOpen, a.editNote = true, nil
-		a.setEditText(src)
+		a.Ed.Open, a.Ed.Note = true, nil
+		a.Ed.Replace(src)
 		a.notice = func() string { return a.T("playBroken") }
 		sc, err = scenario.ParseSeed(PlayFile, les.Scenario, l.Seed)
 	}
@@ -404,8 +404,8 @@ func (a *App) playApply(at time.Duration) {
 	}
 	a.Lesson, a.Sc, a.PlayEdited = playLesson(src), sc, false
 	a.Link = Link{Page: "playground", Seed: a.Link.Seed, Src: src}
-	if a.EditOpen {
-		a.setEditText(src)
+	if a.Ed.Open {
+		a.Ed.Replace(src)
 	}
 	a.notice, a.Crash, a.Playing = nil, "", false
 	a.rerun()

@@ -201,17 +201,17 @@ func TestPlayground(t *testing.T) {
 	// The editor shows it; run from the editor, an edit beyond the form
 	// is said; a change to the form writes the form's again.
 	a.OpenEditor()
-	must(t, "the editor shows it", a.EditOpen && a.EditText == a.Source())
-	a.SetEditText(a.EditText + "expect partition[t0-0].leader != 2\n")
+	must(t, "the editor shows it", a.Ed.Open && a.Ed.Text == a.Source())
+	a.Ed.SetText(a.Ed.Text + "expect partition[t0-0].leader != 2\n")
 	a.RunEdited()
 	must(t, "the edit runs", a.Edited() && a.PlayEdited && strings.Contains(a.Source(), "expect partition[t0-0].leader"))
 	must(t, "and travels", strings.Contains(a.Hash(), "src="))
 	must(t, "no narration yet", !a.HasSteps())
-	a.SetEditText(strings.Replace(a.EditText, "use cluster\n", "use cluster\nsay \"Broker 2 dies.\"\nsay.zh \"broker 2 宕机。\"\n", 1))
+	a.Ed.SetText(strings.Replace(a.Ed.Text, "use cluster\n", "use cluster\nsay \"Broker 2 dies.\"\nsay.zh \"broker 2 宕机。\"\n", 1))
 	a.RunEdited()
 	must(t, "a lesson's draft narrates", a.HasSteps() && len(a.Steps()) == 1 && a.PlayEdited)
 	a.SetPlayRun("40")
-	must(t, "the form's again", !a.PlayEdited && a.EditText == a.Source() && !strings.Contains(a.Source(), "expect"))
+	must(t, "the form's again", !a.PlayEdited && a.Ed.Text == a.Source() && !strings.Contains(a.Source(), "expect"))
 	a.RevertEdit()
 	must(t, "the form's own", a.Source() == a.Play.Lab())
 
@@ -251,7 +251,7 @@ func TestPlayBrokenLink(t *testing.T) {
 	_, a := newFake()
 	a.Route(Link{Page: "playground", Src: bad}.String())
 	must(t, "the form's runs", a.Page == "playground" && a.Len() > 0 && a.Play.Brokers == 4 && a.Sc != nil)
-	must(t, "the text in the editor, with its error", a.EditOpen && a.EditText == bad && a.EditErrText() != "" && a.Notice() != "")
+	must(t, "the text in the editor, with its error", a.Ed.Open && a.Ed.Text == bad && a.Ed.ErrText() != "" && a.Notice() != "")
 }
 
 // The monitors: three lines, each lit by the violations core traces for

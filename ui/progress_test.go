@@ -38,7 +38,7 @@ func TestProgress(t *testing.T) {
 	}
 	// An edited run does not count.
 	a.OpenEditor()
-	a.SetEditText(strings.Replace(a.EditText, "seed 11", "seed 12", 1))
+	a.Ed.SetText(strings.Replace(a.Ed.Text, "seed 11", "seed 12", 1))
 	a.RunEdited()
 	a.GoStep(5)
 	a.Pick(5, 2)

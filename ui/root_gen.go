@@ -10,7 +10,10 @@ import "github.com/vugu/vugu"
 import js "github.com/vugu/vugu/js"
 import "log"
 
-import "brokerlab/ui/whatif"
+import (
+	"brokerlab/ui/editor"
+	"brokerlab/ui/whatif"
+)
 
 func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -462,18 +465,18 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)
-				if c.A.EditOpen {
+				if c.A.Ed.Open {
 					{
-						vgcompKey := vugu.MakeCompKey(0x44DE4CDAC8D206BF^vgin.CurrentPositionHash(), vgiterkey)
+						vgcompKey := vugu.MakeCompKey(0x85404DADD406BDDE^vgin.CurrentPositionHash(), vgiterkey)
 						// ask BuildEnv for prior instance of this specific component
-						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*ScenarioEditor)
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*editor.ScenarioEditor)
 						if vgcomp == nil {
 							// create new one if needed
-							vgcomp = new(ScenarioEditor)
+							vgcomp = new(editor.ScenarioEditor)
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-						vgcomp.A = c.A
+						vgcomp.E = &c.A.Ed
 						vgout.Components = append(vgout.Components, vgcomp)
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)

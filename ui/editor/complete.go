@@ -1,4 +1,4 @@
-package ui
+package editor
 
 import (
 	"errors"
@@ -26,7 +26,7 @@ type Candidate struct {
 	Doc    string // the selected entry's line under the list
 }
 
-// completion is the open list: the bytes of EditText its entry replaces,
+// completion is the open list: the bytes of Text its entry replaces,
 // the line and column where that word starts (the list's place), and the
 // selected entry.
 type completion struct {
@@ -42,7 +42,7 @@ const completeRows, completeLines = 8, 14
 
 // candidates are the entries for the cursor at byte at of text, and the
 // bytes of the word they replace. None in a comment or a string.
-func (a *App) candidates(text string, at int) (from, to int, out []Candidate) {
+func (e *Editor) candidates(text string, at int) (from, to int, out []Candidate) {
 	start := strings.LastIndexByte(text[:at], '\n') + 1
 	prefix := text[start:at]
 	toks, ok := scenario.Tokens(prefix)
@@ -80,7 +80,7 @@ func (a *App) candidates(text string, at int) (from, to int, out []Candidate) {
 			out = append(out, Candidate{Text: s.Name, Label: s.Name, Doc: s.Doc})
 		}
 	case len(words) == 1 && words[0] == "set":
-		out = a.settingCandidates(sys, cur)
+		out = e.settingCandidates(sys, cur)
 	case len(words) >= 2 && (words[0] == "at" || words[0] == "after"):
 		for _, f := range sys.Actions {
 			if next, more := f.Next(words[2:]); next != "" {
@@ -101,12 +101,12 @@ func (a *App) candidates(text string, at int) (from, to int, out []Candidate) {
 
 // settingCandidates are system sys's settings; a family's members once the
 // word has its prefix (controller.eventTime.B…).
-func (a *App) settingCandidates(sys scenario.Surface, cur string) []Candidate {
+func (e *Editor) settingCandidates(sys scenario.Surface, cur string) []Candidate {
 	var out []Candidate
 	for _, r := range sys.Settings {
 		detail := r.Kind
 		if r.Default != "" {
-			detail += " · " + a.T("completeDefault") + " " + r.Default
+			detail += " · " + e.P.T("completeDefault") + " " + r.Default
 		}
 		members := scenario.Members(sys.Name, r.Key)
 		if members == nil {
@@ -182,42 +182,42 @@ func byteAt(text string, off int) int {
 // u16 is the length of s in UTF-16 code units.
 func u16(s string) int { return len(utf16.Encode([]rune(s))) }
 
-// EditInput takes the textarea's text as it is typed, with its caret
+// Input takes the textarea's text as it is typed, with its caret
 // (UTF-16) and the input's type: typing opens the list or narrows it,
 // deleting narrows an open one, anything else (a paste) closes it.
-func (a *App) EditInput(text string, caret int, inputType string) {
-	a.SetEditText(text)
-	if strings.HasPrefix(inputType, "insertText") || a.comp != nil && strings.HasPrefix(inputType, "delete") {
-		a.Complete(caret)
+func (e *Editor) Input(text string, caret int, inputType string) {
+	e.SetText(text)
+	if strings.HasPrefix(inputType, "insertText") || e.comp != nil && strings.HasPrefix(inputType, "delete") {
+		e.Complete(caret)
 	} else {
-		a.comp = nil
+		e.comp = nil
 	}
 }
 
 // Complete opens the list for the caret at UTF-16 offset caret (Ctrl+Space
 // and typing), or closes it when nothing fits there.
-func (a *App) Complete(caret int) { a.completeAt(byteAt(a.EditText, caret)) }
+func (e *Editor) Complete(caret int) { e.completeAt(byteAt(e.Text, caret)) }
 
-func (a *App) completeAt(at int) {
-	a.comp = nil
-	from, to, items := a.candidates(a.EditText, at)
+func (e *Editor) completeAt(at int) {
+	e.comp = nil
+	from, to, items := e.candidates(e.Text, at)
 	if len(items) == 0 {
 		return
 	}
-	line := strings.Count(a.EditText[:from], "\n") + 1
-	col := len([]rune(a.EditText[strings.LastIndexByte(a.EditText[:from], '\n')+1 : from]))
-	a.comp = &completion{from: from, to: to, line: line, col: col + 1, items: items}
+	line := strings.Count(e.Text[:from], "\n") + 1
+	col := len([]rune(e.Text[strings.LastIndexByte(e.Text[:from], '\n')+1 : from]))
+	e.comp = &completion{from: from, to: to, line: line, col: col + 1, items: items}
 }
 
 // CloseCompletion closes the list.
-func (a *App) CloseCompletion() { a.comp = nil }
+func (e *Editor) CloseCompletion() { e.comp = nil }
 
 // CompleteKey is a key pressed in the textarea while the list is open:
 // Up and Down move, Enter and Tab accept, Escape closes; a key that moves
 // the caret elsewhere closes it too. It reports whether the key was the
 // list's (the textarea must not see it).
-func (a *App) CompleteKey(key string) bool {
-	c := a.comp
+func (e *Editor) CompleteKey(key string) bool {
+	c := e.comp
 	if c == nil {
 		return false
 	}
@@ -227,11 +227,11 @@ func (a *App) CompleteKey(key string) bool {
 	case "ArrowUp":
 		c.sel = (c.sel + len(c.items) - 1) % len(c.items)
 	case "Enter", "Tab":
-		a.AcceptCompletion(c.sel)
+		e.AcceptCompletion(c.sel)
 	case "Escape":
-		a.comp = nil
+		e.comp = nil
 	case "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown":
-		a.comp = nil
+		e.comp = nil
 		return false
 	default:
 		return false
@@ -243,27 +243,27 @@ func (a *App) CompleteKey(key string) bool {
 // re-checks the text. A path's first [KEY] is selected, to be typed over;
 // otherwise the list follows the cursor (a family's members after its
 // prefix).
-func (a *App) AcceptCompletion(i int) {
-	c := a.comp
+func (e *Editor) AcceptCompletion(i int) {
+	c := e.comp
 	if c == nil || i < 0 || i >= len(c.items) {
 		return
 	}
 	ins := c.items[i].Text
-	text := a.EditText[:c.from] + ins + a.EditText[c.to:]
-	a.setEditText(text)
+	text := e.Text[:c.from] + ins + e.Text[c.to:]
+	e.Replace(text)
 	caret := c.from + len(ins)
 	if k := strings.IndexByte(ins, '['); k >= 0 {
-		if e := strings.IndexByte(ins[k:], ']'); e > 1 {
-			a.editFocus, a.editSel = 1+u16(text[:c.from+k+1]), u16(text[:c.from+k+e])
+		if end := strings.IndexByte(ins[k:], ']'); end > 1 {
+			e.focus, e.sel = 1+u16(text[:c.from+k+1]), u16(text[:c.from+k+end])
 			return
 		}
 	}
-	a.editFocus, a.editSel = 1+u16(text[:caret]), u16(text[:caret])
-	a.completeAt(caret)
+	e.focus, e.sel = 1+u16(text[:caret]), u16(text[:caret])
+	e.completeAt(caret)
 }
 
 // CompleteOpen reports whether the list shows.
-func (a *App) CompleteOpen() bool { return a.comp != nil && a.EditOpen }
+func (e *Editor) CompleteOpen() bool { return e.comp != nil && e.Open }
 
 // CompleteRow is an entry as the list shows it.
 type CompleteRow struct {
@@ -275,12 +275,12 @@ type CompleteRow struct {
 
 // CompleteRows are the entries in view: at most completeRows, the
 // selected one among them.
-func (a *App) CompleteRows() []CompleteRow {
-	c := a.comp
+func (e *Editor) CompleteRows() []CompleteRow {
+	c := e.comp
 	if c == nil {
 		return nil
 	}
-	lo, hi := a.completeWindow()
+	lo, hi := e.completeWindow()
 	var out []CompleteRow
 	for i := lo; i < hi; i++ {
 		out = append(out, CompleteRow{Candidate: c.items[i], Index: i, ID: fmt.Sprintf("edit-opt-%d", i), Sel: i == c.sel})
@@ -288,49 +288,49 @@ func (a *App) CompleteRows() []CompleteRow {
 	return out
 }
 
-func (a *App) completeWindow() (lo, hi int) {
-	c := a.comp
+func (e *Editor) completeWindow() (lo, hi int) {
+	c := e.comp
 	lo = min(max(0, c.sel-completeRows/2), max(0, len(c.items)-completeRows))
 	return lo, min(len(c.items), lo+completeRows)
 }
 
 // CompleteMore says how many entries are above and below the view ("" for none).
-func (a *App) CompleteMore() (above, below string) {
-	if a.comp == nil {
+func (e *Editor) CompleteMore() (above, below string) {
+	if e.comp == nil {
 		return "", ""
 	}
-	lo, hi := a.completeWindow()
+	lo, hi := e.completeWindow()
 	if lo > 0 {
-		above = fmt.Sprintf(a.T("completeAbove"), lo)
+		above = fmt.Sprintf(e.P.T("completeAbove"), lo)
 	}
-	if n := len(a.comp.items) - hi; n > 0 {
-		below = fmt.Sprintf(a.T("completeBelow"), n)
+	if n := len(e.comp.items) - hi; n > 0 {
+		below = fmt.Sprintf(e.P.T("completeBelow"), n)
 	}
 	return above, below
 }
 
 // CompleteDoc is the selected entry's doc line.
-func (a *App) CompleteDoc() string {
-	if a.comp == nil {
+func (e *Editor) CompleteDoc() string {
+	if e.comp == nil {
 		return ""
 	}
-	return a.comp.items[a.comp.sel].Doc
+	return e.comp.items[e.comp.sel].Doc
 }
 
 // CompleteActive is the selected entry's id (aria-activedescendant).
-func (a *App) CompleteActive() string {
-	if a.comp == nil {
+func (e *Editor) CompleteActive() string {
+	if e.comp == nil {
 		return ""
 	}
-	return fmt.Sprintf("edit-opt-%d", a.comp.sel)
+	return fmt.Sprintf("edit-opt-%d", e.comp.sel)
 }
 
-// EditBoxRows is the textarea's rows: the text's and one more, or with
+// BoxRows is the textarea's rows: the text's and one more, or with
 // room under the word's line for the open list, which the box would clip.
-func (a *App) EditBoxRows() int {
-	n := a.EditRows() + 1
-	if a.comp != nil {
-		n = max(n, a.comp.line+completeLines)
+func (e *Editor) BoxRows() int {
+	n := e.Rows() + 1
+	if e.comp != nil {
+		n = max(n, e.comp.line+completeLines)
 	}
 	return n
 }
@@ -339,14 +339,14 @@ func (a *App) EditBoxRows() int {
 // page's CSP refuses a style attribute that would place it): the lines
 // above and the columns before, in the textarea's own font. A word far to
 // the right puts the list at column 40.
-func (a *App) CompletePad() string {
-	if a.comp == nil {
+func (e *Editor) CompletePad() string {
+	if e.comp == nil {
 		return ""
 	}
-	return strings.Repeat("\n", a.comp.line) + strings.Repeat(" ", min(a.comp.col-1, 40))
+	return strings.Repeat("\n", e.comp.line) + strings.Repeat(" ", min(e.comp.col-1, 40))
 }
 
-// editFix is a "did you mean" the editor can apply: the bytes of EditText
+// editFix is a "did you mean" the editor can apply: the bytes of Text
 // the misspelt word takes, the word and what replaces it.
 type editFix struct {
 	from, to   int
@@ -359,20 +359,21 @@ type editFix struct {
 // column: all of it (controler.id), or a part (the BrokerChang of
 // controller.eventTime.BrokerChang, the asignor of asignor=range); a path
 // pattern's [KEY] takes the key written.
-func (a *App) fix() (editFix, bool) {
-	err := error(a.EditErr)
-	if a.EditErr == nil {
-		if a.EditText != a.Source() {
+func (e *Editor) fix() (editFix, bool) {
+	err := error(e.Err)
+	if e.Err == nil {
+		src, runErr := e.P.Ran()
+		if e.Text != src {
 			return editFix{}, false
 		}
-		err = a.runErr()
+		err = runErr
 	}
 	var se *scenario.Error
 	h := hint(err)
 	if !errors.As(err, &se) || h == "" {
 		return editFix{}, false
 	}
-	lines := strings.SplitAfter(a.EditText, "\n")
+	lines := strings.SplitAfter(e.Text, "\n")
 	if se.Line < 1 || se.Line > len(lines) {
 		return editFix{}, false
 	}
@@ -472,23 +473,23 @@ func withKeys(pattern, path string) string {
 }
 
 // FixText is the fix button's label, "" when the error has no fix.
-func (a *App) FixText() string {
-	f, ok := a.fix()
+func (e *Editor) FixText() string {
+	f, ok := e.fix()
 	if !ok {
 		return ""
 	}
-	return fmt.Sprintf(a.T("fixReplace"), f.word, f.with)
+	return fmt.Sprintf(e.P.T("fixReplace"), f.word, f.with)
 }
 
 // ApplyFix replaces the misspelt word with its hint and re-checks the
 // text; the caret goes after the word put there.
-func (a *App) ApplyFix() {
-	f, ok := a.fix()
+func (e *Editor) ApplyFix() {
+	f, ok := e.fix()
 	if !ok {
 		return
 	}
-	text := a.EditText[:f.from] + f.with + a.EditText[f.to:]
-	a.setEditText(text)
+	text := e.Text[:f.from] + f.with + e.Text[f.to:]
+	e.Replace(text)
 	at := u16(text[:f.from+len(f.with)])
-	a.editFocus, a.editSel = 1+at, at
+	e.focus, e.sel = 1+at, at
 }

@@ -1,4 +1,4 @@
-package ui
+package editor
 
 import (
 	"strconv"
@@ -10,13 +10,13 @@ import (
 // ScenarioEditor is the scenario editor's panel (editor.go has its logic,
 // complete.go its completion and fixes).
 type ScenarioEditor struct {
-	A *App
+	E *Editor
 }
 
 // Input takes the text as it is typed, with the caret and what kind of
 // input it was (typing opens the completion list).
 func (c *ScenarioEditor) Input(ev vugu.DOMEvent) {
-	c.A.EditInput(ev.PropString("target", "value"), int(ev.PropFloat64("target", "selectionStart")), ev.PropString("inputType"))
+	c.E.Input(ev.PropString("target", "value"), int(ev.PropFloat64("target", "selectionStart")), ev.PropString("inputType"))
 }
 
 // Key runs the text on Ctrl+Enter (⌘+Enter on a Mac) and opens the
@@ -28,11 +28,11 @@ func (c *ScenarioEditor) Key(ev vugu.DOMEvent) {
 	switch {
 	case key == "Enter" && ctrl:
 		ev.PreventDefault()
-		c.A.RunEdited()
+		c.E.P.RunEdited()
 	case key == " " && ctrl:
 		ev.PreventDefault()
-		c.A.Complete(int(ev.PropFloat64("target", "selectionStart")))
-	case c.A.CompleteKey(key):
+		c.E.Complete(int(ev.PropFloat64("target", "selectionStart")))
+	case c.E.CompleteKey(key):
 		ev.PreventDefault()
 	}
 }
@@ -41,14 +41,14 @@ func (c *ScenarioEditor) Key(ev vugu.DOMEvent) {
 // focus, which a blur would close the list with.
 func (c *ScenarioEditor) Pick(ev vugu.DOMEvent, i int) {
 	ev.PreventDefault()
-	c.A.AcceptCompletion(i)
+	c.E.AcceptCompletion(i)
 }
 
 // Invalid is aria-invalid: the text has a parse error.
-func (c *ScenarioEditor) Invalid() string { return strconv.FormatBool(c.A.EditErr != nil) }
+func (c *ScenarioEditor) Invalid() string { return strconv.FormatBool(c.E.Err != nil) }
 
 // Expanded is aria-expanded: the completion list shows.
-func (c *ScenarioEditor) Expanded() string { return strconv.FormatBool(c.A.CompleteOpen()) }
+func (c *ScenarioEditor) Expanded() string { return strconv.FormatBool(c.E.CompleteOpen()) }
 
 // Selected is an entry's aria-selected.
 func (c *ScenarioEditor) Selected(r CompleteRow) string { return strconv.FormatBool(r.Sel) }
@@ -62,10 +62,10 @@ func (c *ScenarioEditor) RowClass(r CompleteRow) string {
 }
 
 // Above and Below count the entries out of the list's view.
-func (c *ScenarioEditor) Above() string { s, _ := c.A.CompleteMore(); return s }
-func (c *ScenarioEditor) Below() string { _, s := c.A.CompleteMore(); return s }
+func (c *ScenarioEditor) Above() string { s, _ := c.E.CompleteMore(); return s }
+func (c *ScenarioEditor) Below() string { _, s := c.E.CompleteMore(); return s }
 
 // BandPad is the lines above a mark's band: it sits on its line by the
 // text's own line height, as the page's CSP refuses a style attribute
 // that would place it.
-func (c *ScenarioEditor) BandPad(m EditMark) string { return strings.Repeat("\n", m.Line-1) }
+func (c *ScenarioEditor) BandPad(m Mark) string { return strings.Repeat("\n", m.Line-1) }
