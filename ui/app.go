@@ -20,6 +20,7 @@ import (
 	"brokerlab/lessons"
 	"brokerlab/ui/editor"
 	"brokerlab/ui/model"
+	"brokerlab/ui/playground"
 	"brokerlab/ui/stage"
 )
 
@@ -69,9 +70,13 @@ type App struct {
 
 	sections map[string]vugu.Builder // the what-if panel's sections, by system (Section)
 	Ed       editor.Editor           // the scenario editor
+	PG       playground.Playground   // the playground's form (play.go)
+	hits     struct {                // the run's invariant violations (play.go)
+		of  []monitorHit
+		run int
+	}
 
-	Class     // the classroom and web features (classroom.go)
-	PlayState // the playground (playground.go)
+	Class // the classroom and web features (classroom.go)
 
 	cur      int // the cached states' position and run
 	curRun   int
@@ -88,7 +93,7 @@ type App struct {
 // New loads the lessons. lang is the stored or the browser's language.
 func New(h Host, lang string) *App {
 	a := &App{Host: h, Page: "list", Speed: 2, Lang: "en", cur: -2}
-	a.Ed.P = a
+	a.Ed.P, a.PG.P = a, a
 	if strings.HasPrefix(lang, "zh") {
 		a.Lang = "zh"
 	}
@@ -120,12 +125,12 @@ func (a *App) Route(hash string) {
 	if l.Page == "list" {
 		a.Page, a.M, a.Res, a.Link = "list", nil, nil, Link{Page: "list"}
 		if lerr != nil {
-			a.notice = func() string { return a.errText(lerr) + a.T("stop") + a.T("pickLesson") }
+			a.notice = func() string { return a.ErrText(lerr) + a.T("stop") + a.T("pickLesson") }
 		}
 		return
 	}
 	if lerr != nil {
-		a.notice = func() string { return a.errText(lerr) + a.T("stop") + a.T("shownStart") }
+		a.notice = func() string { return a.ErrText(lerr) + a.T("stop") + a.T("shownStart") }
 	}
 	les, sc, err := a.scenario(l)
 	if err != nil {
@@ -136,7 +141,7 @@ func (a *App) Route(hash string) {
 				return a.T("noLesson") + a.T("colon") + strconv.Quote(string(no)) + a.T("stop") + a.T("pickLesson")
 			}
 		} else {
-			a.notice = func() string { return a.errText(err) }
+			a.notice = func() string { return a.ErrText(err) }
 		}
 		return
 	}
@@ -148,7 +153,7 @@ func (a *App) Route(hash string) {
 	for _, t := range l.Inject {
 		if err := sc.CheckAction(t.Action); err != nil {
 			a.notice = func() string {
-				return a.T("malformedLink") + a.T("colon") + "a=" + strconv.Quote(t.Action) + a.T("colon") + a.errText(err) + a.T("stop") + a.T("shownStart")
+				return a.T("malformedLink") + a.T("colon") + "a=" + strconv.Quote(t.Action) + a.T("colon") + a.ErrText(err) + a.T("stop") + a.T("shownStart")
 			}
 			l = start
 			break
@@ -176,18 +181,18 @@ func (a *App) Route(hash string) {
 	a.rerun()
 	if err := a.runErr(); errors.Is(err, sim.ErrBudget) {
 		// The run stopped at a budget: it keeps what it has, and says so.
-		a.notice = func() string { return a.errText(err) }
+		a.notice = func() string { return a.ErrText(err) }
 	} else if err != nil && (len(l.Inject) > 0 || len(l.Sets) > 0) {
 		// The link's actions do not run: show the lesson's own start.
 		a.notice = func() string {
-			return a.T("badActions") + a.T("colon") + a.errText(err) + a.T("stop") + a.T("shownStart")
+			return a.T("badActions") + a.T("colon") + a.ErrText(err) + a.T("stop") + a.T("shownStart")
 		}
 		a.Link = start
 		a.rerun()
 	}
 	a.seek(a.Link.Pos)
 	if l.Page == "playground" && a.Link.Pos == 0 {
-		a.seekTime(playProduceStart) // the cluster is up: drawn at once
+		a.seekTime(playground.ProduceStart) // the cluster is up: drawn at once
 	}
 	if p := a.Link.Pos; p > 0 && p >= a.M.Len() {
 		n := a.M.Len()

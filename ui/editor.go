@@ -103,7 +103,7 @@ func (a *App) RunEdited() {
 	a.rerun()
 	a.seek(0)
 	if err := a.runErr(); err != nil {
-		a.Ed.Note = func() string { return a.errText(err) }
+		a.Ed.Note = func() string { return a.ErrText(err) }
 	}
 }
 

@@ -34,7 +34,7 @@ func (a *App) Failures() []string {
 		out = append(out, a.failureText(f))
 	}
 	if err := a.runErr(); err != nil {
-		out = append(out, a.errText(err))
+		out = append(out, a.ErrText(err))
 	}
 	return out
 }

@@ -159,5 +159,5 @@ func TestAnEditThatStoppedThePageWaitsInTheEditor(t *testing.T) {
 	h.session[runningKey] = runKey(Link{Page: "playground", Src: src})
 	a.Route(Link{Page: "playground", Src: src}.String())
 	must(t, "playground notice: "+a.Notice(), strings.HasPrefix(a.Notice(), a.T("stoppedEdit")))
-	must(t, "the playground's form", a.Page == "playground" && !a.PlayEdited && a.Ed.Open && a.Ed.Text == src)
+	must(t, "the playground's form", a.Page == "playground" && !a.PG.Edited && a.Ed.Open && a.Ed.Text == src)
 }

@@ -1,6 +1,11 @@
 package ui
 
-import "strings"
+import (
+	"strings"
+
+	"brokerlab/ui/playground"
+	"brokerlab/ui/whatif"
+)
 
 // The classroom features' words. They join the one table T reads (words,
 // in view.go) at init, so every string of the chrome, its errors and its
@@ -115,11 +120,13 @@ var webWords = map[string][2]string{
 	"srcTooBig":       {"It runs, but a link cannot carry it (%d KB compressed, a link holds %d KB): a reload shows the lesson's own", "可以运行，但链接装不下它（压缩后 %d KB，链接最多容纳 %d KB）：重新加载后将显示课程原来的场景"},
 }
 
-// A key in both tables keeps words' entry; TestWordsOnce fails on it.
+// A key in two tables keeps words' entry; TestWordsOnce fails on it.
 func init() {
-	for k, v := range webWords {
-		if _, dup := words[k]; !dup {
-			words[k] = v
+	for _, t := range []map[string][2]string{webWords, playground.Words, whatif.Words} {
+		for k, v := range t {
+			if _, dup := words[k]; !dup {
+				words[k] = v
+			}
 		}
 	}
 }

@@ -12,6 +12,7 @@ import "log"
 
 import (
 	"brokerlab/ui/editor"
+	"brokerlab/ui/playground"
 	"brokerlab/ui/whatif"
 )
 
@@ -287,16 +288,16 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				if c.A.Page == "playground" {
 					{
-						vgcompKey := vugu.MakeCompKey(0xD621BFC31FEE4867^vgin.CurrentPositionHash(), vgiterkey)
+						vgcompKey := vugu.MakeCompKey(0x19AE81E67B00AE48^vgin.CurrentPositionHash(), vgiterkey)
 						// ask BuildEnv for prior instance of this specific component
-						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Playground)
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*playground.Panel)
 						if vgcomp == nil {
 							// create new one if needed
-							vgcomp = new(Playground)
+							vgcomp = new(playground.Panel)
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-						vgcomp.A = c.A
+						vgcomp.G = &c.A.PG
 						vgout.Components = append(vgout.Components, vgcomp)
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)

@@ -12,7 +12,7 @@ import (
 // Setting is a what-if setting's value, or "".
 func (a *App) Setting(key string) string {
 	if a.Page == "playground" {
-		return a.playSetting(key)
+		return a.PG.Setting(key)
 	}
 	for _, s := range a.Link.Sets {
 		if v, ok := strings.CutPrefix(s, key+" "); ok {
@@ -30,7 +30,7 @@ func (a *App) SetSettings(kvs ...string) {
 	defer a.catch()
 	sets := a.Link.Sets
 	if a.Page == "playground" {
-		sets = a.Play.Settings
+		sets = a.PG.Form.Settings
 	}
 	for _, kv := range kvs {
 		key, val, _ := strings.Cut(kv, " ")
@@ -47,7 +47,7 @@ func (a *App) SetSettings(kvs ...string) {
 		sets = kept
 	}
 	if a.Page == "playground" {
-		a.playSet(sets) // lines of its scenario
+		a.PG.Set(sets) // lines of its scenario
 		return
 	}
 	a.Link.Sets = sets

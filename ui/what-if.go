@@ -25,12 +25,12 @@ func (a *App) Inject(actions ...string) {
 	}
 	for _, act := range actions {
 		if err := a.Sc.CheckAction(act); err != nil {
-			a.notice = func() string { return a.errText(err) }
+			a.notice = func() string { return a.ErrText(err) }
 			return
 		}
 	}
 	if a.Page == "playground" {
-		a.playAct(actions...) // lines of its scenario
+		a.Playing = a.PG.Act(actions...) && a.Pos < a.Len()-1 // lines of its scenario
 		return
 	}
 	for _, act := range actions {
@@ -46,7 +46,7 @@ func (a *App) UserActions() []string {
 	for _, in := range a.Link.Inject {
 		out = append(out, in.Action)
 	}
-	for _, x := range a.Play.Actions {
+	for _, x := range a.PG.Form.Actions {
 		out = append(out, x.Action)
 	}
 	return out
@@ -104,8 +104,7 @@ func (a *App) Section() vugu.Builder {
 func (a *App) ResetWhatIf() {
 	defer a.catch()
 	if a.Page == "playground" {
-		a.Play.Actions = nil
-		a.playApply(a.now())
+		a.PG.DropActions()
 		return
 	}
 	a.Link.Inject, a.Link.Sets = nil, nil

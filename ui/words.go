@@ -11,9 +11,9 @@ import (
 // as its catalog code and arguments, a failure as its trace note's words
 // (Failure.Words). The page words them in its language.
 
-// errText is an error of core in the page's language; a scenario error
+// ErrText is an error of core in the page's language; a scenario error
 // keeps its file:line:col.
-func (a *App) errText(err error) string {
+func (a *App) ErrText(err error) string {
 	if e, ok := err.(*scenario.Error); ok {
 		return e.File + ":" + strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Col) + ": " + a.ErrWords(e.Data)
 	}

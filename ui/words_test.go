@@ -56,10 +56,10 @@ func TestZHCoverage(t *testing.T) {
 			}
 			zh = a.failMsg(*s.failure)
 		case s.err != nil && worded(data(s.err)):
-			if en := (&App{}).errText(s.err); !strings.HasSuffix(en, m) {
+			if en := (&App{}).ErrText(s.err); !strings.HasSuffix(en, m) {
 				t.Errorf("%q: the page says %q in English (from %s)", m, en, s.from)
 			}
-			zh = a.errText(s.err)
+			zh = a.ErrText(s.err)
 		default:
 			t.Errorf("%q is not data (from %s)", m, s.from)
 			continue

@@ -121,3 +121,12 @@ func selected(p Page, kind string) string {
 	}
 	return ""
 }
+
+// Words are the panel's own words, English and Chinese, by key: they join
+// the one table the page's words are looked up in.
+var Words = map[string][2]string{
+	// The group section's member actions (MemberVerbs).
+	"verb.leave":   {"leave", "离开"},
+	"verb.crash":   {"crash", "崩溃"},
+	"verb.restart": {"restart", "重启"},
+}
