@@ -19,6 +19,7 @@ import (
 	"brokerlab/core/sim"
 	"brokerlab/lessons"
 	"brokerlab/ui/editor"
+	"brokerlab/ui/lesson"
 	"brokerlab/ui/model"
 	"brokerlab/ui/playground"
 	"brokerlab/ui/stage"
@@ -71,6 +72,7 @@ type App struct {
 	sections map[string]vugu.Builder // the what-if panel's sections, by system (Section)
 	Ed       editor.Editor           // the scenario editor
 	PG       playground.Playground   // the playground's form (play.go)
+	Quiz     lesson.Quiz             // the questions' picks (lesson.go)
 	hits     struct {                // the run's invariant violations (play.go)
 		of  []monitorHit
 		run int
@@ -93,7 +95,7 @@ type App struct {
 // New loads the lessons. lang is the stored or the browser's language.
 func New(h Host, lang string) *App {
 	a := &App{Host: h, Page: "list", Speed: 2, Lang: "en", cur: -2}
-	a.Ed.P, a.PG.P = a, a
+	a.Ed.P, a.PG.P, a.Quiz.P = a, a, a
 	if strings.HasPrefix(lang, "zh") {
 		a.Lang = "zh"
 	}

@@ -8,11 +8,12 @@ import (
 
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
+	"brokerlab/ui/lesson"
 	"brokerlab/ui/stage"
 	"brokerlab/ui/whatif"
 )
 
-const lesson = "01-controller-event-queue"
+const lessonID = "01-controller-event-queue"
 
 type fakeHost struct {
 	url     string
@@ -43,12 +44,12 @@ func must(t *testing.T, what string, ok bool) {
 func TestLinkRoundTrip(t *testing.T) {
 	for _, h := range []string{
 		"#/",
-		"#/lesson/" + lesson,
-		"#/lesson/" + lesson + "?seed=7&pos=120&a=1500000:put%20BrokerChange&a=2000:session%20expire&set=controller.putLock:false",
+		"#/lesson/" + lessonID,
+		"#/lesson/" + lessonID + "?seed=7&pos=120&a=1500000:put%20BrokerChange&a=2000:session%20expire&set=controller.putLock:false",
 		"#/stress?events=5000",
 		"#/stress?conns=1000&events=50000&pos=3",
 		"#/?lang=zh&theme=dark",
-		"#/lesson/" + lesson + "?pos=3&lang=en&theme=light",
+		"#/lesson/" + lessonID + "?pos=3&lang=en&theme=light",
 	} {
 		l, err := ParseLink(h)
 		if err != nil {
@@ -60,8 +61,8 @@ func TestLinkRoundTrip(t *testing.T) {
 	}
 	for _, l := range []Link{
 		{Page: "list"},
-		{Page: "lesson", Lesson: lesson, Seed: 3, Pos: 9},
-		{Page: "lesson", Lesson: lesson, Inject: []scenario.Injection{{After: 0, Action: "put A b=1+2&c=%3 # x:y 中"}}},
+		{Page: "lesson", Lesson: lessonID, Seed: 3, Pos: 9},
+		{Page: "lesson", Lesson: lessonID, Inject: []scenario.Injection{{After: 0, Action: "put A b=1+2&c=%3 # x:y 中"}}},
 		{Page: "stress", Events: 5000, Pos: 7},
 		{Page: "stress", Events: 300, Seed: 2, Inject: []scenario.Injection{{After: 40, Action: "session expire"}}, Sets: []string{"controller.putLock false"}},
 	} {
@@ -84,11 +85,11 @@ func TestLinkRoundTrip(t *testing.T) {
 func TestOpenPlayStep(t *testing.T) {
 	h, a := newFake()
 	must(t, "no lessons", len(a.Lessons) > 0)
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	must(t, "not on the lesson page: "+a.Notice(), a.Page == "lesson" && a.Len() > 100)
 	must(t, "notice: "+a.Notice(), a.Notice() == "" && a.Crash == "")
-	must(t, "no steps", len(a.Steps()) >= 6)
-	must(t, "step 0 not current", a.Steps()[0].Cur)
+	must(t, "no steps", len(steps(a)) >= 6)
+	must(t, "step 0 not current", steps(a)[0].Cur)
 
 	a.Toggle()
 	for now := 1000.0; now <= 2000; now += 50 {
@@ -124,7 +125,7 @@ func TestOpenPlayStep(t *testing.T) {
 
 func TestInjectBranches(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson + "?pos=20")
+	a.Route("#/lesson/" + lessonID + "?pos=20")
 	must(t, "pos", a.Pos == 20)
 	before := a.Len()
 	prefix := append([]sim.Event(nil), a.M.Trace[:21]...)
@@ -157,7 +158,7 @@ func TestInjectBranches(t *testing.T) {
 // The lesson's seed loses a put without the putLock: the stage shows it.
 func TestNoLockLoses(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson + "?set=controller.putLock:false")
+	a.Route("#/lesson/" + lessonID + "?set=controller.putLock:false")
 	s := a.M.At(a.Len() - 1)
 	must(t, "nothing lost", s.Ctl.Lost.N > 0 && len(s.Invariants) > 0)
 }
@@ -165,9 +166,9 @@ func TestNoLockLoses(t *testing.T) {
 func TestMalformedLinks(t *testing.T) {
 	for _, c := range []struct{ hash, page, want string }{
 		{"#/lesson/nope", "list", "No such lesson"},
-		{"#/lesson/" + lesson + "?pos=abc", "lesson", "pos="},
-		{"#/lesson/" + lesson + "?a=1000:launch%20rockets", "lesson", "launch rockets"},
-		{"#/lesson/" + lesson + "?seed=x&pos=5", "lesson", "positive integer seed"},
+		{"#/lesson/" + lessonID + "?pos=abc", "lesson", "pos="},
+		{"#/lesson/" + lessonID + "?a=1000:launch%20rockets", "lesson", "launch rockets"},
+		{"#/lesson/" + lessonID + "?seed=x&pos=5", "lesson", "positive integer seed"},
 		{"#/elsewhere", "list", "no page"},
 	} {
 		_, a := newFake()
@@ -203,7 +204,7 @@ func TestNoPageNotice(t *testing.T) {
 // a tally keeps the selection (and the inspector) as it was.
 func TestSelect(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	for _, c := range []struct{ key, want string }{
 		{"thread:controller-event-thread", "thread:controller-event-thread"},
 		{"pill:Idle", "thread:controller-event-thread"},
@@ -230,25 +231,28 @@ func TestSelect(t *testing.T) {
 
 func TestPanicIsCaught(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.Sc = nil // a broken state: a click must not take the page down
 	a.Inject("put BrokerChange")
-	must(t, "no crash message", strings.Contains(a.Crash, "lesson "+lesson))
+	must(t, "no crash message", strings.Contains(a.Crash, "lesson "+lessonID))
 }
 
 func TestLang(t *testing.T) {
 	h, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.SetLang("zh")
 	must(t, "stored", h.store["lang"] == "zh")
-	must(t, "chinese narration", strings.Contains(segText(a.Steps()[0].Segs), "线程"))
+	must(t, "chinese narration", strings.Contains(segText(steps(a)[0].Segs), "线程"))
 	must(t, "chinese chrome", a.T("play") == "▶ 播放")
 	_, b := newFake()
 	b = New(nil, "zh-CN")
 	must(t, "browser language", b.Lang == "zh")
 }
 
-func segText(s []Seg) string {
+// steps are the narration's steps as a shows them.
+func steps(a *App) []lesson.StepView { return (&lesson.Narration{Q: &a.Quiz}).Steps() }
+
+func segText(s []lesson.Seg) string {
 	var b strings.Builder
 	for _, g := range s {
 		b.WriteString(g.S)
@@ -262,23 +266,23 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // for a prediction is not answered by the next one on screen.
 func TestStepsAheadAreHidden(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.GoStep(4)
-	steps := a.Steps()
-	must(t, "the question is shown", strings.Contains(segText(steps[4].Segs), "Predict"))
-	must(t, "the answer is hidden", segText(steps[5].Segs) == a.T("later"))
+	at4 := steps(a)
+	must(t, "the question is shown", strings.Contains(segText(at4[4].Segs), "Predict"))
+	must(t, "the answer is hidden", segText(at4[5].Segs) == a.T("later"))
 	a.GoStep(5)
 	// Step 6 asks the question again (question.go): its text waits for the reveal.
-	must(t, "the answer waits for the question", len(a.Steps()[5].Segs) == 0 && a.Question(5).Open)
+	must(t, "the answer waits for the question", len(steps(a)[5].Segs) == 0 && a.Quiz.View(5).Open)
 	a.GoStep(6)
-	must(t, "the answer is revealed", strings.HasPrefix(segText(a.Steps()[5].Segs), "None of them"))
+	must(t, "the answer is revealed", strings.HasPrefix(segText(steps(a)[5].Segs), "None of them"))
 }
 
 // The log's rows are HTML built here: the current row marked, the rows to
 // come marked, every field escaped, and a key that changes with the position.
 func TestLogHTML(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson + "?pos=30")
+	a.Route("#/lesson/" + lessonID + "?pos=30")
 	rows, key := a.LogHTML(), a.LogKey()
 	must(t, "current row", strings.Contains(rows, `<tr class="cur" data-seq="30">`))
 	must(t, "rows to come", strings.Contains(rows, `<tr class="future" data-seq="31">`))
@@ -297,7 +301,7 @@ func TestLogHTML(t *testing.T) {
 // A narration step takes one short line in the log.
 func TestLogClipsSteps(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson + "?pos=18")
+	a.Route("#/lesson/" + lessonID + "?pos=18")
 	found := false
 	for _, r := range a.LogRows() {
 		if r.Kind == "step" {
@@ -506,7 +510,7 @@ func TestKindsInChinese(t *testing.T) {
 		}
 	}
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson + "?pos=3")
+	a.Route("#/lesson/" + lessonID + "?pos=3")
 	a.SetLang("zh")
 	found := false
 	for _, f := range a.EventFields() {
@@ -546,7 +550,7 @@ func TestALinkThatStoppedThePageOpensTheStart(t *testing.T) {
 func TestABudgetStopKeepsTheRunAndSaysSo(t *testing.T) {
 	_, a := newFake()
 	src := "use cluster\nset brokers 10\nat 0ms topic t partitions=100 replication.factor=3\nrun 10m\n"
-	a.Route(Link{Page: "lesson", Lesson: lesson, Src: src}.String())
+	a.Route(Link{Page: "lesson", Lesson: lessonID, Src: src}.String())
 	must(t, "notice: "+a.Notice(), strings.Contains(a.Notice(), "the run stopped at its memory budget, a trace of 64 MB"))
 	must(t, "the run is kept", a.Page == "lesson" && a.Len() == a.Res.Events && a.Len() > 200_000)
 }
@@ -561,16 +565,16 @@ func TestLinkLangTheme(t *testing.T) {
 	a.Web = w
 	a.SetLang("en")
 	a.SetTheme("light")
-	a.Route("#/lesson/" + lesson + "?pos=5&lang=zh&theme=dark")
+	a.Route("#/lesson/" + lessonID + "?pos=5&lang=zh&theme=dark")
 	must(t, "notice: "+a.Notice(), a.Notice() == "")
 	must(t, "lang "+a.Lang, a.Lang == "zh" && h.store["lang"] == "en")
 	must(t, "theme "+a.Theme, a.Theme == "dark" && w.theme == "dark" && h.store["theme"] == "light")
-	must(t, "hash: "+a.Hash(), a.Hash() == "#/lesson/"+lesson+"?pos=5&lang=zh&theme=dark")
+	must(t, "hash: "+a.Hash(), a.Hash() == "#/lesson/"+lessonID+"?pos=5&lang=zh&theme=dark")
 	must(t, "the run's link holds the page's: "+a.Link.String(), a.Link.Lang == "" && a.Link.Theme == "")
 	// The page's buttons change the URL and the kept choice.
 	a.SetLang("en")
 	a.ToggleTheme()
-	must(t, "after the buttons: "+a.Hash(), a.Hash() == "#/lesson/"+lesson+"?pos=5&lang=en&theme=light" && h.store["lang"] == "en" && h.store["theme"] == "light")
+	must(t, "after the buttons: "+a.Hash(), a.Hash() == "#/lesson/"+lessonID+"?pos=5&lang=en&theme=light" && h.store["lang"] == "en" && h.store["theme"] == "light")
 	// Without them, the page stays as it is; the list carries them too.
 	a.Lang = "zh"
 	a.Route("#/")
@@ -578,7 +582,7 @@ func TestLinkLangTheme(t *testing.T) {
 	a.Route("#/?theme=dark&lang=en")
 	must(t, "list link: "+a.Hash(), a.Lang == "en" && a.Theme == "dark" && a.Hash() == "#/?lang=en&theme=dark")
 	// A wrong value: said, and the page keeps its language.
-	a.Route("#/lesson/" + lesson + "?lang=fr")
+	a.Route("#/lesson/" + lessonID + "?lang=fr")
 	must(t, "lang=fr: "+a.Notice(), strings.Contains(a.Notice(), `lang="fr"`) && a.Lang == "en")
 }
 

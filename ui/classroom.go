@@ -30,7 +30,6 @@ type Class struct {
 	// cached it); the page offers to reload.
 	UpdateReady bool
 
-	QuizState
 	ProgressState
 	PresentState
 	AccessState

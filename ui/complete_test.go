@@ -6,7 +6,7 @@ import "testing"
 func TestCompletionDetail(t *testing.T) {
 	_, a := newFake()
 	text := "use controller\nset controller.i"
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.OpenEditor()
 	a.Ed.Input(text, len(text), "insertText")
 	cs := a.Ed.CompleteRows()
@@ -23,7 +23,7 @@ func TestCompletionDetail(t *testing.T) {
 // A fix is worded in the page's language.
 func TestFixInChinese(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.OpenEditor()
 	a.Ed.Input("use controller\nset controler.id 1", 0, "")
 	a.SetLang("zh")

@@ -18,7 +18,7 @@ var _ editor.Page = (*App)(nil)
 // the edited one the link carries. An edited scenario that does not parse
 // opens in the editor, with its error, and the lesson's own runs.
 func (a *App) parseLesson(les lessons.Lesson, l Link) (*scenario.Scenario, error) {
-	a.picks = nil // an opened link asks its questions afresh
+	a.Quiz.Forget() // an opened link asks its questions afresh
 	if l.Src == "" {
 		if a.Ed.Open && a.Lesson.ID == les.ID {
 			a.Ed.Replace(les.Scenario) // back to the lesson's own

@@ -43,7 +43,7 @@ func TestSrcLinkRoundTrip(t *testing.T) {
 		if _, err := DecodeSrc(c.src); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("DecodeSrc(%.30q…): got %v, want %q", c.src, err, c.want)
 		}
-		if _, err := ParseLink("#/lesson/" + lesson + "?src=" + c.src); !errors.Is(err, ErrLink) {
+		if _, err := ParseLink("#/lesson/" + lessonID + "?src=" + c.src); !errors.Is(err, ErrLink) {
 			t.Errorf("ParseLink with src=%.30q…: got %v, want a malformed link", c.src, err)
 		}
 	}
@@ -53,7 +53,7 @@ func TestSrcLinkRoundTrip(t *testing.T) {
 // one check (scenario.CheckSource): a text past 256 KB, or not UTF-8.
 func TestEditorRefusesWhatALinkRefuses(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.OpenEditor()
 	for _, text := range []string{"use controller\n" + strings.Repeat("#", scenario.MaxSource), "use controller\nsay \"\xff\"\n"} {
 		a.Ed.SetText(text)
@@ -80,11 +80,11 @@ func TestEditOffset(t *testing.T) {
 
 func TestEditor(t *testing.T) {
 	h, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	if !a.CanEdit() || a.Ed.Open {
 		t.Fatal("a lesson can be edited; the editor starts closed")
 	}
-	les, _ := lessons.Get(lesson)
+	les, _ := lessons.Get(lessonID)
 	a.OpenEditor()
 	gen := a.Ed.Gen
 	if !a.Ed.Open || a.Ed.Text != les.Scenario || a.Ed.Err != nil {
@@ -116,7 +116,7 @@ func TestEditor(t *testing.T) {
 	edited := strings.Replace(les.Scenario, `say "The ZooKeeper watcher thread`, `say "EDITED. The ZooKeeper watcher thread`, 1)
 	a.Ed.SetText(edited)
 	a.RunEdited()
-	if !a.Edited() || a.Pos != 0 || len(a.Link.Inject) != 0 || !strings.HasPrefix(a.Steps()[0].Segs[0].S, "EDITED.") {
+	if !a.Edited() || a.Pos != 0 || len(a.Link.Inject) != 0 || !strings.HasPrefix(steps(a)[0].Segs[0].S, "EDITED.") {
 		t.Fatalf("edited run: edited %v, pos %d, injected %v", a.Edited(), a.Pos, a.Link.Inject)
 	}
 	if a.Ed.Gen != gen {
@@ -130,19 +130,19 @@ func TestEditor(t *testing.T) {
 	// A reload restores it, editor open.
 	_, b := newFake()
 	b.Route(h.url)
-	if b.Notice() != "" || !b.Edited() || !b.Ed.Open || b.Ed.Text != edited || !strings.HasPrefix(b.Steps()[0].Segs[0].S, "EDITED.") {
+	if b.Notice() != "" || !b.Edited() || !b.Ed.Open || b.Ed.Text != edited || !strings.HasPrefix(steps(b)[0].Segs[0].S, "EDITED.") {
 		t.Fatalf("reload: notice %q, edited %v, open %v", b.Notice(), b.Edited(), b.Ed.Open)
 	}
 
 	// Back to the lesson's own.
 	b.RevertEdit()
-	if b.Edited() || b.Ed.Text != les.Scenario || strings.HasPrefix(b.Steps()[0].Segs[0].S, "EDITED.") {
+	if b.Edited() || b.Ed.Text != les.Scenario || strings.HasPrefix(steps(b)[0].Segs[0].S, "EDITED.") {
 		t.Fatal("revert")
 	}
 
 	// A link whose edit does not parse: the lesson's own, the editor on the error.
 	_, c := newFake()
-	c.Route((&Link{Page: "lesson", Lesson: lesson, Src: bad}).String())
+	c.Route((&Link{Page: "lesson", Lesson: lessonID, Src: bad}).String())
 	if c.Notice() == "" || !c.Ed.Open || c.Ed.ErrLine() != line || c.Sc == nil || len(c.Sc.Steps) != len(b.Sc.Steps) {
 		t.Fatalf("broken draft: notice %q, open %v, line %d", c.Notice(), c.Ed.Open, c.Ed.ErrLine())
 	}

@@ -54,11 +54,11 @@ func TestEditedFailuresAreTheEditedScenarios(t *testing.T) {
 		t.Fatalf("the refusal happens in step %d, want 2", a.stepAt(f.Seq))
 	}
 	a.Seek(f.Seq - 1)
-	if got := a.Steps()[2].Fails; len(got) != 0 {
+	if got := steps(a)[2].Fails; len(got) != 0 {
 		t.Errorf("shown before it happened: %q", got)
 	}
 	a.Seek(f.Seq)
-	for i, s := range a.Steps() {
+	for i, s := range steps(a) {
 		if want := i == 2; want != (len(s.Fails) == 1 && s.Fails[0] == refused) {
 			t.Errorf("step %d: failures %q", i, s.Fails)
 		}
@@ -110,7 +110,7 @@ func TestRefusedWhatIf(t *testing.T) {
 		t.Fatalf("failures: got %q, want %q", got, want)
 	}
 	a.Seek(a.Res.Failures[0].Seq)
-	if got := a.Steps()[step].Fails; len(got) != 1 || got[0] != want {
+	if got := steps(a)[step].Fails; len(got) != 1 || got[0] != want {
 		t.Errorf("step %d: %q", step, got)
 	}
 	a.SetLang("zh")

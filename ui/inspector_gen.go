@@ -10,6 +10,8 @@ import "github.com/vugu/vugu"
 import js "github.com/vugu/vugu/js"
 import "log"
 
+import "brokerlab/ui/lesson"
+
 func (c *Inspector) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
 	vgout = &vugu.BuildOut{}
@@ -58,7 +60,7 @@ func (c *Inspector) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						for vgiterkeyt, w := range Wrap(f.K) {
+						for vgiterkeyt, w := range lesson.Wrap(f.K) {
 							var vgiterkey interface{} = vgiterkeyt
 							_ = vgiterkey
 							w := w
@@ -144,7 +146,7 @@ func (c *Inspector) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
-							for vgiterkeyt, w := range Wrap(f.K) {
+							for vgiterkeyt, w := range lesson.Wrap(f.K) {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
 								w := w
@@ -194,7 +196,7 @@ func (c *Inspector) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
-							for vgiterkeyt, w := range Wrap(m.Name) {
+							for vgiterkeyt, w := range lesson.Wrap(m.Name) {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
 								w := w

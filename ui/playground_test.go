@@ -85,7 +85,7 @@ func TestPlayground(t *testing.T) {
 	must(t, "no narration yet", !a.HasSteps())
 	a.Ed.SetText(strings.Replace(a.Ed.Text, "use cluster\n", "use cluster\nsay \"Broker 2 dies.\"\nsay.zh \"broker 2 宕机。\"\n", 1))
 	a.RunEdited()
-	must(t, "a lesson's draft narrates", a.HasSteps() && len(a.Steps()) == 1 && a.PG.Edited)
+	must(t, "a lesson's draft narrates", a.HasSteps() && len(steps(a)) == 1 && a.PG.Edited)
 	a.PG.SetRun("40")
 	must(t, "the form's again", !a.PG.Edited && a.Ed.Text == a.Source() && !strings.Contains(a.Source(), "expect"))
 	a.RevertEdit()

@@ -12,6 +12,7 @@ import "log"
 
 import (
 	"brokerlab/ui/editor"
+	"brokerlab/ui/lesson"
 	"brokerlab/ui/playground"
 	"brokerlab/ui/whatif"
 )
@@ -307,16 +308,16 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				if c.A.Page != "playground" || c.A.HasSteps() {
 					{
-						vgcompKey := vugu.MakeCompKey(0x2524F7DED040E86C^vgin.CurrentPositionHash(), vgiterkey)
+						vgcompKey := vugu.MakeCompKey(0x67D335161B44CBB7^vgin.CurrentPositionHash(), vgiterkey)
 						// ask BuildEnv for prior instance of this specific component
-						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Narration)
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*lesson.Narration)
 						if vgcomp == nil {
 							// create new one if needed
-							vgcomp = new(Narration)
+							vgcomp = new(lesson.Narration)
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-						vgcomp.A = c.A
+						vgcomp.Q = &c.A.Quiz
 						vgout.Components = append(vgout.Components, vgcomp)
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
@@ -373,7 +374,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							{
 								vgparent := vgn
 								_ = vgparent
-								for vgiterkeyt, g := range Segs(c.A.PresentQuestion().Text) {
+								for vgiterkeyt, g := range lesson.Segs(c.A.PresentQuestion().Text) {
 									var vgiterkey interface{} = vgiterkeyt
 									_ = vgiterkey
 									g := g
@@ -416,7 +417,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								{
 									vgparent := vgn
 									_ = vgparent
-									for vgiterkeyt, g := range Segs(ch.Label) {
+									for vgiterkeyt, g := range lesson.Segs(ch.Label) {
 										var vgiterkey interface{} = vgiterkeyt
 										_ = vgiterkey
 										g := g

@@ -45,10 +45,10 @@ func TestStoryTime(t *testing.T) {
 // step » stops at a question nobody answered: it does not pass it.
 func TestStepNeverPassesAnOpenQuestion(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	for k := 0; k < 20; k++ {
 		cur := a.State().Step
-		if cur >= 0 && a.questionOpen(cur) {
+		if cur >= 0 && a.Quiz.Open(cur) {
 			a.StepNarr(1)
 			a.StepNarr(1)
 			if got := a.State().Step; got != cur {
@@ -66,7 +66,7 @@ func TestStepNeverPassesAnOpenQuestion(t *testing.T) {
 // but always shows the current event, and keeps sixteen rows.
 func TestLogHidesChecksUnlessRaw(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	checks := func() (n int) {
 		for _, r := range a.LogRows() {
 			if r.Kind == "expect" && r.Seq != a.Pos {

@@ -151,65 +151,6 @@ func (a *App) Text(t lessons.Text) string {
 	return t.EN
 }
 
-// Seg is a piece of narration: code (between backticks) or prose.
-type Seg struct {
-	S    string
-	Code bool
-}
-
-// Segs splits narration on backticks so identifiers show in code font.
-func Segs(s string) []Seg {
-	var out []Seg
-	for i, p := range strings.Split(s, "`") {
-		if p != "" {
-			out = append(out, Seg{p, i%2 == 1})
-		}
-	}
-	return out
-}
-
-// StepView is one narration step as shown.
-type StepView struct {
-	N    int
-	Segs []Seg
-	Cur  bool
-	Done bool // before the current one
-	Has  bool // reached in this run (has a mark)
-	// Ahead: not reached yet. Its text stays hidden, so that a step that
-	// asks for a prediction is not answered by the next one on screen.
-	Ahead bool
-	Fails []string // the failures that happened during it, up to the current event
-}
-
-// Steps are the narration steps with the current one marked.
-func (a *App) Steps() []StepView {
-	if a.Sc == nil {
-		return nil
-	}
-	cur := a.State().Step
-	has := map[int]bool{}
-	for _, m := range a.Marks() {
-		has[m.Step] = true
-	}
-	var out []StepView
-	for i, st := range a.Sc.Steps {
-		text := st.EN
-		if a.Lang == "zh" && st.ZH != "" {
-			text = st.ZH
-		}
-		v := StepView{N: i, Segs: Segs(text), Cur: i == cur, Done: i < cur, Has: has[i], Ahead: i > cur}
-		if v.Ahead {
-			v.Segs = Segs(a.T("later"))
-		}
-		if a.questionOpen(i) {
-			v.Segs = nil // the step's text would answer its question
-		}
-		v.Fails = a.StepFailures(i)
-		out = append(out, v)
-	}
-	return out
-}
-
 // Ms formats virtual µs as milliseconds.
 func Ms(us int64) string {
 	return strconv.FormatFloat(float64(us)/1000, 'f', 3, 64) + " ms"
@@ -264,7 +205,7 @@ func (a *App) LogRows() []Row {
 	slices.Sort(seqs)
 	out := make([]Row, 0, len(seqs))
 	for _, i := range seqs {
-		e := a.unspoiled(a.M.Trace[i], i)
+		e := a.Quiz.Unspoiled(a.M.Trace[i], i)
 		r := Row{Seq: i, T: Ms(e.T), Actor: e.Actor, Kind: string(e.Kind), Subj: e.Subj, Item: a.note(e.Item), Note: a.note(e.Note), Cur: i == a.Pos, Future: i > a.Pos}
 		if e.ID != 0 {
 			r.ID = "#" + strconv.Itoa(e.ID)
@@ -340,7 +281,7 @@ func (a *App) EventFields() []Field {
 	if a.Len() == 0 {
 		return nil
 	}
-	e := a.unspoiled(a.M.Trace[a.Pos], a.Pos)
+	e := a.Quiz.Unspoiled(a.M.Trace[a.Pos], a.Pos)
 	f := []Field{
 		{K: "seq", V: strconv.Itoa(e.Seq)},
 		{K: "t", V: Ms(e.T)},

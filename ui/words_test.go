@@ -560,7 +560,7 @@ func collectDirect(add adder) {
 	for _, q := range []string{"%zz", "a;b", "color=red", "seed=x", "pos=x", "a=nope", "a=5:", "set=x", "lang=fr", "theme=blue",
 		"src=!!!", "src=" + EncodeSrc(strings.Repeat("say \"x\"\n", 500))[:20], "src=" + strings.Repeat("A", MaxSrcLink+1),
 		"src=" + EncodeSrc(strings.Repeat("#", scenario.MaxSource+1)), "src=" + EncodeSrc("\xff\xfe")} {
-		_, err := ParseLink("#/lesson/" + lesson + "?" + q)
+		_, err := ParseLink("#/lesson/" + lessonID + "?" + q)
 		fail(err)
 	}
 	for _, h := range []string{"#/nope", "#/stress?events=0", "#/stress?conns=0"} {

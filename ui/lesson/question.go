@@ -1,4 +1,4 @@
-package ui
+package lesson
 
 import (
 	"strconv"
@@ -6,10 +6,10 @@ import (
 	"github.com/vugu/vugu"
 )
 
-// Question shows a step's question inside its narration step (question.go
+// Question shows a step's question inside its narration step (quiz.go
 // has the logic).
 type Question struct {
-	A    *App
+	Q    *Quiz
 	Step int
 
 	view    QuestionView
@@ -18,9 +18,10 @@ type Question struct {
 
 // View is the question as shown, computed once a render.
 func (c *Question) View() QuestionView {
-	key := strconv.Itoa(c.A.run) + " " + strconv.Itoa(c.A.Pos) + c.A.Lang + c.A.quizRun() + strconv.Itoa(len(c.A.pickMap()))
+	run, pos := c.Q.P.At()
+	key := strconv.Itoa(run) + " " + strconv.Itoa(pos) + c.Q.P.Language() + c.Q.RunName() + strconv.Itoa(len(c.Q.Picks()))
 	if c.viewFor != key {
-		c.view, c.viewFor = c.A.Question(c.Step), key
+		c.view, c.viewFor = c.Q.View(c.Step), key
 	}
 	return c.view
 }
@@ -29,14 +30,14 @@ func (c *Question) View() QuestionView {
 // take it as "go to this step".
 func (c *Question) Pick(ev vugu.DOMEvent, i int) {
 	ev.StopPropagation()
-	c.A.Pick(c.Step, i)
+	c.Q.Pick(c.Step, i)
 }
 
 // NewVariant draws another seed from the event's time stamp.
 func (c *Question) NewVariant(ev vugu.DOMEvent) {
 	ev.StopPropagation()
 	t, _ := ev.Prop("timeStamp").(float64)
-	c.A.NewVariant(int64(t*1000)%999_983+2, c.Step)
+	c.Q.P.NewVariant(int64(t*1000)%999_983+2, c.Step)
 }
 
 // ID is the question's element id.
