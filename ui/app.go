@@ -95,7 +95,7 @@ type App struct {
 // New loads the lessons. lang is the stored or the browser's language.
 func New(h Host, lang string) *App {
 	a := &App{Host: h, Page: "list", Speed: 2, Lang: "en", cur: -2}
-	a.Ed.P, a.PG.P, a.Quiz.P = a, a, a
+	a.Ed.P, a.PG.P, a.Quiz.P = editorPage{a}, playPage{a}, lessonPage{a}
 	if strings.HasPrefix(lang, "zh") {
 		a.Lang = "zh"
 	}
@@ -520,16 +520,6 @@ func (a *App) Selection(key string) (string, bool) {
 		return "lock", true
 	}
 	return "", false
-}
-
-// DropInject removes injected action i.
-func (a *App) DropInject(i int) {
-	defer a.catch()
-	if i >= 0 && i < len(a.Link.Inject) {
-		a.Link.Inject = append(a.Link.Inject[:i:i], a.Link.Inject[i+1:]...)
-		a.branch()
-		a.Playing = false
-	}
 }
 
 // SetLang switches the language and remembers it.

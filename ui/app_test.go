@@ -329,7 +329,7 @@ func TestReactorWhatIfs(t *testing.T) {
 		_, a := newFake()
 		a.Route("#/lesson/02-zookeeper-reactor?pos=130")
 		must(t, "reactor lesson", a.System() == "zookeeper" && a.Notice() == "" && a.Crash == "")
-		zk, conns := section[*whatif.ZooKeeper](t, a), &whatif.Conns{P: a}
+		zk, conns := section[*whatif.ZooKeeper](t, a), &whatif.Conns{P: whatIfPage{a}}
 		sc, _ := a.Frame()
 		_, ok := find(sc, "thread:NIOServerCxnFactory.SelectorThread-0")
 		must(t, "selector lane drawn", ok)
@@ -589,9 +589,9 @@ func TestLinkLangTheme(t *testing.T) {
 // section is the what-if panel's section for a's system: its row's, a T.
 func section[T any](t *testing.T, a *App) T {
 	t.Helper()
-	s, ok := a.Section().(T)
+	s, ok := (whatIfPage{a}).Section().(T)
 	if !ok {
-		t.Fatalf("the what-if section of %s is a %T", a.System(), a.Section())
+		t.Fatalf("the what-if section of %s is a %T", a.System(), (whatIfPage{a}).Section())
 	}
 	return s
 }

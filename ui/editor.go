@@ -12,7 +12,10 @@ import (
 // runs, an edited scenario in the link (src=, srclink.go), and running the
 // editor's text.
 
-var _ editor.Page = (*App)(nil)
+// editorPage is the page as the editor sees it (editor.Page).
+type editorPage struct{ *App }
+
+var _ editor.Page = editorPage{}
 
 // parseLesson parses what a lesson link runs: the lesson's scenario, or
 // the edited one the link carries. An edited scenario that does not parse
@@ -117,10 +120,19 @@ func (a *App) RevertEdit() {
 }
 
 // Seed is the link's seed (0: the scenario's).
-func (a *App) Seed() int64 { return a.Link.Seed }
+func (a editorPage) Seed() int64 { return a.Link.Seed }
 
 // Own is the lesson's (or the playground form's) own scenario and its file.
-func (a *App) Own() (file, text string) { return a.Lesson.File, a.Lesson.Scenario }
+func (a editorPage) Own() (file, text string) { return a.Lesson.File, a.Lesson.Scenario }
 
 // Ran is the scenario that runs, as text, and the error that stopped its run.
-func (a *App) Ran() (string, error) { return a.Source(), a.runErr() }
+func (a editorPage) Ran() (string, error) { return a.Source(), a.runErr() }
+
+// RevertText is the editor's button that puts the page's own scenario
+// back: the lesson's, or the playground's form's.
+func (a editorPage) RevertText() string {
+	if a.Page == "playground" {
+		return a.T("playRevert")
+	}
+	return a.T("editRevert")
+}

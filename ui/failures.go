@@ -53,7 +53,7 @@ func (a *App) stepAt(seq int) int {
 
 // StepFailures are the failures that happened during step k, up to the
 // current event.
-func (a *App) StepFailures(k int) []string {
+func (a lessonPage) StepFailures(k int) []string {
 	if a.Res == nil {
 		return nil
 	}
@@ -68,7 +68,7 @@ func (a *App) StepFailures(k int) []string {
 
 // RunMarks are the lines of the running scenario its run failed at, each
 // once, with why (in the page's language): the editor marks them.
-func (a *App) RunMarks() []editor.Mark {
+func (a editorPage) RunMarks() []editor.Mark {
 	if a.Res == nil || a.Sc == nil {
 		return nil
 	}

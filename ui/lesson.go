@@ -10,30 +10,33 @@ import (
 // The page's side of the lesson's narration and questions (ui/lesson,
 // lesson.Page).
 
-var _ lesson.Page = (*App)(nil)
+// lessonPage is the page as the narration sees it (lesson.Page).
+type lessonPage struct{ *App }
+
+var _ lesson.Page = lessonPage{}
 
 // Language is the page's language, "en" or "zh".
-func (a *App) Language() string { return a.Lang }
+func (a lessonPage) Language() string { return a.Lang }
 
 // Scenario is what runs, and its run.
-func (a *App) Scenario() (*scenario.Scenario, *scenario.Result) { return a.Sc, a.Res }
+func (a lessonPage) Scenario() (*scenario.Scenario, *scenario.Result) { return a.Sc, a.Res }
 
 // At is the run's number (new each run) and the current event.
-func (a *App) At() (run, pos int) { return a.run, a.Pos }
+func (a lessonPage) At() (run, pos int) { return a.run, a.Pos }
 
 // Step is the current narration step, -1 before the first.
-func (a *App) Step() int { return a.State().Step }
+func (a lessonPage) Step() int { return a.State().Step }
 
 // Identity names what runs: the lesson, its edited text, its seed.
-func (a *App) Identity() (les, src, seed string) { return a.Lesson.ID, a.Link.Src, a.SeedText() }
+func (a lessonPage) Identity() (les, src, seed string) { return a.Lesson.ID, a.Link.Src, a.SeedText() }
 
 // PlayOn plays on from the current event (a question was answered).
-func (a *App) PlayOn() { a.Playing = a.Pos < a.Len()-1 }
+func (a lessonPage) PlayOn() { a.Playing = a.Pos < a.Len()-1 }
 
 // NewVariant reruns the lesson with another seed, so the numbers its
 // questions draw from the seed change, and shows step's question again.
 // seed comes from the host's clock.
-func (a *App) NewVariant(seed int64, step int) {
+func (a lessonPage) NewVariant(seed int64, step int) {
 	if seed <= 0 {
 		seed = 1
 	}

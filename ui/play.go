@@ -15,7 +15,10 @@ import (
 // a playground link runs, running the form's scenario, and the invariant
 // monitors over the run.
 
-var _ playground.Page = (*App)(nil)
+// playPage is the page as the playground sees it (playground.Page).
+type playPage struct{ *App }
+
+var _ playground.Page = playPage{}
 
 // playScenario is what a playground link runs: the scenario it carries,
 // else the default form's. Its form comes back from its "# form:" line.
@@ -48,7 +51,7 @@ func (a *App) playScenario(l Link) (lessons.Lesson, *scenario.Scenario, error) {
 
 // Run runs src, the playground form's scenario, showing the moment at
 // virtual time at; ran is false when src does not parse.
-func (a *App) Run(src string, at time.Duration) (ran bool, err error) {
+func (a playPage) Run(src string, at time.Duration) (ran bool, err error) {
 	defer a.catch()
 	sc, err := scenario.ParseSeed(playground.File, src, a.Link.Seed)
 	if err != nil {
@@ -85,28 +88,19 @@ func (a *App) seekTime(at time.Duration) {
 }
 
 // Download saves a text file (nothing without a browser).
-func (a *App) Download(name, mime, data string) {
+func (a playPage) Download(name, mime, data string) {
 	if a.Web != nil {
 		a.Web.Download(name, mime, data)
 	}
 }
 
 // Now is the current event's virtual time.
-func (a *App) Now() time.Duration { return time.Duration(a.Event().T) * time.Microsecond }
+func (a playPage) Now() time.Duration { return time.Duration(a.Event().T) * time.Microsecond }
 
 // HasSteps reports whether the run's scenario narrates (say lines written
 // in the editor make the playground's scenario a lesson's draft: the
 // narration shows under the form).
 func (a *App) HasSteps() bool { return a.Sc != nil && len(a.Sc.Steps) > 0 }
-
-// RevertText is the editor's button that puts the page's own scenario
-// back: the lesson's, or the playground's form's.
-func (a *App) RevertText() string {
-	if a.Page == "playground" {
-		return a.T("playRevert")
-	}
-	return a.T("editRevert")
-}
 
 // The invariant monitors: what the systems check at every step (kind
 // invariant in the trace), as three lines the playground shows while it
@@ -133,7 +127,7 @@ type monitorHit struct {
 	note         *msg.Note
 }
 
-func (a *App) monitorHits() []monitorHit {
+func (a playPage) monitorHits() []monitorHit {
 	if a.hits.run != a.run || a.hits.of == nil {
 		a.hits.run, a.hits.of = a.run, []monitorHit{}
 		for _, e := range a.M.Trace {
@@ -151,7 +145,7 @@ func (a *App) monitorHits() []monitorHit {
 }
 
 // Monitors are the panel's lines at the current event.
-func (a *App) Monitors() []playground.MonitorView {
+func (a playPage) Monitors() []playground.MonitorView {
 	if a.M == nil {
 		return nil
 	}
@@ -159,7 +153,7 @@ func (a *App) Monitors() []playground.MonitorView {
 	var out []playground.MonitorView
 	for i, m := range monitors {
 		v := playground.MonitorView{Name: a.T(m.key), State: a.T("inv.holds"), Class: "inv holds"}
-		if !m.applies(a) {
+		if !m.applies(a.App) {
 			v.State, v.Class = a.T("inv.none"), "inv none"
 		}
 		for _, h := range hits {

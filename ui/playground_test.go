@@ -29,9 +29,9 @@ func TestPlayground(t *testing.T) {
 	}
 
 	// A form change: four brokers, RF 3 stays, the run restarts at the same time.
-	at := a.Now()
+	at := (playPage{a}).Now()
 	a.PG.SetBrokers("4")
-	must(t, "four brokers", a.PG.Err() == "" && strings.Contains(a.Source(), "set brokers 4\n") && a.Now() >= at)
+	must(t, "four brokers", a.PG.Err() == "" && strings.Contains(a.Source(), "set brokers 4\n") && (playPage{a}).Now() >= at)
 	if c := a.End().Clu; c == nil || len(c.Brokers) != 4 {
 		t.Fatalf("the run has not 4 brokers")
 	}
@@ -135,12 +135,12 @@ func TestPlayBrokenLink(t *testing.T) {
 func TestPlayMonitors(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/playground")
-	for _, m := range a.Monitors() {
+	for _, m := range (playPage{a}).Monitors() {
 		if m.State == a.T("inv.broken") {
 			t.Fatalf("the default cluster breaks %s: %s", m.Name, m.Detail)
 		}
 	}
-	if got := a.Monitors(); len(got) != 3 || got[0].State != "holds" || got[2].State != "not in this run" {
+	if got := (playPage{a}).Monitors(); len(got) != 3 || got[0].State != "holds" || got[2].State != "not in this run" {
 		t.Fatalf("monitors: %+v", got)
 	}
 	// Each monitor's format is a note core traces (its key in the catalog).
@@ -163,15 +163,15 @@ func TestPlayMonitors(t *testing.T) {
 		b := *a
 		b.M, b.run, b.hits.of = model.New(tr), a.run+1+i, nil
 		b.seek(at - 1)
-		if got := b.Monitors()[i]; got.State != "holds" && got.State != "not in this run" {
+		if got := (playPage{&b}).Monitors()[i]; got.State != "holds" && got.State != "not in this run" {
 			t.Errorf("%s before: %+v", m.key, got)
 		}
 		b.seek(at)
-		if got := b.Monitors()[i]; got.State != "broken" || got.Class != "inv broken" || got.Detail == "" {
+		if got := (playPage{&b}).Monitors()[i]; got.State != "broken" || got.Class != "inv broken" || got.Detail == "" {
 			t.Errorf("%s at: %+v", m.key, got)
 		}
 		b.Lang = "zh"
-		if got := b.Monitors()[i]; got.State != "被打破" || !strings.ContainsFunc(got.Name, isHan) {
+		if got := (playPage{&b}).Monitors()[i]; got.State != "被打破" || !strings.ContainsFunc(got.Name, isHan) {
 			t.Errorf("%s in Chinese: %+v", m.key, got)
 		}
 	}

@@ -112,7 +112,7 @@ func TestQuestionVariant(t *testing.T) {
 	first := a.Sc.Steps[0].EN
 	seen := map[string]bool{first: true}
 	for s := int64(100); s < 110; s++ {
-		a.NewVariant(s, 5)
+		(lessonPage{a}).NewVariant(s, 5)
 		if a.Link.Seed != s || !a.Edited() {
 			t.Fatalf("variant seed %d: link %+v", s, a.Link)
 		}

@@ -56,10 +56,10 @@ func (a *App) SetSettings(kvs ...string) {
 }
 
 // WhatIfs are the what-ifs the lesson suggests (lesson.json whatifs).
-func (a *App) WhatIfs() []lessons.WhatIf { return a.Lesson.WhatIfs }
+func (a whatIfPage) WhatIfs() []lessons.WhatIf { return a.Lesson.WhatIfs }
 
 // ScenarioSetting is what the scenario itself sets key to, or def.
-func (a *App) ScenarioSetting(key, def string) string {
+func (a whatIfPage) ScenarioSetting(key, def string) string {
 	v := def
 	if a.Sc != nil {
 		for _, st := range a.Sc.Stmts {

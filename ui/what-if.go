@@ -13,7 +13,11 @@ import (
 // from the stage and the panel, the injected list, and the run's system's
 // section of the panel.
 
-var _ whatif.Page = (*App)(nil)
+// whatIfPage is the page as the what-if panel sees it (whatif.Page): the
+// App, and what only the panel asks of it.
+type whatIfPage struct{ *App }
+
+var _ whatif.Page = whatIfPage{}
 
 // Inject adds user actions right after the current event, in order, as
 // one branch, reruns, and plays on from the same event. Everything up to
@@ -41,7 +45,7 @@ func (a *App) Inject(actions ...string) {
 
 // UserActions are the actions the user added from the stage: the link's
 // injections, or the playground's lines.
-func (a *App) UserActions() []string {
+func (a whatIfPage) UserActions() []string {
 	var out []string
 	for _, in := range a.Link.Inject {
 		out = append(out, in.Action)
@@ -61,16 +65,16 @@ func (a *App) branch() {
 }
 
 // SelKey is the stage's selection, "" if none.
-func (a *App) SelKey() string { return a.Sel }
+func (a whatIfPage) SelKey() string { return a.Sel }
 
 // Say shows the word key as the notice.
-func (a *App) Say(key string) { a.notice = func() string { return a.T(key) } }
+func (a whatIfPage) Say(key string) { a.notice = func() string { return a.T(key) } }
 
 // NoLock reports whether the putLock is removed.
 func (a *App) NoLock() bool { return a.Setting("controller.putLock") == "false" }
 
 // Injected describes the injected actions: after which event, when, what.
-func (a *App) Injected() []string {
+func (a whatIfPage) Injected() []string {
 	var out []string
 	for _, in := range a.Link.Inject {
 		at := ""
@@ -83,11 +87,11 @@ func (a *App) Injected() []string {
 }
 
 // Sets are the link's what-if settings, "KEY VALUE".
-func (a *App) Sets() []string { return a.Link.Sets }
+func (a whatIfPage) Sets() []string { return a.Link.Sets }
 
 // Section is the what-if panel's section of the run's system, one for
 // each system, kept with its inputs for the page's life.
-func (a *App) Section() vugu.Builder {
+func (a whatIfPage) Section() vugu.Builder {
 	s := a.sys()
 	if a.sections == nil {
 		a.sections = map[string]vugu.Builder{}
@@ -110,4 +114,14 @@ func (a *App) ResetWhatIf() {
 	a.Link.Inject, a.Link.Sets = nil, nil
 	a.branch()
 	a.Playing = false
+}
+
+// DropInject removes injected action i.
+func (a whatIfPage) DropInject(i int) {
+	defer a.catch()
+	if i >= 0 && i < len(a.Link.Inject) {
+		a.Link.Inject = append(a.Link.Inject[:i:i], a.Link.Inject[i+1:]...)
+		a.branch()
+		a.Playing = false
+	}
 }

@@ -39,8 +39,8 @@ func TestSuggestAppliesTheSettingsAndReruns(t *testing.T) {
 			_, a := newFake()
 			a.Route("#/lesson/" + l.ID)
 			require.Empty(t, a.Notice())
-			p := &whatif.Panel{P: a}
-			require.Equal(t, l.WhatIfs, a.WhatIfs())
+			p := &whatif.Panel{P: whatIfPage{a}}
+			require.Equal(t, l.WhatIfs, a.Lesson.WhatIfs)
 			require.False(t, p.Suggested(i))
 			run := a.run
 			p.Suggest(i)
@@ -78,7 +78,7 @@ func TestSuggestAppliesTheSettingsAndReruns(t *testing.T) {
 func TestSuggestionsInBothLanguages(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/05-acks-and-min-isr")
-	w := a.WhatIfs()[0]
+	w := a.Lesson.WhatIfs[0]
 	require.Equal(t, w.Text.EN, a.Text(w.Text))
 	a.SetLang("zh")
 	require.Equal(t, w.Text.ZH, a.Text(w.Text))
