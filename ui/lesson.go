@@ -15,9 +15,6 @@ type lessonPage struct{ *App }
 
 var _ lesson.Page = lessonPage{}
 
-// Language is the page's language, "en" or "zh".
-func (a lessonPage) Language() string { return a.Lang }
-
 // Scenario is what runs, and its run.
 func (a lessonPage) Scenario() (*scenario.Scenario, *scenario.Result) { return a.Sc, a.Res }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"brokerlab/core/sim"
+	"brokerlab/ui/inspect"
 	"brokerlab/ui/lesson"
 	"strings"
 	"testing"
@@ -132,19 +133,19 @@ func TestQuestionNotSpoiled(t *testing.T) {
 	a.Route("#/lesson/" + lessonID)
 	a.GoStep(5)
 	spoiler := "None of them. The session-expiry"
-	for _, r := range a.LogRows() {
+	for _, r := range a.Log.Rows() {
 		if strings.Contains(r.Note, spoiler) || (r.Kind == "reveal" && r.Note != "…") {
 			t.Fatalf("log row %d: %q", r.Seq, r.Note)
 		}
 	}
-	for _, f := range a.EventFields() {
+	for _, f := range inspect.EventFields(inspectPage{a}) {
 		if strings.Contains(f.V, spoiler) {
 			t.Fatalf("inspector: %s = %q", f.K, f.V)
 		}
 	}
 	a.GoStep(6)
 	a.Seek(lesson.MarkSeq(a.Marks(), 6) - 1)
-	if f := a.EventFields(); a.Event().Kind != sim.Reveal || !strings.Contains(f[len(f)-1].V, "None of them") {
+	if f := inspect.EventFields(inspectPage{a}); a.Event().Kind != sim.Reveal || !strings.Contains(f[len(f)-1].V, "None of them") {
 		t.Fatalf("the grading event after the reveal: %+v", f)
 	}
 }

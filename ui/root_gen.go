@@ -12,6 +12,7 @@ import "log"
 
 import (
 	"brokerlab/ui/editor"
+	"brokerlab/ui/inspect"
 	"brokerlab/ui/lesson"
 	"brokerlab/ui/playground"
 	"brokerlab/ui/whatif"
@@ -487,16 +488,16 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)
 				{
-					vgcompKey := vugu.MakeCompKey(0x8A3789939E1A677C^vgin.CurrentPositionHash(), vgiterkey)
+					vgcompKey := vugu.MakeCompKey(0x4DCA8E0B8E2D3253^vgin.CurrentPositionHash(), vgiterkey)
 					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*EventLog)
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*inspect.EventLog)
 					if vgcomp == nil {
 						// create new one if needed
-						vgcomp = new(EventLog)
+						vgcomp = new(inspect.EventLog)
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.A = c.A
+					vgcomp.L = &c.A.Log
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
@@ -533,16 +534,16 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)
 				{
-					vgcompKey := vugu.MakeCompKey(0xB13FD5C80FE1DFF^vgin.CurrentPositionHash(), vgiterkey)
+					vgcompKey := vugu.MakeCompKey(0x333B44AF6A560BD^vgin.CurrentPositionHash(), vgiterkey)
 					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Inspector)
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*inspect.Inspector)
 					if vgcomp == nil {
 						// create new one if needed
-						vgcomp = new(Inspector)
+						vgcomp = new(inspect.Inspector)
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.A = c.A
+					vgcomp.P = inspectPage{c.A}
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)

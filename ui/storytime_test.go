@@ -68,7 +68,7 @@ func TestLogHidesChecksUnlessRaw(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/" + lessonID)
 	checks := func() (n int) {
-		for _, r := range a.LogRows() {
+		for _, r := range a.Log.Rows() {
 			if r.Kind == "expect" && r.Seq != a.Pos {
 				n++
 			}
@@ -81,12 +81,12 @@ func TestLogHidesChecksUnlessRaw(t *testing.T) {
 		if n := checks(); n > 0 {
 			t.Fatalf("event %d: %d checks in the plain log", i, n)
 		}
-		if got := len(a.LogRows()); got != 16 && a.Len() > 40 {
+		if got := len(a.Log.Rows()); got != 16 && a.Len() > 40 {
 			t.Fatalf("event %d: %d rows, want 16", i, got)
 		}
-		a.SetLogRaw(true)
+		a.Log.Raw = true
 		seen = seen || checks() > 0
-		a.SetLogRaw(false)
+		a.Log.Raw = false
 	}
 	if !seen {
 		t.Fatal("the raw log never showed a check")

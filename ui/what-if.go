@@ -6,6 +6,7 @@ import (
 	"github.com/vugu/vugu"
 
 	"brokerlab/core/scenario"
+	"brokerlab/ui/kit"
 	"brokerlab/ui/whatif"
 )
 
@@ -64,9 +65,6 @@ func (a *App) branch() {
 	a.Playing = a.Pos < a.Len()-1
 }
 
-// SelKey is the stage's selection, "" if none.
-func (a whatIfPage) SelKey() string { return a.Sel }
-
 // Say shows the word key as the notice.
 func (a whatIfPage) Say(key string) { a.notice = func() string { return a.T(key) } }
 
@@ -79,7 +77,7 @@ func (a whatIfPage) Injected() []string {
 	for _, in := range a.Link.Inject {
 		at := ""
 		if a.M != nil && in.After < a.M.Len() {
-			at = " (" + Ms(a.M.Trace[in.After].T) + ")"
+			at = " (" + kit.Ms(a.M.Trace[in.After].T) + ")"
 		}
 		out = append(out, "#"+strconv.Itoa(in.After)+at+": "+in.Action)
 	}

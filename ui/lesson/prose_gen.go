@@ -10,6 +10,8 @@ import "github.com/vugu/vugu"
 import js "github.com/vugu/vugu/js"
 import "log"
 
+import "brokerlab/ui/kit"
+
 func (c *Prose) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
 	vgout = &vugu.BuildOut{}
@@ -38,7 +40,7 @@ func (c *Prose) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						for vgiterkeyt, w := range Wrap(g.S) {
+						for vgiterkeyt, w := range kit.Wrap(g.S) {
 							var vgiterkey interface{} = vgiterkeyt
 							_ = vgiterkey
 							w := w
@@ -55,7 +57,7 @@ func (c *Prose) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						for vgiterkeyt, w := range Wrap(g.S) {
+						for vgiterkeyt, w := range kit.Wrap(g.S) {
 							var vgiterkey interface{} = vgiterkeyt
 							_ = vgiterkey
 							w := w

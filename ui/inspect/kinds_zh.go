@@ -1,4 +1,4 @@
-package ui
+package inspect
 
 import "brokerlab/core/sim"
 
