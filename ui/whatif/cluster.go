@@ -43,15 +43,7 @@ func (c *Cluster) Partitions() []string {
 	return out
 }
 
-func (c *Cluster) part() string {
-	if c.Part != "" {
-		return c.Part
-	}
-	if p := c.Partitions(); len(p) > 0 {
-		return p[0]
-	}
-	return ""
-}
+func (c *Cluster) part() string { return kit.Or(c.Part, first(c.Partitions())) }
 
 func (c *Cluster) acks() string { return kit.Or(c.Acks, "all") }
 

@@ -35,15 +35,7 @@ func (c *Group) Names() []string {
 	return out
 }
 
-func (c *Group) group() string {
-	if c.JoinGroup != "" {
-		return c.JoinGroup
-	}
-	if g := c.Names(); len(g) > 0 {
-		return g[0]
-	}
-	return ""
-}
+func (c *Group) group() string { return kit.Or(c.JoinGroup, first(c.Names())) }
 
 func (c *Group) topics() string { return kit.Or(c.JoinTopics, "t0") }
 func (c *Group) topic() string  { return kit.Or(c.Topic, "t0") }

@@ -29,15 +29,7 @@ func (c *Listener) Clients() []string {
 	return out
 }
 
-func (c *Listener) client() string {
-	if c.Client != "" {
-		return c.Client
-	}
-	if l := c.Clients(); len(l) > 0 {
-		return l[0]
-	}
-	return ""
-}
+func (c *Listener) client() string { return kit.Or(c.Client, first(c.Clients())) }
 
 // rec is the record to fail: the one selected on the stage, else typed.
 func (c *Listener) rec() string {

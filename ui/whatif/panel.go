@@ -113,6 +113,15 @@ func orScenario(p Page, key, def string) string {
 	return p.ScenarioSetting(key, def)
 }
 
+// first is a select's first option, "" if it has none: what it shows
+// until the user picks.
+func first(options []string) string {
+	if len(options) == 0 {
+		return ""
+	}
+	return options[0]
+}
+
 // selected is the name the stage's selection gives to kind ("conn",
 // "member", "broker", "rec"), or "".
 func selected(p Page, kind string) string {
