@@ -1,8 +1,16 @@
-// Package ui is the page: the lesson list and the lesson page (narration,
-// stage, timeline, event log, inspector, what-if panel) as Vugu components
-// over one App, which holds the state and all the logic and is tested
-// natively. The browser is reached only through Host (implemented in wasm/)
-// and the stage Scene (drawn by wasm/ outside the Vugu tree).
+// Package ui is the page's shell: the lesson list and the lesson page as
+// Vugu components over one App, which holds the run (routing, links, the
+// position, playback) and is tested natively. Each feature of the page is
+// a package of its own that reaches the App through a small interface the
+// shell implements with an adapter (whatIfPage, editorPage, playPage,
+// lessonPage, inspectPage): ui/lesson (the narration and its questions),
+// ui/whatif (the what-if panel, a section a system, named by the system's
+// row in systems.go), ui/editor (the scenario editor and its completion),
+// ui/playground (the playground's form), ui/inspect (the inspector and the
+// event log). Below them all: ui/stage (the drawing), ui/model (the folds
+// of the trace) and ui/kit (shared helpers). The browser is reached only
+// through Host (implemented in wasm/) and the stage Scene (drawn by wasm/
+// outside the Vugu tree).
 package ui
 
 import (
