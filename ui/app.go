@@ -80,8 +80,8 @@ type App struct {
 	sections map[string]vugu.Builder // the what-if panel's sections, by system (Section)
 	Ed       editor.Editor           // the scenario editor
 	PG       playground.Playground   // the playground's form (play.go)
-	Quiz     lesson.Quiz             // the questions' picks (lesson.go)
-	Log      inspect.Log             // the event log (inspect.go)
+	Quiz     lesson.Quiz             // the questions' picks (lesson-page.go)
+	Log      inspect.Log             // the event log (inspect-page.go)
 	hits     struct {                // the run's invariant violations (play.go)
 		of  []monitorHit
 		run int
