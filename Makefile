@@ -41,19 +41,25 @@ prereqs:
 		if [ "$$CI" = true ]; then echo "missing: chromium at $(CHROMIUM) (browser tests): apt-get install chromium"; exit 1; \
 		else echo "note: no chromium at $(CHROMIUM): the browser tests will be skipped (apt-get install chromium)"; fi; fi
 
+# The packages of Vugu components: ui/ and each of its folders with a .vugu.
+VUGUDIRS = $(shell ls ui/*.vugu ui/*/*.vugu 2>/dev/null | xargs -n1 dirname | sort -u)
+
 ## generate: regenerate the Vugu components' *_gen.go and tidy go.mod
 generate:
-	cd ui && $(GO) generate .
-	gofmt -w ui/*_gen.go
+	for d in $(VUGUDIRS); do (cd $$d && $(GO) generate .) || exit 1; done
+	gofmt -w $$(ls $(addsuffix /*_gen.go,$(VUGUDIRS)))
 	$(GO) mod tidy
 
 # The committed *_gen.go must be what vugugen makes of the .vugu files.
 check-generated:
-	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	cp ui/*.vugu ui/*.go "$$tmp"/ && rm -f "$$tmp"/*_gen.go && \
-	$(GO) tool vugugen -skip-go-mod -skip-main "$$tmp" && gofmt -w "$$tmp"/*_gen.go && \
-	for f in ui/*_gen.go; do diff -u "$$f" "$$tmp/$$(basename $$f)" || { echo "$$f is stale: run make generate"; exit 1; }; done && \
-	for f in "$$tmp"/*_gen.go; do test -f "ui/$$(basename $$f)" || { echo "ui/$$(basename $$f) is missing: run make generate"; exit 1; }; done
+	@for d in $(VUGUDIRS); do \
+		tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+		cp $$d/*.vugu $$d/*.go "$$tmp"/ && rm -f "$$tmp"/*_gen.go && \
+		$(GO) tool vugugen -skip-go-mod -skip-main "$$tmp" && gofmt -w "$$tmp"/*_gen.go && \
+		for f in $$d/*_gen.go; do diff -u "$$f" "$$tmp/$$(basename $$f)" || { echo "$$f is stale: run make generate"; exit 1; }; done && \
+		for f in "$$tmp"/*_gen.go; do test -f "$$d/$$(basename $$f)" || { echo "$$d/$$(basename $$f) is missing: run make generate"; exit 1; }; done && \
+		rm -rf "$$tmp" || exit 1; \
+	done
 
 vet:
 	$(GO) vet ./...

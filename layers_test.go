@@ -30,10 +30,25 @@ import (
 //     internal/* and the standard library;
 //   - internal/* are helpers any layer may use, so they import only the
 //     standard library and each other.
+//   - every other folder of ui/ but ui/kit (the helpers they share) is a
+//     feature of the page (the what-if panel, the editor, the
+//     playground…): a feature reaches neither the page's shell (ui) nor
+//     another feature, only the floor below them (uiFloor); the shell
+//     puts them together, each through its own small interface.
 //
 // Test files are not in the graph: a system's tests may run scenarios
 // (labtest/).
 var kernel = map[string]bool{"core/sim": true, "core/statepath": true, "core/upstream": true, "core/msg": true, "core/surface": true}
+
+// uiFloor are the UI's packages below its features.
+var uiFloor = map[string]bool{"ui/model": true, "ui/stage": true, "ui/kit": true}
+
+// isFeature reports whether p is a feature of the page: a folder of ui/
+// not on its floor.
+func isFeature(p string) bool {
+	rest, ok := strings.CutPrefix(local(p), "ui/")
+	return ok && !strings.Contains(rest, "/") && !uiFloor["ui/"+rest]
+}
 
 type pkg struct {
 	ImportPath string
@@ -154,6 +169,16 @@ func TestLayers(t *testing.T) {
 					}
 				}
 			}
+			if isFeature(p) {
+				check(p, "is a feature of the page: it reaches neither ui nor another feature", func(q string) bool {
+					return local(q) == "ui" || isFeature(q) && q != p
+				}, never)
+			}
+			if uiFloor[l] {
+				check(p, "is below the page's features: it reaches neither ui nor a feature", func(q string) bool {
+					return local(q) == "ui" || isFeature(q)
+				}, never)
+			}
 			if l == "ui/stage" {
 				for _, q := range graph[p].Imports {
 					if lq := local(q); !graph[q].Standard && lq != "ui/model" && !strings.HasPrefix(lq, "internal/") {
@@ -187,6 +212,16 @@ func TestLayersPath(t *testing.T) {
 	}
 	if c := path(graph, "brokerlab/core/listener", scenario, func(string) bool { return false }); strings.Join(c, " ") != "core/listener core/scenario" {
 		t.Errorf("listener: got %v", c)
+	}
+	graph["brokerlab/ui/whatif"] = &pkg{Imports: []string{"brokerlab/ui/kit", "brokerlab/ui/editor"}}
+	graph["brokerlab/ui/kit"] = &pkg{}
+	graph["brokerlab/ui/editor"] = &pkg{Imports: []string{"brokerlab/ui"}}
+	feature := func(q string) bool { return isFeature(q) && q != "brokerlab/ui/whatif" }
+	if c := path(graph, "brokerlab/ui/whatif", feature, func(string) bool { return false }); strings.Join(c, " ") != "ui/whatif ui/editor" {
+		t.Errorf("a feature importing another: got %v", c)
+	}
+	if !isFeature("brokerlab/ui/whatif") || isFeature("brokerlab/ui/kit") || isFeature("brokerlab/ui") || isFeature("brokerlab/ui/stage") {
+		t.Error("isFeature: wrong")
 	}
 	if isSystem("brokerlab/core/sim") || !isSystem("brokerlab/core/group") || isSystem("brokerlab/core/scenario") || isSystem("brokerlab/campaign") {
 		t.Error("isSystem: wrong")

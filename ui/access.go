@@ -2,6 +2,7 @@ package ui
 
 import (
 	"brokerlab/core/sim"
+	"brokerlab/ui/lesson"
 	"strconv"
 	"strings"
 )
@@ -98,8 +99,8 @@ func (a *App) announce() {
 // question and choices while the question is open.
 func (a *App) stepAnnouncement(k int) string {
 	head := a.T("stepOf") + " " + strconv.Itoa(k+1) + " / " + strconv.Itoa(len(a.Sc.Steps)) + ". "
-	if a.questionOpen(k) {
-		q := a.Question(k)
+	if a.Quiz.Open(k) {
+		q := a.Quiz.View(k)
 		var cs []string
 		for i, c := range q.Choices {
 			cs = append(cs, strconv.Itoa(i+1)+". "+c.Label)
@@ -107,13 +108,13 @@ func (a *App) stepAnnouncement(k int) string {
 		return head + a.T("question") + ": " + q.Text + " " + strings.Join(cs, "; ")
 	}
 	st := a.Sc.Steps[k]
-	return head + strings.ReplaceAll(pick(a.Lang, st.EN, st.ZH), "`", "")
+	return head + strings.ReplaceAll(lesson.InLang(a.Lang, st.EN, st.ZH), "`", "")
 }
 
 // EventAnnouncement is the current event in words: number, thread, what
 // it did, to what.
 func (a *App) EventAnnouncement() string {
-	e := a.unspoiled(a.M.Trace[a.Pos], a.Pos)
+	e := a.Quiz.Unspoiled(a.M.Trace[a.Pos], a.Pos)
 	parts := []string{a.PosText() + ":", e.Actor, string(e.Kind)}
 	for _, s := range []string{e.Subj, e.Item} {
 		if s != "" {

@@ -11,7 +11,7 @@ func TestAnnounce(t *testing.T) {
 	_, a := newFake()
 	w := &fakeWeb{store: map[string]string{}}
 	a.Web = w
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.Tick(0)
 	if len(w.said) != 1 || !strings.HasPrefix(w.said[0], "step 1 / 10. The ZooKeeper watcher thread") {
 		t.Fatalf("said %q", w.said)
@@ -53,7 +53,7 @@ func TestReducedMotionAndTheme(t *testing.T) {
 	h, a := newFake()
 	w := &fakeWeb{store: map[string]string{}}
 	a.Web = w
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.Frac = 0.5
 	if a.tween() != 0.5 {
 		t.Fatal("tokens glide by default")
@@ -68,12 +68,9 @@ func TestReducedMotionAndTheme(t *testing.T) {
 		t.Fatalf("theme %q, page %q, stored %q", a.Theme, w.theme, h.store["theme"])
 	}
 	a.SetLang("zh")
-	if f := a.fieldWords([]Field{{K: "status", V: "not started yet"}, {K: "slot 3", V: "x"}, {K: "seq", V: "1"}}); f[0].K != "状态" || f[0].V != "尚未启动" || f[1].K != "槽位 3" || f[2].K != "序号" {
-		t.Fatalf("fields in zh: %+v", f)
-	}
 	// A notice is worded when shown: a language switch rewords it.
 	a.SetLang("en")
-	a.Route("#/lesson/" + lesson + "?a=5:consumer%20C1%20stall%201s")
+	a.Route("#/lesson/" + lessonID + "?a=5:consumer%20C1%20stall%201s")
 	en := a.Notice()
 	if !strings.HasPrefix(en, "malformed link: a=\"consumer C1 stall 1s\": ") || !strings.HasSuffix(en, "Showing the lesson from its start") {
 		t.Fatalf("notice in en: %q", en)
@@ -83,7 +80,7 @@ func TestReducedMotionAndTheme(t *testing.T) {
 		t.Fatalf("notice in zh: %q", zh)
 	}
 	// The link's own message too.
-	a.Route("#/lesson/" + lesson + "?seed=x")
+	a.Route("#/lesson/" + lessonID + "?seed=x")
 	if zh, want := a.Notice(), "链接格式有误：seed 应为正整数，实际为 \"x\"。"; !strings.HasPrefix(zh, want) {
 		t.Fatalf("notice in zh: %q, want %q…", zh, want)
 	}

@@ -1,8 +1,16 @@
-// Package ui is the page: the lesson list and the lesson page (narration,
-// stage, timeline, event log, inspector, what-if panel) as Vugu components
-// over one App, which holds the state and all the logic and is tested
-// natively. The browser is reached only through Host (implemented in wasm/)
-// and the stage Scene (drawn by wasm/ outside the Vugu tree).
+// Package ui is the page's shell: the lesson list and the lesson page as
+// Vugu components over one App, which holds the run (routing, links, the
+// position, playback) and is tested natively. Each feature of the page is
+// a package of its own that reaches the App through a small interface the
+// shell implements with an adapter (whatIfPage, editorPage, playPage,
+// lessonPage, inspectPage): ui/lesson (the narration and its questions),
+// ui/whatif (the what-if panel, a section a system, named by the system's
+// row in systems.go), ui/editor (the scenario editor and its completion),
+// ui/playground (the playground's form), ui/inspect (the inspector and the
+// event log). Below them all: ui/stage (the drawing), ui/model (the folds
+// of the trace) and ui/kit (shared helpers). The browser is reached only
+// through Host (implemented in wasm/) and the stage Scene (drawn by wasm/
+// outside the Vugu tree).
 package ui
 
 import (
@@ -12,11 +20,17 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vugu/vugu"
+
 	"brokerlab/core/msg"
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
 	"brokerlab/lessons"
+	"brokerlab/ui/editor"
+	"brokerlab/ui/inspect"
+	"brokerlab/ui/lesson"
 	"brokerlab/ui/model"
+	"brokerlab/ui/playground"
 	"brokerlab/ui/stage"
 )
 
@@ -59,14 +73,21 @@ type App struct {
 	stepRate float64
 	Speed    int // index into Speeds
 	Sel      string
-	PutName  string // the what-if panel's selected event
-	LogRaw   bool   // the event log shows raw kinds and the scenario's checks
 
 	notice func() string // a malformed link, a failed action: shown, not fatal (Notice)
 	Crash  string        // a panic, with the lesson and seed
 
-	Class     // the classroom and web features (classroom.go)
-	PlayState // the playground (playground.go)
+	sections map[string]vugu.Builder // the what-if panel's sections, by system (Section)
+	Ed       editor.Editor           // the scenario editor
+	PG       playground.Playground   // the playground's form (play.go)
+	Quiz     lesson.Quiz             // the questions' picks (lesson-page.go)
+	Log      inspect.Log             // the event log (inspect-page.go)
+	hits     struct {                // the run's invariant violations (play.go)
+		of  []monitorHit
+		run int
+	}
+
+	Class // the classroom and web features (classroom.go)
 
 	cur      int // the cached states' position and run
 	curRun   int
@@ -83,11 +104,9 @@ type App struct {
 // New loads the lessons. lang is the stored or the browser's language.
 func New(h Host, lang string) *App {
 	a := &App{Host: h, Page: "list", Speed: 2, Lang: "en", cur: -2}
+	a.Ed.P, a.PG.P, a.Quiz.P, a.Log.P = editorPage{a}, playPage{a}, lessonPage{a}, inspectPage{a}
 	if strings.HasPrefix(lang, "zh") {
 		a.Lang = "zh"
-	}
-	if names := scenario.ControllerEvents(); len(names) > 0 {
-		a.PutName = names[0]
 	}
 	ls, err := lessons.All()
 	if err != nil {
@@ -117,12 +136,12 @@ func (a *App) Route(hash string) {
 	if l.Page == "list" {
 		a.Page, a.M, a.Res, a.Link = "list", nil, nil, Link{Page: "list"}
 		if lerr != nil {
-			a.notice = func() string { return a.errText(lerr) + a.T("stop") + a.T("pickLesson") }
+			a.notice = func() string { return a.ErrText(lerr) + a.T("stop") + a.T("pickLesson") }
 		}
 		return
 	}
 	if lerr != nil {
-		a.notice = func() string { return a.errText(lerr) + a.T("stop") + a.T("shownStart") }
+		a.notice = func() string { return a.ErrText(lerr) + a.T("stop") + a.T("shownStart") }
 	}
 	les, sc, err := a.scenario(l)
 	if err != nil {
@@ -133,7 +152,7 @@ func (a *App) Route(hash string) {
 				return a.T("noLesson") + a.T("colon") + strconv.Quote(string(no)) + a.T("stop") + a.T("pickLesson")
 			}
 		} else {
-			a.notice = func() string { return a.errText(err) }
+			a.notice = func() string { return a.ErrText(err) }
 		}
 		return
 	}
@@ -145,7 +164,7 @@ func (a *App) Route(hash string) {
 	for _, t := range l.Inject {
 		if err := sc.CheckAction(t.Action); err != nil {
 			a.notice = func() string {
-				return a.T("malformedLink") + a.T("colon") + "a=" + strconv.Quote(t.Action) + a.T("colon") + a.errText(err) + a.T("stop") + a.T("shownStart")
+				return a.T("malformedLink") + a.T("colon") + "a=" + strconv.Quote(t.Action) + a.T("colon") + a.ErrText(err) + a.T("stop") + a.T("shownStart")
 			}
 			l = start
 			break
@@ -173,18 +192,18 @@ func (a *App) Route(hash string) {
 	a.rerun()
 	if err := a.runErr(); errors.Is(err, sim.ErrBudget) {
 		// The run stopped at a budget: it keeps what it has, and says so.
-		a.notice = func() string { return a.errText(err) }
+		a.notice = func() string { return a.ErrText(err) }
 	} else if err != nil && (len(l.Inject) > 0 || len(l.Sets) > 0) {
 		// The link's actions do not run: show the lesson's own start.
 		a.notice = func() string {
-			return a.T("badActions") + a.T("colon") + a.errText(err) + a.T("stop") + a.T("shownStart")
+			return a.T("badActions") + a.T("colon") + a.ErrText(err) + a.T("stop") + a.T("shownStart")
 		}
 		a.Link = start
 		a.rerun()
 	}
 	a.seek(a.Link.Pos)
 	if l.Page == "playground" && a.Link.Pos == 0 {
-		a.seekTime(playProduceStart) // the cluster is up: drawn at once
+		a.seekTime(playground.ProduceStart) // the cluster is up: drawn at once
 	}
 	if p := a.Link.Pos; p > 0 && p >= a.M.Len() {
 		n := a.M.Len()
@@ -204,8 +223,7 @@ func (a *App) reopen(shipped Link, edit string) bool {
 		return false
 	}
 	a.Lesson, a.Sc = les, sc
-	a.EditOpen, a.editNote = true, nil
-	a.setEditText(edit)
+	a.Ed.Show(edit)
 	return true
 }
 
@@ -478,10 +496,6 @@ func (a *App) System() string {
 	return a.Sc.System
 }
 
-// Reactor reports whether the run draws the reactor stage (ZooKeeper's
-// NIOServerCnxnFactory, Kafka's SocketServer).
-func (a *App) Reactor() bool { return a.Panel() == "reactor" }
-
 // Select selects a stage element by its key ("thread:NAME", "tok:7", a
 // queue slot, the putLock, "conn:C", "req:7", a reactor queue "q:NAME",
 // "member:M", "rec:P@O", "broker:B"); selecting it again clears the
@@ -515,16 +529,6 @@ func (a *App) Selection(key string) (string, bool) {
 		return "lock", true
 	}
 	return "", false
-}
-
-// DropInject removes injected action i.
-func (a *App) DropInject(i int) {
-	defer a.catch()
-	if i >= 0 && i < len(a.Link.Inject) {
-		a.Link.Inject = append(a.Link.Inject[:i:i], a.Link.Inject[i+1:]...)
-		a.branch()
-		a.Playing = false
-	}
 }
 
 // SetLang switches the language and remembers it.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -8,10 +9,13 @@ import (
 
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
+	"brokerlab/ui/inspect"
+	"brokerlab/ui/lesson"
 	"brokerlab/ui/stage"
+	"brokerlab/ui/whatif"
 )
 
-const lesson = "01-controller-event-queue"
+const lessonID = "01-controller-event-queue"
 
 type fakeHost struct {
 	url     string
@@ -42,12 +46,12 @@ func must(t *testing.T, what string, ok bool) {
 func TestLinkRoundTrip(t *testing.T) {
 	for _, h := range []string{
 		"#/",
-		"#/lesson/" + lesson,
-		"#/lesson/" + lesson + "?seed=7&pos=120&a=1500000:put%20BrokerChange&a=2000:session%20expire&set=controller.putLock:false",
+		"#/lesson/" + lessonID,
+		"#/lesson/" + lessonID + "?seed=7&pos=120&a=1500000:put%20BrokerChange&a=2000:session%20expire&set=controller.putLock:false",
 		"#/stress?events=5000",
 		"#/stress?conns=1000&events=50000&pos=3",
 		"#/?lang=zh&theme=dark",
-		"#/lesson/" + lesson + "?pos=3&lang=en&theme=light",
+		"#/lesson/" + lessonID + "?pos=3&lang=en&theme=light",
 	} {
 		l, err := ParseLink(h)
 		if err != nil {
@@ -59,8 +63,8 @@ func TestLinkRoundTrip(t *testing.T) {
 	}
 	for _, l := range []Link{
 		{Page: "list"},
-		{Page: "lesson", Lesson: lesson, Seed: 3, Pos: 9},
-		{Page: "lesson", Lesson: lesson, Inject: []scenario.Injection{{After: 0, Action: "put A b=1+2&c=%3 # x:y 中"}}},
+		{Page: "lesson", Lesson: lessonID, Seed: 3, Pos: 9},
+		{Page: "lesson", Lesson: lessonID, Inject: []scenario.Injection{{After: 0, Action: "put A b=1+2&c=%3 # x:y 中"}}},
 		{Page: "stress", Events: 5000, Pos: 7},
 		{Page: "stress", Events: 300, Seed: 2, Inject: []scenario.Injection{{After: 40, Action: "session expire"}}, Sets: []string{"controller.putLock false"}},
 	} {
@@ -83,11 +87,11 @@ func TestLinkRoundTrip(t *testing.T) {
 func TestOpenPlayStep(t *testing.T) {
 	h, a := newFake()
 	must(t, "no lessons", len(a.Lessons) > 0)
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	must(t, "not on the lesson page: "+a.Notice(), a.Page == "lesson" && a.Len() > 100)
 	must(t, "notice: "+a.Notice(), a.Notice() == "" && a.Crash == "")
-	must(t, "no steps", len(a.Steps()) >= 6)
-	must(t, "step 0 not current", a.Steps()[0].Cur)
+	must(t, "no steps", len(steps(a)) >= 6)
+	must(t, "step 0 not current", steps(a)[0].Cur)
 
 	a.Toggle()
 	for now := 1000.0; now <= 2000; now += 50 {
@@ -123,12 +127,13 @@ func TestOpenPlayStep(t *testing.T) {
 
 func TestInjectBranches(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson + "?pos=20")
+	a.Route("#/lesson/" + lessonID + "?pos=20")
 	must(t, "pos", a.Pos == 20)
 	before := a.Len()
 	prefix := append([]sim.Event(nil), a.M.Trace[:21]...)
-	a.PutName = "TopicDeletion"
-	a.PutSelected()
+	ctl := section[*whatif.Controller](t, a)
+	ctl.PutName = "TopicDeletion"
+	ctl.Put()
 	must(t, "notice: "+a.Notice(), a.Notice() == "")
 	must(t, "no branch", a.Len() > before && a.Pos == 20 && a.Playing)
 	found := false
@@ -146,7 +151,7 @@ func TestInjectBranches(t *testing.T) {
 	b.Route(a.Hash())
 	must(t, "same run", b.Len() == a.Len() && b.Pos == a.Pos && b.Notice() == "")
 
-	a.SetNoLock(true)
+	ctl.SetNoLock(true)
 	must(t, "putLock setting", a.NoLock() && strings.Contains(a.Hash(), "set=controller.putLock:false"))
 	a.ResetWhatIf()
 	must(t, "reset", a.Len() == before)
@@ -155,7 +160,7 @@ func TestInjectBranches(t *testing.T) {
 // The lesson's seed loses a put without the putLock: the stage shows it.
 func TestNoLockLoses(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson + "?set=controller.putLock:false")
+	a.Route("#/lesson/" + lessonID + "?set=controller.putLock:false")
 	s := a.M.At(a.Len() - 1)
 	must(t, "nothing lost", s.Ctl.Lost.N > 0 && len(s.Invariants) > 0)
 }
@@ -163,9 +168,9 @@ func TestNoLockLoses(t *testing.T) {
 func TestMalformedLinks(t *testing.T) {
 	for _, c := range []struct{ hash, page, want string }{
 		{"#/lesson/nope", "list", "No such lesson"},
-		{"#/lesson/" + lesson + "?pos=abc", "lesson", "pos="},
-		{"#/lesson/" + lesson + "?a=1000:launch%20rockets", "lesson", "launch rockets"},
-		{"#/lesson/" + lesson + "?seed=x&pos=5", "lesson", "positive integer seed"},
+		{"#/lesson/" + lessonID + "?pos=abc", "lesson", "pos="},
+		{"#/lesson/" + lessonID + "?a=1000:launch%20rockets", "lesson", "launch rockets"},
+		{"#/lesson/" + lessonID + "?seed=x&pos=5", "lesson", "positive integer seed"},
 		{"#/elsewhere", "list", "no page"},
 	} {
 		_, a := newFake()
@@ -201,7 +206,7 @@ func TestNoPageNotice(t *testing.T) {
 // a tally keeps the selection (and the inspector) as it was.
 func TestSelect(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	for _, c := range []struct{ key, want string }{
 		{"thread:controller-event-thread", "thread:controller-event-thread"},
 		{"pill:Idle", "thread:controller-event-thread"},
@@ -220,7 +225,7 @@ func TestSelect(t *testing.T) {
 		if a.Sel != c.want {
 			t.Errorf("Select(%q): got %q, want %q", c.key, a.Sel, c.want)
 		}
-		if title, _ := a.Selected(); a.Sel != "" && title == "" {
+		if title, _ := inspect.Selected(inspectPage{a}); a.Sel != "" && title == "" {
 			t.Errorf("Select(%q): the inspector has nothing for %q", c.key, a.Sel)
 		}
 	}
@@ -228,25 +233,28 @@ func TestSelect(t *testing.T) {
 
 func TestPanicIsCaught(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.Sc = nil // a broken state: a click must not take the page down
 	a.Inject("put BrokerChange")
-	must(t, "no crash message", strings.Contains(a.Crash, "lesson "+lesson))
+	must(t, "no crash message", strings.Contains(a.Crash, "lesson "+lessonID))
 }
 
 func TestLang(t *testing.T) {
 	h, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.SetLang("zh")
 	must(t, "stored", h.store["lang"] == "zh")
-	must(t, "chinese narration", strings.Contains(segText(a.Steps()[0].Segs), "线程"))
+	must(t, "chinese narration", strings.Contains(segText(steps(a)[0].Segs), "线程"))
 	must(t, "chinese chrome", a.T("play") == "▶ 播放")
 	_, b := newFake()
 	b = New(nil, "zh-CN")
 	must(t, "browser language", b.Lang == "zh")
 }
 
-func segText(s []Seg) string {
+// steps are the narration's steps as a shows them.
+func steps(a *App) []lesson.StepView { return (&lesson.Narration{Q: &a.Quiz}).Steps() }
+
+func segText(s []lesson.Seg) string {
 	var b strings.Builder
 	for _, g := range s {
 		b.WriteString(g.S)
@@ -260,44 +268,44 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // for a prediction is not answered by the next one on screen.
 func TestStepsAheadAreHidden(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.GoStep(4)
-	steps := a.Steps()
-	must(t, "the question is shown", strings.Contains(segText(steps[4].Segs), "Predict"))
-	must(t, "the answer is hidden", segText(steps[5].Segs) == a.T("later"))
+	at4 := steps(a)
+	must(t, "the question is shown", strings.Contains(segText(at4[4].Segs), "Predict"))
+	must(t, "the answer is hidden", segText(at4[5].Segs) == a.T("later"))
 	a.GoStep(5)
 	// Step 6 asks the question again (question.go): its text waits for the reveal.
-	must(t, "the answer waits for the question", len(a.Steps()[5].Segs) == 0 && a.Question(5).Open)
+	must(t, "the answer waits for the question", len(steps(a)[5].Segs) == 0 && a.Quiz.View(5).Open)
 	a.GoStep(6)
-	must(t, "the answer is revealed", strings.HasPrefix(segText(a.Steps()[5].Segs), "None of them"))
+	must(t, "the answer is revealed", strings.HasPrefix(segText(steps(a)[5].Segs), "None of them"))
 }
 
 // The log's rows are HTML built here: the current row marked, the rows to
 // come marked, every field escaped, and a key that changes with the position.
 func TestLogHTML(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson + "?pos=30")
-	rows, key := a.LogHTML(), a.LogKey()
+	a.Route("#/lesson/" + lessonID + "?pos=30")
+	rows, key := a.Log.HTML(), a.Log.Key()
 	must(t, "current row", strings.Contains(rows, `<tr class="cur" data-seq="30">`))
 	must(t, "rows to come", strings.Contains(rows, `<tr class="future" data-seq="31">`))
 	must(t, "rows before", strings.Contains(rows, `<tr class="" data-seq="29">`))
 	must(t, "16 rows", strings.Count(rows, "<tr ") == 16)
 	a.M.Trace[30].Note = `<b>&"`
-	rows = a.LogHTML()
+	rows = a.Log.HTML()
 	must(t, "escaped: "+rows, strings.Contains(rows, "&lt;b&gt;&amp;&#34;") && !strings.Contains(rows, "<b>"))
 	a.Seek(31)
-	key2 := a.LogKey()
+	key2 := a.Log.Key()
 	must(t, "key changes with the position", key != key2)
 	a.Route("#/")
-	must(t, "no log on the list", a.LogKey() == "empty" && a.LogHTML() == "")
+	must(t, "no log on the list", a.Log.Key() == "empty" && a.Log.HTML() == "")
 }
 
 // A narration step takes one short line in the log.
 func TestLogClipsSteps(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson + "?pos=18")
+	a.Route("#/lesson/" + lessonID + "?pos=18")
 	found := false
-	for _, r := range a.LogRows() {
+	for _, r := range a.Log.Rows() {
 		if r.Kind == "step" {
 			found = true
 			must(t, "one line: "+r.Note, len([]rune(r.Note)) <= 60 && strings.HasSuffix(r.Note, "…") && r.ID == "")
@@ -322,22 +330,23 @@ func TestReactorWhatIfs(t *testing.T) {
 	t.Run("zookeeper", func(t *testing.T) {
 		_, a := newFake()
 		a.Route("#/lesson/02-zookeeper-reactor?pos=130")
-		must(t, "reactor stage", a.Reactor() && a.Notice() == "" && a.Crash == "")
+		must(t, "reactor lesson", a.System() == "zookeeper" && a.Notice() == "" && a.Crash == "")
+		zk, conns := section[*whatif.ZooKeeper](t, a), &whatif.Conns{P: whatIfPage{a}}
 		sc, _ := a.Frame()
 		_, ok := find(sc, "thread:NIOServerCxnFactory.SelectorThread-0")
 		must(t, "selector lane drawn", ok)
 		before := a.Len()
-		a.ConnectClients(10, false)
+		zk.Connect(10, false)
 		must(t, "connect: "+a.Notice(), a.Notice() == "" && a.Len() > before && a.Link.Inject[0].Action == "connect x1 count=10")
 		a.Select("conn:app-2")
-		must(t, "selected app-2", a.SelConn() == "app-2")
-		a.SendSelected(true)
+		must(t, "selected app-2", conns.Sel() == "app-2")
+		conns.Send(true)
 		must(t, "slow send: "+a.Notice(), a.Notice() == "" && a.Link.Inject[1].Action == "send app-2 cost=2s")
-		a.ConnectClients(61, true)
+		zk.Connect(61, true)
 		last := a.M.At(a.Len() - 1)
 		c, _ := last.Net.Conn("x2-61")
 		must(t, "the 61st from one IP is refused: "+c.Status, c.Status == "refused")
-		a.SetSetting("zookeeper.nio.numWorkerThreads", "0")
+		a.SetSettings("zookeeper.nio.numWorkerThreads 0")
 		must(t, "no workers: "+a.Notice(), a.Notice() == "" && a.Setting("zookeeper.nio.numWorkerThreads") == "0")
 		for _, th := range a.M.Threads {
 			must(t, "no worker thread "+th, !strings.HasPrefix(th, "NIOWorkerThread-"))
@@ -349,13 +358,14 @@ func TestReactorWhatIfs(t *testing.T) {
 	t.Run("socketserver", func(t *testing.T) {
 		_, a := newFake()
 		a.Route("#/lesson/03-kafka-request-pipeline?pos=40")
-		must(t, "reactor stage", a.Reactor() && a.Notice() == "" && a.Crash == "")
+		must(t, "reactor lesson", a.System() == "socketserver" && a.Notice() == "" && a.Crash == "")
+		ss := section[*whatif.SocketServer](t, a)
 		n := conns(a)
-		a.Flood(50)
+		ss.Flood(50)
 		must(t, "flood: "+a.Notice(), a.Notice() == "" && conns(a) >= n+50)
-		a.StopReplica()
+		ss.StopReplica()
 		must(t, "stop replica: "+a.Notice(), a.Notice() == "" && a.Link.Inject[len(a.Link.Inject)-1].Action == "send ctl1 StopReplica")
-		a.SetSetting("control.plane.listener.name", "CONTROLLER")
+		a.SetSettings("control.plane.listener.name CONTROLLER")
 		must(t, "control plane: "+a.Notice(), a.Notice() == "")
 		found := false
 		for _, th := range a.M.Threads {
@@ -385,14 +395,15 @@ func TestGroupWhatIfs(t *testing.T) {
 	must(t, "state machine drawn", ok)
 	_, ok = find(sc, "member:C0")
 	must(t, "member drawn", ok)
-	must(t, "groups", reflect.DeepEqual(a.GroupNames(), []string{"G"}))
+	g := section[*whatif.Group](t, a)
+	must(t, "groups", reflect.DeepEqual(g.Names(), []string{"G"}))
 	a.Select("member:C1")
-	must(t, "selected C1", a.SelMember() == "C1")
-	title, f := a.Selected()
+	must(t, "selected C1", g.Sel() == "C1")
+	title, f := inspect.Selected(inspectPage{a})
 	must(t, "inspector: "+title, title == "consumer C1" && len(f) > 2)
-	a.MemberAction("stall 15s")
+	g.Act("stall 15s")
 	must(t, "stall: "+a.Notice(), a.Notice() == "" && a.Link.Inject[0].Action == "consumer C1 stall 15s")
-	a.JoinConsumer("G", "t0")
+	g.Join("G", "t0")
 	must(t, "join: "+a.Notice(), a.Notice() == "" && a.Link.Inject[1].Action == "consumer C3 join G topics=t0")
 	end := a.M.At(a.Len() - 1)
 	joined := false
@@ -400,7 +411,7 @@ func TestGroupWhatIfs(t *testing.T) {
 		joined = joined || m.Name == "C3" && m.ID != ""
 	}
 	must(t, "C3 got a member id", joined)
-	a.SetSetting("session.timeout.ms", "30000")
+	a.SetSettings("session.timeout.ms 30000")
 	must(t, "session timeout: "+a.Notice(), a.Notice() == "" && strings.Contains(a.Hash(), "set=session.timeout.ms:30000"))
 }
 
@@ -428,13 +439,14 @@ func TestListenerWhatIfs(t *testing.T) {
 	sc, _ := a.Frame()
 	_, ok := find(sc, "rec:t0-0@0")
 	must(t, "records drawn", ok)
-	must(t, "clients", len(a.ListenerClients()) == 2)
-	a.FailRecord("t0-0@6", true)
+	lis := section[*whatif.Listener](t, a)
+	must(t, "clients", len(lis.Clients()) == 2)
+	lis.Fail("t0-0@6")
 	must(t, "fail: "+a.Notice(), a.Notice() == "" && a.Link.Inject[0].Action == "fail t0-0@6 always")
 	last := a.M.At(a.Len() - 1).Lis
 	must(t, "t0-0@6 keeps failing", last.Partitions[0].Recs[6].Deliveries > 1 && !last.Partitions[0].Recs[6].Done)
 	a.ResetWhatIf()
-	a.SetSetting("ackMode", "RECORD")
+	a.SetSettings("ackMode RECORD")
 	must(t, "RECORD: "+a.Notice(), a.Notice() == "")
 	_, dups, _, _ := a.M.At(a.Len() - 1).Lis.Tally()
 	must(t, "with RECORD the crash costs no duplicate", dups == 0)
@@ -442,7 +454,7 @@ func TestListenerWhatIfs(t *testing.T) {
 	_, b := newFake()
 	b.Route(a.Hash())
 	must(t, "link: "+b.Notice(), b.Notice() == "" && b.Setting("ackMode") == "RECORD" && b.Len() == a.Len())
-	a.SetSetting("ackMode", "")
+	a.SetSettings("ackMode ")
 	_, dups, _, _ = a.M.At(a.Len() - 1).Lis.Tally()
 	must(t, "with BATCH it does", dups > 0)
 }
@@ -475,37 +487,29 @@ func TestClusterWhatIfs(t *testing.T) {
 	_, ok = find(sc, "cell:t-0:2:0")
 	must(t, "the leader's log drawn", ok)
 	a.Select("broker:3")
-	must(t, "selected broker 3", a.SelBroker() == "3")
-	a.BrokerAction("kill")
+	clu := section[*whatif.Cluster](t, a)
+	must(t, "selected broker 3", clu.Sel() == "3")
+	clu.Broker("kill")
 	must(t, "kill: "+a.Notice(), a.Notice() == "" && a.Link.Inject[0].Action == "kill broker 3")
 	b, _ := a.M.At(a.Pos + 30).Clu.Broker("3")
 	must(t, "broker 3 dead right after: "+b.State, b.State == "dead")
-	a.Produce("t-0", "1")
+	clu.Produce("t-0", "1")
 	must(t, "produce: "+a.Notice(), a.Notice() == "" && a.Link.Inject[1].Action == "produce t-0 acks=1 id=w1")
-	a.Unclean(true)
+	clu.Unclean(true)
 	must(t, "unclean: "+a.Notice(), a.Notice() == "")
 }
 
-// Every trace kind has its meaning in Chinese too, and no other.
+// The inspector says what the current event's kind means in Chinese.
 func TestKindsInChinese(t *testing.T) {
-	for k := range sim.Kinds {
-		if kindsZH[k] == "" {
-			t.Errorf("kind %q has no Chinese meaning in kindsZH", k)
-		}
-	}
-	for k := range kindsZH {
-		if _, ok := sim.Kinds[sim.Kind(k)]; !ok {
-			t.Errorf("kindsZH has %q, which is no trace kind", k)
-		}
-	}
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson + "?pos=3")
+	a.Route("#/lesson/" + lessonID + "?pos=3")
 	a.SetLang("zh")
+	insp := &inspect.Inspector{P: inspectPage{a}}
 	found := false
-	for _, f := range a.EventFields() {
-		found = found || strings.Contains(f.V, kindsZH[a.Event().Kind])
+	for _, f := range insp.EventFields() {
+		found = found || strings.Contains(f.V, "令牌") || strings.Contains(f.V, "线程")
 	}
-	must(t, "the inspector says what the kind means in Chinese", found)
+	must(t, "the inspector says what the kind means in Chinese: "+fmt.Sprint(insp.EventFields()), found)
 }
 
 // A link whose run took the page down (its key still in sessionStorage
@@ -539,7 +543,7 @@ func TestALinkThatStoppedThePageOpensTheStart(t *testing.T) {
 func TestABudgetStopKeepsTheRunAndSaysSo(t *testing.T) {
 	_, a := newFake()
 	src := "use cluster\nset brokers 10\nat 0ms topic t partitions=100 replication.factor=3\nrun 10m\n"
-	a.Route(Link{Page: "lesson", Lesson: lesson, Src: src}.String())
+	a.Route(Link{Page: "lesson", Lesson: lessonID, Src: src}.String())
 	must(t, "notice: "+a.Notice(), strings.Contains(a.Notice(), "the run stopped at its memory budget, a trace of 64 MB"))
 	must(t, "the run is kept", a.Page == "lesson" && a.Len() == a.Res.Events && a.Len() > 200_000)
 }
@@ -554,16 +558,16 @@ func TestLinkLangTheme(t *testing.T) {
 	a.Web = w
 	a.SetLang("en")
 	a.SetTheme("light")
-	a.Route("#/lesson/" + lesson + "?pos=5&lang=zh&theme=dark")
+	a.Route("#/lesson/" + lessonID + "?pos=5&lang=zh&theme=dark")
 	must(t, "notice: "+a.Notice(), a.Notice() == "")
 	must(t, "lang "+a.Lang, a.Lang == "zh" && h.store["lang"] == "en")
 	must(t, "theme "+a.Theme, a.Theme == "dark" && w.theme == "dark" && h.store["theme"] == "light")
-	must(t, "hash: "+a.Hash(), a.Hash() == "#/lesson/"+lesson+"?pos=5&lang=zh&theme=dark")
+	must(t, "hash: "+a.Hash(), a.Hash() == "#/lesson/"+lessonID+"?pos=5&lang=zh&theme=dark")
 	must(t, "the run's link holds the page's: "+a.Link.String(), a.Link.Lang == "" && a.Link.Theme == "")
 	// The page's buttons change the URL and the kept choice.
 	a.SetLang("en")
 	a.ToggleTheme()
-	must(t, "after the buttons: "+a.Hash(), a.Hash() == "#/lesson/"+lesson+"?pos=5&lang=en&theme=light" && h.store["lang"] == "en" && h.store["theme"] == "light")
+	must(t, "after the buttons: "+a.Hash(), a.Hash() == "#/lesson/"+lessonID+"?pos=5&lang=en&theme=light" && h.store["lang"] == "en" && h.store["theme"] == "light")
 	// Without them, the page stays as it is; the list carries them too.
 	a.Lang = "zh"
 	a.Route("#/")
@@ -571,6 +575,16 @@ func TestLinkLangTheme(t *testing.T) {
 	a.Route("#/?theme=dark&lang=en")
 	must(t, "list link: "+a.Hash(), a.Lang == "en" && a.Theme == "dark" && a.Hash() == "#/?lang=en&theme=dark")
 	// A wrong value: said, and the page keeps its language.
-	a.Route("#/lesson/" + lesson + "?lang=fr")
+	a.Route("#/lesson/" + lessonID + "?lang=fr")
 	must(t, "lang=fr: "+a.Notice(), strings.Contains(a.Notice(), `lang="fr"`) && a.Lang == "en")
+}
+
+// section is the what-if panel's section for a's system: its row's, a T.
+func section[T any](t *testing.T, a *App) T {
+	t.Helper()
+	s, ok := (whatIfPage{a}).Section().(T)
+	if !ok {
+		t.Fatalf("the what-if section of %s is a %T", a.System(), (whatIfPage{a}).Section())
+	}
+	return s
 }

@@ -1,9 +1,9 @@
 package ui
 
 // The classroom and web features keep their state in Class, embedded in
-// App, and reach the browser through Web: the scenario editor, questions,
-// progress, presenter mode, export, theme and announcements. Each has its
-// own file; this one holds what they share.
+// App, and reach the browser through Web: progress, presenter mode,
+// export, theme and announcements. Each has its own file; this one holds
+// what they share.
 
 // Web is what the classroom features need from the browser beyond Host.
 // App.Web is nil in native tests that do not exercise them.
@@ -30,8 +30,6 @@ type Class struct {
 	// cached it); the page offers to reload.
 	UpdateReady bool
 
-	EditState
-	QuizState
 	ProgressState
 	PresentState
 	AccessState

@@ -1,13 +1,21 @@
 package ui
 
-import "testing"
+import (
+	"testing"
 
-// Every word is defined once: a key in both tables would silently show
+	"brokerlab/ui/inspect"
+	"brokerlab/ui/playground"
+	"brokerlab/ui/whatif"
+)
+
+// Every word is defined once: a key in two tables would silently show
 // the other table's text.
 func TestWordsOnce(t *testing.T) {
-	for k, v := range webWords {
-		if words[k] != v {
-			t.Errorf("word %q is defined in view.go and i18n.go", k)
+	for name, table := range map[string]map[string][2]string{"i18n.go": webWords, "ui/inspect": inspect.Words, "ui/playground": playground.Words, "ui/whatif": whatif.Words} {
+		for k, v := range table {
+			if words[k] != v {
+				t.Errorf("word %q of %s is defined twice", k, name)
+			}
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"brokerlab/core/scenario"
 	"brokerlab/lessons"
+	"brokerlab/ui/editor"
 )
 
 func TestSrcLinkRoundTrip(t *testing.T) {
@@ -42,7 +43,7 @@ func TestSrcLinkRoundTrip(t *testing.T) {
 		if _, err := DecodeSrc(c.src); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("DecodeSrc(%.30q…): got %v, want %q", c.src, err, c.want)
 		}
-		if _, err := ParseLink("#/lesson/" + lesson + "?src=" + c.src); !errors.Is(err, ErrLink) {
+		if _, err := ParseLink("#/lesson/" + lessonID + "?src=" + c.src); !errors.Is(err, ErrLink) {
 			t.Errorf("ParseLink with src=%.30q…: got %v, want a malformed link", c.src, err)
 		}
 	}
@@ -52,13 +53,13 @@ func TestSrcLinkRoundTrip(t *testing.T) {
 // one check (scenario.CheckSource): a text past 256 KB, or not UTF-8.
 func TestEditorRefusesWhatALinkRefuses(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.OpenEditor()
 	for _, text := range []string{"use controller\n" + strings.Repeat("#", scenario.MaxSource), "use controller\nsay \"\xff\"\n"} {
-		a.SetEditText(text)
+		a.Ed.SetText(text)
 		_, lerr := DecodeSrc(EncodeSrc(text))
-		if a.EditErr == nil || lerr == nil || a.EditErr.Data.Error() != lerr.Error() {
-			t.Errorf("%.30q…: the editor says %v, the link %v: want the same refusal", text, a.EditErr, lerr)
+		if a.Ed.Err == nil || lerr == nil || a.Ed.Err.Data.Error() != lerr.Error() {
+			t.Errorf("%.30q…: the editor says %v, the link %v: want the same refusal", text, a.Ed.Err, lerr)
 		}
 		if a.RunEdited(); a.Edited() {
 			t.Errorf("%.30q…: it ran", text)
@@ -71,37 +72,37 @@ func TestEditOffset(t *testing.T) {
 	for _, c := range []struct{ line, col, want int }{
 		{1, 1, 0}, {1, 3, 2}, {2, 1, 3}, {2, 3, 5}, {2, 4, 7}, {2, 99, 8}, {3, 1, 9}, {4, 2, 11}, {9, 1, 14},
 	} {
-		if got := EditOffset(text, c.line, c.col); got != c.want {
-			t.Errorf("EditOffset(%d:%d) = %d, want %d", c.line, c.col, got, c.want)
+		if got := editor.Offset(text, c.line, c.col); got != c.want {
+			t.Errorf("editor.Offset(%d:%d) = %d, want %d", c.line, c.col, got, c.want)
 		}
 	}
 }
 
 func TestEditor(t *testing.T) {
 	h, a := newFake()
-	a.Route("#/lesson/" + lesson)
-	if !a.CanEdit() || a.EditOpen {
+	a.Route("#/lesson/" + lessonID)
+	if !a.CanEdit() || a.Ed.Open {
 		t.Fatal("a lesson can be edited; the editor starts closed")
 	}
-	les, _ := lessons.Get(lesson)
+	les, _ := lessons.Get(lessonID)
 	a.OpenEditor()
-	gen := a.EditGen
-	if !a.EditOpen || a.EditText != les.Scenario || a.EditErr != nil {
-		t.Fatalf("the editor opens on the lesson's scenario: open %v, err %v", a.EditOpen, a.EditErr)
+	gen := a.Ed.Gen
+	if !a.Ed.Open || a.Ed.Text != les.Scenario || a.Ed.Err != nil {
+		t.Fatalf("the editor opens on the lesson's scenario: open %v, err %v", a.Ed.Open, a.Ed.Err)
 	}
 
 	// A parse error shows at once, at its line and column; Run refuses it.
 	bad := strings.Replace(les.Scenario, "run until controller.queue.size == 2", "run until controller.queue.size = 2", 1)
-	a.SetEditText(bad)
+	a.Ed.SetText(bad)
 	line := strings.Count(bad[:strings.Index(bad, "controller.queue.size = 2")], "\n") + 1
-	if a.EditErrLine() != line || a.EditErr.Col != 33 || !strings.Contains(a.EditErrText(), "line "+strconv.Itoa(line)+", column 33: expected an operator") {
-		t.Fatalf("error: %q", a.EditErrText())
+	if a.Ed.ErrLine() != line || a.Ed.Err.Col != 33 || !strings.Contains(a.Ed.ErrText(), "line "+strconv.Itoa(line)+", column 33: expected an operator") {
+		t.Fatalf("error: %q", a.Ed.ErrText())
 	}
-	if a.EditRows() != strings.Count(bad, "\n")+1 || !strings.HasPrefix(a.EditLines(), "1\n2\n3\n") {
+	if a.Ed.Rows() != strings.Count(bad, "\n")+1 || !strings.HasPrefix(a.Ed.Lines(), "1\n2\n3\n") {
 		t.Fatal("gutter")
 	}
-	a.GoToError()
-	if got, want := a.TakeEditFocus(), EditOffset(bad, line, 33); got != want || a.TakeEditFocus() != -1 {
+	a.Ed.GoToError()
+	if got, want := a.Ed.TakeFocus(), editor.Offset(bad, line, 33); got != want || a.Ed.TakeFocus() != -1 {
 		t.Fatalf("caret at %d, want %d once", got, want)
 	}
 	a.RunEdited()
@@ -113,12 +114,12 @@ func TestEditor(t *testing.T) {
 	a.Seek(40)
 	a.Inject("put TopicDeletion")
 	edited := strings.Replace(les.Scenario, `say "The ZooKeeper watcher thread`, `say "EDITED. The ZooKeeper watcher thread`, 1)
-	a.SetEditText(edited)
+	a.Ed.SetText(edited)
 	a.RunEdited()
-	if !a.Edited() || a.Pos != 0 || len(a.Link.Inject) != 0 || !strings.HasPrefix(a.Steps()[0].Segs[0].S, "EDITED.") {
+	if !a.Edited() || a.Pos != 0 || len(a.Link.Inject) != 0 || !strings.HasPrefix(steps(a)[0].Segs[0].S, "EDITED.") {
 		t.Fatalf("edited run: edited %v, pos %d, injected %v", a.Edited(), a.Pos, a.Link.Inject)
 	}
-	if a.EditGen != gen {
+	if a.Ed.Gen != gen {
 		t.Fatal("running must not replace the text being edited")
 	}
 	a.Tick(0)
@@ -129,41 +130,41 @@ func TestEditor(t *testing.T) {
 	// A reload restores it, editor open.
 	_, b := newFake()
 	b.Route(h.url)
-	if b.Notice() != "" || !b.Edited() || !b.EditOpen || b.EditText != edited || !strings.HasPrefix(b.Steps()[0].Segs[0].S, "EDITED.") {
-		t.Fatalf("reload: notice %q, edited %v, open %v", b.Notice(), b.Edited(), b.EditOpen)
+	if b.Notice() != "" || !b.Edited() || !b.Ed.Open || b.Ed.Text != edited || !strings.HasPrefix(steps(b)[0].Segs[0].S, "EDITED.") {
+		t.Fatalf("reload: notice %q, edited %v, open %v", b.Notice(), b.Edited(), b.Ed.Open)
 	}
 
 	// Back to the lesson's own.
 	b.RevertEdit()
-	if b.Edited() || b.EditText != les.Scenario || strings.HasPrefix(b.Steps()[0].Segs[0].S, "EDITED.") {
+	if b.Edited() || b.Ed.Text != les.Scenario || strings.HasPrefix(steps(b)[0].Segs[0].S, "EDITED.") {
 		t.Fatal("revert")
 	}
 
 	// A link whose edit does not parse: the lesson's own, the editor on the error.
 	_, c := newFake()
-	c.Route((&Link{Page: "lesson", Lesson: lesson, Src: bad}).String())
-	if c.Notice() == "" || !c.EditOpen || c.EditErrLine() != line || c.Sc == nil || len(c.Sc.Steps) != len(b.Sc.Steps) {
-		t.Fatalf("broken draft: notice %q, open %v, line %d", c.Notice(), c.EditOpen, c.EditErrLine())
+	c.Route((&Link{Page: "lesson", Lesson: lessonID, Src: bad}).String())
+	if c.Notice() == "" || !c.Ed.Open || c.Ed.ErrLine() != line || c.Sc == nil || len(c.Sc.Steps) != len(b.Sc.Steps) {
+		t.Fatalf("broken draft: notice %q, open %v, line %d", c.Notice(), c.Ed.Open, c.Ed.ErrLine())
 	}
 
 	// Too large for a link: it runs, and the page says the link cannot carry it.
 	big := les.Scenario + "\n# " + randomText(3*MaxSrcLink) + "\n"
 	b.OpenEditor()
-	b.SetEditText(big)
+	b.Ed.SetText(big)
 	b.RunEdited()
 	kb, _ := SrcFits(big)
-	if want := fmt.Sprintf("a link cannot carry it (%d KB compressed, a link holds 16 KB)", kb); b.Edited() || !strings.Contains(b.EditNote(), want) {
-		t.Fatalf("too large: edited %v, note %q, want %q", b.Edited(), b.EditNote(), want)
+	if want := fmt.Sprintf("a link cannot carry it (%d KB compressed, a link holds 16 KB)", kb); b.Edited() || !strings.Contains(b.Ed.NoteText(), want) {
+		t.Fatalf("too large: edited %v, note %q, want %q", b.Edited(), b.Ed.NoteText(), want)
 	}
 	b.SetLang("zh")
-	if want := fmt.Sprintf("（压缩后 %d KB，链接最多容纳 16 KB）", kb); !strings.Contains(b.EditNote(), want) {
-		t.Fatalf("too large, in Chinese: note %q, want %q", b.EditNote(), want)
+	if want := fmt.Sprintf("（压缩后 %d KB，链接最多容纳 16 KB）", kb); !strings.Contains(b.Ed.NoteText(), want) {
+		t.Fatalf("too large, in Chinese: note %q, want %q", b.Ed.NoteText(), want)
 	}
 	b.SetLang("en")
 
 	// Another lesson closes the editor.
 	b.Route("#/lesson/02-zookeeper-reactor")
-	if b.EditOpen {
+	if b.Ed.Open {
 		t.Fatal("the editor stays open on another lesson")
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"brokerlab/ui/kit"
 )
 
 // Export for slides: the stage at this moment as SVG or PNG (drawn by the
@@ -22,7 +24,7 @@ type ExportState struct {
 // exportName is the files' common name: lesson, whether the scenario was
 // edited, a seed other than the scenario's, and the what-ifs.
 func (a *App) exportName(event bool) string {
-	parts := []string{"brokerlab", strings.TrimPrefix(or(a.Lesson.ID, a.Page), "brokerlab-")}
+	parts := []string{"brokerlab", strings.TrimPrefix(kit.Or(a.Lesson.ID, a.Page), "brokerlab-")}
 	if a.Edited() {
 		parts = append(parts, "edited")
 	}
@@ -169,7 +171,7 @@ type TraceHeader struct {
 // traceHeader is the header line for the current run.
 func (a *App) traceHeader() string {
 	seed, _ := strconv.ParseInt(a.SeedText(), 10, 64)
-	h := TraceHeader{Brokerlab: "trace", Lesson: a.Lesson.ID, Seed: seed, Sets: a.Link.Sets, Edited: a.Edited(), Build: or(a.Build, "dev")}
+	h := TraceHeader{Brokerlab: "trace", Lesson: a.Lesson.ID, Seed: seed, Sets: a.Link.Sets, Edited: a.Edited(), Build: kit.Or(a.Build, "dev")}
 	for _, in := range a.Link.Inject {
 		h.Inject = append(h.Inject, strconv.Itoa(in.After)+":"+in.Action)
 	}

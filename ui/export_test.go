@@ -16,14 +16,14 @@ func TestExport(t *testing.T) {
 	_, a := newFake()
 	w := &fakeWeb{store: map[string]string{}}
 	a.Web = w
-	a.Route("#/lesson/" + lesson + "?pos=42")
+	a.Route("#/lesson/" + lessonID + "?pos=42")
 	a.ExportStage("svg")
 	a.ExportStage("png")
 	a.ExportTrace()
 	want := []string{
-		"svg brokerlab-" + lesson + "-e43.svg",
-		"png brokerlab-" + lesson + "-e43.png",
-		"brokerlab-" + lesson + ".trace.jsonl application/x-ndjson",
+		"svg brokerlab-" + lessonID + "-e43.svg",
+		"png brokerlab-" + lessonID + "-e43.png",
+		"brokerlab-" + lessonID + ".trace.jsonl application/x-ndjson",
 	}
 	if strings.Join(w.saved, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("saved:\n%s\nwant:\n%s", strings.Join(w.saved, "\n"), strings.Join(want, "\n"))
@@ -34,7 +34,7 @@ func TestExport(t *testing.T) {
 	// The trace is its header, then the run's events, one a line, as
 	// `run -trace` writes them.
 	head, events, _ := strings.Cut(w.data, "\n")
-	if head != `{"brokerlab":"trace","lesson":"`+lesson+`","seed":11,"build":"dev"}` {
+	if head != `{"brokerlab":"trace","lesson":"`+lessonID+`","seed":11,"build":"dev"}` {
 		t.Fatalf("header: %s", head)
 	}
 	sc := bufio.NewScanner(strings.NewReader(events))
@@ -66,15 +66,15 @@ func TestExportNames(t *testing.T) {
 	}{
 		{
 			lang: "en", link: "?pos=141&set=controller.putLock:false",
-			svg: lesson + "-e142-whatif-noPutLock.svg", trace: lesson + "-whatif-noPutLock.trace.jsonl",
+			svg: lessonID + "-e142-whatif-noPutLock.svg", trace: lessonID + "-whatif-noPutLock.trace.jsonl",
 			caption: []string{"brokerlab · The controller's event queue · step 8 / 10", "event 142 / 223 · t = 280.000 ms · seed 11 · what-if: controller.putLock false"},
-			header:  TraceHeader{Brokerlab: "trace", Lesson: lesson, Seed: 11, Sets: []string{"controller.putLock false"}, Build: "b1"},
+			header:  TraceHeader{Brokerlab: "trace", Lesson: lessonID, Seed: 11, Sets: []string{"controller.putLock false"}, Build: "b1"},
 		},
 		{
 			lang: "zh", link: "?seed=7&pos=30&a=20:put%20TopicDeletion&set=controller.putLock:false",
-			svg: lesson + "-seed7-e31-whatif-noPutLock-put-TopicDeletion.svg", trace: lesson + "-seed7-whatif-noPutLock-put-TopicDeletion.trace.jsonl",
+			svg: lessonID + "-seed7-e31-whatif-noPutLock-put-TopicDeletion.svg", trace: lessonID + "-seed7-whatif-noPutLock-put-TopicDeletion.trace.jsonl",
 			caption: []string{"brokerlab · 控制器的单线程事件队列 · 步骤 3 / 10", "事件 31 / 241 · t = 25.000 ms · 种子 7 · 假设：controller.putLock false; put TopicDeletion (插入于事件 21)"},
-			header:  TraceHeader{Brokerlab: "trace", Lesson: lesson, Seed: 7, Sets: []string{"controller.putLock false"}, Inject: []string{"20:put TopicDeletion"}, Build: "b1"},
+			header:  TraceHeader{Brokerlab: "trace", Lesson: lessonID, Seed: 7, Sets: []string{"controller.putLock false"}, Inject: []string{"20:put TopicDeletion"}, Build: "b1"},
 		},
 		{
 			lang: "en", link: "?pos=5&set=unclean.leader.election.enable:true&set=min.insync.replicas:1&a=3:kill%20broker%202&a=4:restart%20broker%202",
@@ -84,7 +84,7 @@ func TestExportNames(t *testing.T) {
 		_, a := newFake()
 		w := &fakeWeb{store: map[string]string{}}
 		a.Web, a.Build, a.Lang = w, "b1", c.lang
-		id := lesson
+		id := lessonID
 		if strings.Contains(c.svg, "06-") {
 			id = "06-broker-failure"
 		}
@@ -119,7 +119,7 @@ func TestExportTheme(t *testing.T) {
 	_, a := newFake()
 	w := &fakeWeb{store: map[string]string{}}
 	a.Web = w
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	for _, c := range []struct {
 		theme string
 		dark  bool
@@ -166,7 +166,7 @@ func TestTraceJSONLAsEncodingJSON(t *testing.T) {
 		sameTrace(t, l.ID, a)
 	}
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.M.Trace = []sim.Event{
 		{},
 		{Seq: -1, T: -5, ID: -7, Actor: "a<b>&c", Kind: "k\"\\", Subj: "\u2028\u2029", Item: "\xff\xfe", From: "中文", To: "\x00\x1f\t\n", Note: "😀", Src: "x.scala A.b"},

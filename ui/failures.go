@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"brokerlab/core/scenario"
+	"brokerlab/ui/editor"
 )
 
 // A run's failures (an expect that did not hold, a run until that did not
@@ -12,10 +13,6 @@ import (
 // playing when it happened once playback has got there (Result.Steps and
 // Failure.Seq place it), and, in the editor, as a mark on its line while
 // the editor holds the text that ran.
-
-// EditedFile names an edited scenario (the editor's, a src= link's) in
-// its messages, so that nothing it does is credited to the lesson's file.
-const EditedFile = "edited.lab"
 
 // failureText is a failure in the page's language: FILE:LINE:COL: what;
 // a refused action injected from the stage is on no line of the file.
@@ -37,7 +34,7 @@ func (a *App) Failures() []string {
 		out = append(out, a.failureText(f))
 	}
 	if err := a.runErr(); err != nil {
-		out = append(out, a.errText(err))
+		out = append(out, a.ErrText(err))
 	}
 	return out
 }
@@ -56,7 +53,7 @@ func (a *App) stepAt(seq int) int {
 
 // StepFailures are the failures that happened during step k, up to the
 // current event.
-func (a *App) StepFailures(k int) []string {
+func (a lessonPage) StepFailures(k int) []string {
 	if a.Res == nil {
 		return nil
 	}
@@ -69,36 +66,19 @@ func (a *App) StepFailures(k int) []string {
 	return out
 }
 
-// EditMark is a line the editor marks, and why.
-type EditMark struct {
-	Line, Col int
-	Msg       string // in the page's language
-}
-
-// EditMarks are the lines the editor marks: the parse error's; else, while
-// the editor holds the text that ran, each line the run failed at.
-func (a *App) EditMarks() []EditMark {
-	if a.EditErr != nil {
-		return []EditMark{{a.EditErr.Line, a.EditErr.Col, a.scenarioMsg(a.EditErr)}}
-	}
-	if a.Res == nil || a.Sc == nil || a.EditText != a.Source() {
+// RunMarks are the lines of the running scenario its run failed at, each
+// once, with why (in the page's language): the editor marks them.
+func (a editorPage) RunMarks() []editor.Mark {
+	if a.Res == nil || a.Sc == nil {
 		return nil
 	}
-	var out []EditMark
+	var out []editor.Mark
 	seen := map[int]bool{}
 	for _, f := range a.Res.Failures {
 		if f.Line > 0 && !seen[f.Line] {
 			seen[f.Line] = true
-			out = append(out, EditMark{f.Line, f.Col, a.failMsg(f)})
+			out = append(out, editor.Mark{Line: f.Line, Col: f.Col, Msg: a.failMsg(f)})
 		}
 	}
 	return out
-}
-
-// editMark is the first of EditMarks, if any.
-func (a *App) editMark() (EditMark, bool) {
-	if ms := a.EditMarks(); len(ms) > 0 {
-		return ms[0], true
-	}
-	return EditMark{}, false
 }

@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 	"testing"
+
+	"brokerlab/ui/editor"
 )
 
 // editedLesson07 is lesson 07 with a refused action (line 30, in step 2)
@@ -27,7 +29,7 @@ func TestEditedFailuresAreTheEditedScenarios(t *testing.T) {
 	a.Route("#/lesson/07-consumer-group-rebalance")
 	must(t, "the lesson runs under its own file", a.Sc.File == a.Lesson.File && len(a.Failures()) == 0)
 	a.OpenEditor()
-	a.SetEditText(editedLesson07(t, a.EditText))
+	a.Ed.SetText(editedLesson07(t, a.Ed.Text))
 	a.RunEdited()
 
 	refused := "edited.lab:30:1: consumer C9 leave: refused, C9 is not running"
@@ -35,14 +37,14 @@ func TestEditedFailuresAreTheEditedScenarios(t *testing.T) {
 	if got := a.Failures(); len(got) != 2 || got[0] != refused || got[1] != expect {
 		t.Fatalf("failures: got %q\nwant %q, %q", got, refused, expect)
 	}
-	if ms := a.EditMarks(); len(ms) != 2 || ms[0].Line != 30 || ms[1].Line != 32 {
+	if ms := a.Ed.Marks(); len(ms) != 2 || ms[0].Line != 30 || ms[1].Line != 32 {
 		t.Fatalf("editor marks: %+v", ms)
 	}
-	if got, want := a.EditErrText(), "line 30, column 1: consumer C9 leave: refused, C9 is not running"; got != want {
+	if got, want := a.Ed.ErrText(), "line 30, column 1: consumer C9 leave: refused, C9 is not running"; got != want {
 		t.Errorf("editor: got %q, want %q", got, want)
 	}
-	a.GoToError()
-	if got, want := a.TakeEditFocus(), EditOffset(a.EditText, 30, 1); got != want {
+	a.Ed.GoToError()
+	if got, want := a.Ed.TakeFocus(), editor.Offset(a.Ed.Text, 30, 1); got != want {
 		t.Errorf("go to the failure: caret %d, want %d", got, want)
 	}
 
@@ -52,11 +54,11 @@ func TestEditedFailuresAreTheEditedScenarios(t *testing.T) {
 		t.Fatalf("the refusal happens in step %d, want 2", a.stepAt(f.Seq))
 	}
 	a.Seek(f.Seq - 1)
-	if got := a.Steps()[2].Fails; len(got) != 0 {
+	if got := steps(a)[2].Fails; len(got) != 0 {
 		t.Errorf("shown before it happened: %q", got)
 	}
 	a.Seek(f.Seq)
-	for i, s := range a.Steps() {
+	for i, s := range steps(a) {
 		if want := i == 2; want != (len(s.Fails) == 1 && s.Fails[0] == refused) {
 			t.Errorf("step %d: failures %q", i, s.Fails)
 		}
@@ -66,14 +68,14 @@ func TestEditedFailuresAreTheEditedScenarios(t *testing.T) {
 	if got, want := a.Failures()[0], "edited.lab:30:1: consumer C9 leave：被拒绝，C9 没有在运行"; got != want {
 		t.Errorf("in Chinese: got %q, want %q", got, want)
 	}
-	if got, want := a.EditErrText(), "第 30 行第 1 列：consumer C9 leave：被拒绝，C9 没有在运行"; got != want {
+	if got, want := a.Ed.ErrText(), "第 30 行第 1 列：consumer C9 leave：被拒绝，C9 没有在运行"; got != want {
 		t.Errorf("the editor in Chinese: got %q, want %q", got, want)
 	}
 	a.SetLang("en")
 
 	// A keystroke later the lines may have moved: no marks until it runs.
-	a.SetEditText("\n" + a.EditText)
-	if ms := a.EditMarks(); len(ms) != 0 || a.EditErrText() != "" {
+	a.Ed.SetText("\n" + a.Ed.Text)
+	if ms := a.Ed.Marks(); len(ms) != 0 || a.Ed.ErrText() != "" {
 		t.Errorf("marks on a text that did not run: %+v", ms)
 	}
 
@@ -84,13 +86,13 @@ func TestEditedFailuresAreTheEditedScenarios(t *testing.T) {
 	if got := b.Failures(); len(got) != 2 || got[0] != refused {
 		t.Errorf("src= link: %q", got)
 	}
-	if ms := b.EditMarks(); len(ms) != 2 {
+	if ms := b.Ed.Marks(); len(ms) != 2 {
 		t.Errorf("src= link: the editor marks %+v", ms)
 	}
 
 	// Back to the lesson's own: its file, no failures.
 	a.RevertEdit()
-	if a.Sc.File != a.Lesson.File || len(a.Failures()) != 0 || len(a.EditMarks()) != 0 {
+	if a.Sc.File != a.Lesson.File || len(a.Failures()) != 0 || len(a.Ed.Marks()) != 0 {
 		t.Errorf("reverted: file %q, failures %q", a.Sc.File, a.Failures())
 	}
 }
@@ -108,7 +110,7 @@ func TestRefusedWhatIf(t *testing.T) {
 		t.Fatalf("failures: got %q, want %q", got, want)
 	}
 	a.Seek(a.Res.Failures[0].Seq)
-	if got := a.Steps()[step].Fails; len(got) != 1 || got[0] != want {
+	if got := steps(a)[step].Fails; len(got) != 1 || got[0] != want {
 		t.Errorf("step %d: %q", step, got)
 	}
 	a.SetLang("zh")

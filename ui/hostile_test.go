@@ -8,6 +8,7 @@ import (
 
 	"brokerlab/core/scenario"
 	"brokerlab/lessons"
+	"brokerlab/ui/lesson"
 )
 
 // The two links of the issue "No link or edit runs the page out of
@@ -27,7 +28,7 @@ func manyConsumers(n int) string {
 // manyChoices is lesson 01 whose question has n choices: its three, and
 // the same one again.
 func manyChoices(t *testing.T, n int) (src string, line int) {
-	les, err := lessons.Get(lesson)
+	les, err := lessons.Get(lessonID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,10 +89,10 @@ func TestAQuestionOfFiveThousandChoicesIsRefusedAtItsLine(t *testing.T) {
 		t.Fatalf("the link is %d KB: it does not fit", kb)
 	}
 	_, a := newFake()
-	a.Route(Link{Page: "lesson", Lesson: lesson, Src: src}.String())
+	a.Route(Link{Page: "lesson", Lesson: lessonID, Src: src}.String())
 	must(t, "notice: "+a.Notice(), a.Notice() == a.T("draftBroken"))
-	must(t, "the editor shows the edit", a.EditOpen && a.EditText == src && a.EditErr != nil)
-	must(t, fmt.Sprintf("error at %d: %s", line, a.EditErrText()), a.EditErrLine() == line && strings.Contains(a.EditErrText(), "a question takes at most 8 choices"))
+	must(t, "the editor shows the edit", a.Ed.Open && a.Ed.Text == src && a.Ed.Err != nil)
+	must(t, fmt.Sprintf("error at %d: %s", line, a.Ed.ErrText()), a.Ed.ErrLine() == line && strings.Contains(a.Ed.ErrText(), "a question takes at most 8 choices"))
 	asked := 0
 	for _, st := range a.Sc.Steps {
 		if st.Ask != nil {
@@ -101,17 +102,17 @@ func TestAQuestionOfFiveThousandChoicesIsRefusedAtItsLine(t *testing.T) {
 	must(t, "the lesson's own runs", a.Sc.File == a.Lesson.File && asked == 3 && a.M.Budget() == nil)
 }
 
-// quizRun is asked on every render, for every choice: it costs the same
+// The quiz's run name is asked on every render, for every choice: it costs the same
 // whatever the size of the edit (it copied the whole text each time, 3 GB
 // a minute for a question of 5,000 choices).
 func TestAQuestionsRenderDoesNotCopyTheSource(t *testing.T) {
-	les, err := lessons.Get(lesson)
+	les, err := lessons.Get(lessonID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	src := les.Scenario + strings.Repeat("# a long comment, copied by nothing\n", 200_000/36)
 	_, a := newFake()
-	a.Route(Link{Page: "lesson", Lesson: lesson, Src: src}.String())
+	a.Route(Link{Page: "lesson", Lesson: lessonID, Src: src}.String())
 	must(t, "notice: "+a.Notice(), a.Notice() == "" && a.Edited())
 	step := -1
 	for k, st := range a.Sc.Steps {
@@ -120,8 +121,8 @@ func TestAQuestionsRenderDoesNotCopyTheSource(t *testing.T) {
 		}
 	}
 	a.GoStep(step)
-	c := &Question{A: a, Step: step}
-	must(t, "the question is posed", a.HasQuestion(step) && len(c.View().Choices) == 3)
+	c := &lesson.Question{Q: &a.Quiz, Step: step}
+	must(t, "the question is posed", a.Quiz.Has(step) && len(c.View().Choices) == 3)
 	const renders = 200
 	b := allocatedBy(func() {
 		for range renders {
@@ -148,16 +149,16 @@ func TestAnEditThatStoppedThePageWaitsInTheEditor(t *testing.T) {
 	must(t, "notice: "+a.Notice(), strings.HasPrefix(a.Notice(), a.T("stoppedEdit")))
 	must(t, "the lesson as shipped", a.Page == "lesson" && a.Lesson.ID == "07-consumer-group-rebalance" && !a.Edited() && a.Sc.File == a.Lesson.File && a.M.Budget() == nil)
 	must(t, "the link says so", !strings.Contains(a.Hash(), "src=") && a.Link.Seed == 0)
-	must(t, "the edit waits in the editor", a.EditOpen && a.EditText == src && a.EditErr == nil)
+	must(t, "the edit waits in the editor", a.Ed.Open && a.Ed.Text == src && a.Ed.Err == nil)
 	must(t, "the run ended", h.session[runningKey] == "")
 
 	// Run runs it, on purpose: the page follows it up to its budget.
 	a.RunEdited()
-	must(t, "run: "+a.EditNote(), a.Edited() && a.M.Budget() != nil && strings.Contains(a.EditNote(), "the page stopped following the run"))
+	must(t, "run: "+a.Ed.NoteText(), a.Edited() && a.M.Budget() != nil && strings.Contains(a.Ed.NoteText(), "the page stopped following the run"))
 
 	// The playground's edit, the same: its form runs.
 	h.session[runningKey] = runKey(Link{Page: "playground", Src: src})
 	a.Route(Link{Page: "playground", Src: src}.String())
 	must(t, "playground notice: "+a.Notice(), strings.HasPrefix(a.Notice(), a.T("stoppedEdit")))
-	must(t, "the playground's form", a.Page == "playground" && !a.PlayEdited && a.EditOpen && a.EditText == src)
+	must(t, "the playground's form", a.Page == "playground" && !a.PG.Edited && a.Ed.Open && a.Ed.Text == src)
 }

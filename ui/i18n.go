@@ -1,6 +1,12 @@
 package ui
 
-import "strings"
+import (
+	"strings"
+
+	"brokerlab/ui/inspect"
+	"brokerlab/ui/playground"
+	"brokerlab/ui/whatif"
+)
 
 // The classroom features' words. They join the one table T reads (words,
 // in view.go) at init, so every string of the chrome, its errors and its
@@ -69,27 +75,6 @@ var webWords = map[string][2]string{
 
 	"logCaption": {"The events around the current one, which is marked ▶; a click on a row goes to its event", "当前事件（以 ▶ 标出）前后的事件；点击一行即可跳到该事件"},
 
-	// The inspector's field names (f.) and word values (v.); English is the key.
-	"f.seq": {"seq", "序号"}, "f.t": {"t", "时间"}, "f.actor": {"actor", "线程"}, "f.kind": {"kind", "类型"},
-	"f.subj": {"subj", "对象"}, "f.id": {"id", "编号"}, "f.item": {"item", "事件"}, "f.from": {"from", "从"},
-	"f.to": {"to", "到"}, "f.note": {"note", "说明"}, "f.src": {"src", "上游源码"},
-	"f.status": {"status", "状态"}, "f.since": {"since", "起始于"}, "f.on": {"on", "等待于"},
-	"f.last action": {"last action", "最近的动作"}, "f.holds": {"holds", "持有"}, "f.in hand": {"in hand", "正在处理"},
-	"f.size": {"size", "长度"}, "f.slot": {"slot", "槽位"}, "f.holder": {"holder", "持有者"}, "f.event": {"event", "事件"},
-	"f.where": {"where", "位置"}, "f.put by": {"put by", "放入者"}, "f.put at": {"put at", "放入时间"},
-	"f.queue time": {"queue time", "排队时长"}, "f.callback got": {"callback got", "回调收到"}, "f.ip": {"ip", "IP"},
-	"f.served by": {"served by", "服务线程"}, "f.interest / mute": {"interest / mute", "关注事件 / 静音"},
-	"f.reason": {"reason", "原因"}, "f.expiry bucket": {"expiry bucket", "过期桶"}, "f.requests sent": {"requests sent", "已发请求"},
-	"f.responses": {"responses", "已收响应"}, "f.request": {"request", "请求"}, "f.connection": {"connection", "连接"},
-	"f.client state": {"client state", "客户端状态"}, "f.member": {"member", "成员"}, "f.member id": {"member id", "成员 id"},
-	"f.last error": {"last error", "最近的错误"}, "f.owns": {"owns", "拥有"}, "f.session expires at": {"session expires at", "会话过期时间"},
-	"f.deliveries": {"deliveries", "投递次数"}, "f.duplicates": {"duplicates", "重复"}, "f.fate": {"fate", "结局"},
-	"f.committed offset": {"committed offset", "已提交位移"}, "f.process": {"process", "进程"},
-	"f.ZooKeeper session": {"ZooKeeper session", "ZooKeeper 会话"}, "f.role": {"role", "角色"},
-	"v.not put yet": {"not put yet", "尚未放入"}, "v.not started yet": {"not started yet", "尚未启动"},
-	"v.not connected yet": {"not connected yet", "尚未连接"}, "v.not there yet": {"not there yet", "尚未出现"},
-	"v.answered, or not sent yet": {"answered, or not sent yet", "已答复，或尚未发送"}, "v.no": {"no", "否"},
-
 	"malformedLink": {"malformed link", "链接格式有误"},
 
 	// Theme.
@@ -115,11 +100,13 @@ var webWords = map[string][2]string{
 	"srcTooBig":       {"It runs, but a link cannot carry it (%d KB compressed, a link holds %d KB): a reload shows the lesson's own", "可以运行，但链接装不下它（压缩后 %d KB，链接最多容纳 %d KB）：重新加载后将显示课程原来的场景"},
 }
 
-// A key in both tables keeps words' entry; TestWordsOnce fails on it.
+// A key in two tables keeps words' entry; TestWordsOnce fails on it.
 func init() {
-	for k, v := range webWords {
-		if _, dup := words[k]; !dup {
-			words[k] = v
+	for _, t := range []map[string][2]string{webWords, inspect.Words, playground.Words, whatif.Words} {
+		for k, v := range t {
+			if _, dup := words[k]; !dup {
+				words[k] = v
+			}
 		}
 	}
 }
@@ -136,27 +123,6 @@ func LoaderWords() map[string][2]string {
 	return out
 }
 
-// fieldWords puts the inspector's field names, and the values that are
-// words rather than names, into the page's language (the f. and v. keys).
-func (a *App) fieldWords(fs []Field) []Field {
-	if a.Lang != "zh" {
-		return fs
-	}
-	out := make([]Field, len(fs))
-	for i, f := range fs {
-		if w, ok := words["f."+f.K]; ok {
-			f.K = w[1]
-		} else if n, ok := strings.CutPrefix(f.K, "slot "); ok {
-			f.K = words["f.slot"][1] + " " + n
-		}
-		if w, ok := words["v."+f.V]; ok {
-			f.V = w[1]
-		}
-		out[i] = f
-	}
-	return out
-}
-
 // Notice is the notice, "" if none, worded in the page's language when it
 // is shown, so that switching the language rewords it: the framing, and
 // the link's and core's messages; what they quote (a parameter, a path)
@@ -166,12 +132,4 @@ func (a *App) Notice() string {
 		return ""
 	}
 	return strings.TrimSpace(a.notice()) // the last a.T("stop")'s space
-}
-
-// EditNote is the editor's note, "" if none, in the page's language.
-func (a *App) EditNote() string {
-	if a.editNote == nil {
-		return ""
-	}
-	return a.editNote()
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"brokerlab/core/scenario"
+	"brokerlab/ui/lesson"
 )
 
 // Playback: play and pause, steps and speeds, the keyboard, and story time.
@@ -131,15 +132,13 @@ func (a *App) StepNarr(dir int) {
 	}
 	a.Playing, a.stepTo = false, 0
 	cur := a.State().Step
-	if dir > 0 && cur >= 0 && a.questionOpen(cur) {
-		if _, picked := a.pickMap()[cur]; !picked {
-			return // step » never passes a question nobody answered
-		}
+	if dir > 0 && cur >= 0 && a.Quiz.Unanswered(cur) {
+		return // step » never passes a question nobody answered
 	}
 	if dir > 0 {
 		// step » plays the rest of the step, the narrated action
 		// included, in StepPlaySeconds, instead of jumping past it.
-		to := a.markSeq(cur + 1)
+		to := lesson.MarkSeq(a.Marks(), cur+1)
 		if to < 0 {
 			to = a.Len() - 1
 		}
@@ -150,18 +149,9 @@ func (a *App) StepNarr(dir int) {
 		return
 	}
 	a.GoStep(cur + dir)
-	if dir < 0 && cur >= 0 && a.markSeq(cur) < a.Pos {
+	if dir < 0 && cur >= 0 && lesson.MarkSeq(a.Marks(), cur) < a.Pos {
 		a.GoStep(cur) // back to the start of the current step first
 	}
-}
-
-func (a *App) markSeq(k int) int {
-	for _, m := range a.Marks() {
-		if m.Step == k {
-			return m.Seq
-		}
-	}
-	return -1
 }
 
 func (a *App) SetSpeed(i int) {
@@ -200,10 +190,10 @@ func (a *App) Key(k string) bool {
 	case "1", "2", "3", "4", "5", "6", "7", "8", "9":
 		// The open question's choice: a class can vote, the teacher types it.
 		step := a.State().Step
-		if !a.questionOpen(step) {
+		if !a.Quiz.Open(step) {
 			return false
 		}
-		a.Pick(step, int(k[0]-'1'))
+		a.Quiz.Pick(step, int(k[0]-'1'))
 	default:
 		return false
 	}
@@ -243,7 +233,8 @@ func (a *App) Tick(now float64) (render bool) {
 				a.Pos, a.Frac, a.Playing = a.Len()-1, 0, false
 				break
 			}
-			if a.stopAtQuestion() {
+			if a.Quiz.StopsAt(a.Pos) {
+				a.Playing, a.Frac = false, 0
 				break
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"brokerlab/internal/jsonlite"
+	"brokerlab/ui/lesson"
 )
 
 // Presenter mode: the teacher's window opens a second window on the same
@@ -234,11 +235,11 @@ func (a *App) Notes() NotesView {
 	if cur >= 0 && cur < len(a.Sc.Steps) {
 		st := a.Sc.Steps[cur]
 		v.Title = fmt.Sprintf(a.T("notesStep"), cur+1, len(a.Sc.Steps))
-		v.Text = pick(a.Lang, st.EN, st.ZH)
-		if a.questionOpen(cur) {
-			q, res, graded := a.ask(cur)
-			v.Question = pick(a.Lang, q.EN, q.ZH)
-			switch ans := a.answer(q, res); {
+		v.Text = lesson.InLang(a.Lang, st.EN, st.ZH)
+		if a.Quiz.Open(cur) {
+			q, res, graded := a.Quiz.Ask(cur)
+			v.Question = lesson.InLang(a.Lang, q.EN, q.ZH)
+			switch ans := a.Quiz.Answer(q, res); {
 			case !graded:
 				v.Answer = a.T("notesUngraded")
 			case ans == "":
@@ -250,9 +251,9 @@ func (a *App) Notes() NotesView {
 	}
 	if next := cur + 1; next < len(a.Sc.Steps) {
 		st := a.Sc.Steps[next]
-		v.Next, v.NextText = fmt.Sprintf(a.T("notesNext"), next+1), pick(a.Lang, st.EN, st.ZH)
+		v.Next, v.NextText = fmt.Sprintf(a.T("notesNext"), next+1), lesson.InLang(a.Lang, st.EN, st.ZH)
 		if q := st.Ask; q != nil {
-			v.NextText = a.T("question") + ": " + pick(a.Lang, q.EN, q.ZH) + " — " + v.NextText
+			v.NextText = a.T("question") + ": " + lesson.InLang(a.Lang, q.EN, q.ZH) + " — " + v.NextText
 		}
 	} else {
 		v.Next = a.T("notesEnd")
@@ -270,7 +271,7 @@ func (a *App) PresentCaption() string {
 		parts = append(parts, a.T("stepOf")+" "+strconv.Itoa(s+1)+" / "+strconv.Itoa(len(a.Sc.Steps)))
 	}
 	for _, k := range []int{s, s - 1} {
-		if q := a.Question(k); q.Verdict != "" {
+		if q := a.Quiz.View(k); q.Verdict != "" {
 			parts = append(parts, q.Verdict)
 			break
 		}
@@ -281,12 +282,12 @@ func (a *App) PresentCaption() string {
 // PresentQuestion is the question the presenter window shows over the
 // stage while it is open, its choices numbered as the keys that pick
 // them: the class votes, the teacher types the number.
-func (a *App) PresentQuestion() QuestionView {
+func (a *App) PresentQuestion() lesson.QuestionView {
 	if !a.Audience() {
-		return QuestionView{} // the teacher's window: every render asks
+		return lesson.QuestionView{} // the teacher's window: every render asks
 	}
-	if s := a.State().Step; a.questionOpen(s) {
-		return a.Question(s)
+	if s := a.State().Step; a.Quiz.Open(s) {
+		return a.Quiz.View(s)
 	}
-	return QuestionView{}
+	return lesson.QuestionView{}
 }

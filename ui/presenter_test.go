@@ -12,9 +12,9 @@ func TestPresenter(t *testing.T) {
 	_, teacher := newFake()
 	tw := &fakeWeb{store: map[string]string{}}
 	teacher.Web = tw
-	teacher.Route("#/lesson/" + lesson + "?pos=20")
+	teacher.Route("#/lesson/" + lessonID + "?pos=20")
 	teacher.Present()
-	if len(tw.opened) != 1 || tw.opened[0] != "#/present/lesson/"+lesson+"?pos=20" || !teacher.Presenting {
+	if len(tw.opened) != 1 || tw.opened[0] != "#/present/lesson/"+lessonID+"?pos=20" || !teacher.Presenting {
 		t.Fatalf("opened %q", tw.opened)
 	}
 	notes := teacher.Notes()
@@ -94,13 +94,13 @@ func TestPresenterRejoinsAfterTheTeachersReload(t *testing.T) {
 	_, aud := newFake()
 	aw := &fakeWeb{store: map[string]string{}}
 	aud.Web = aw
-	aud.Route("#/present/lesson/" + lesson + "?pos=20")
+	aud.Route("#/present/lesson/" + lessonID + "?pos=20")
 	aud.Tick(0)
 	// The teacher's new page: it does not know it was presenting.
 	_, teacher := newFake()
 	tw := &fakeWeb{store: map[string]string{}}
 	teacher.Web = tw
-	teacher.Route("#/lesson/" + lesson + "?pos=44")
+	teacher.Route("#/lesson/" + lessonID + "?pos=44")
 	teacher.Tick(0)
 	for round := 0; round < 3; round++ {
 		for _, m := range tw.sent {
@@ -126,7 +126,7 @@ func TestSyncMsgAsEncodingJSON(t *testing.T) {
 		{Hello: true},
 		{Ask: true},
 		{Bye: true},
-		{Link: "#/lesson/" + lesson + "?seed=3&a=12:send%20x", Pos: 42, Playing: true, Speed: 3, Sel: "tok:7", Lang: "zh"},
+		{Link: "#/lesson/" + lessonID + "?seed=3&a=12:send%20x", Pos: 42, Playing: true, Speed: 3, Sel: "tok:7", Lang: "zh"},
 		{Link: "#/x?a=<b>&c", Pos: -1, Speed: -2, Sel: "thread:\"a\"\u2028", Lang: "en"},
 	} {
 		want, err := json.Marshal(m)
@@ -155,9 +155,9 @@ func TestSyncMsgAsEncodingJSON(t *testing.T) {
 // numbered; once graded, the caption says what the simulation did.
 func TestPresentQuestion(t *testing.T) {
 	_, w := newFake()
-	w.Route("#/present/lesson/" + lesson)
+	w.Route("#/present/lesson/" + lessonID)
 	_, teacher := newFake()
-	teacher.Route("#/lesson/" + lesson)
+	teacher.Route("#/lesson/" + lessonID)
 	const k = 5
 	w.GoStep(k)
 	teacher.GoStep(k)
@@ -193,10 +193,10 @@ func TestPresentQuestion(t *testing.T) {
 // answered and graded, only the step.
 func TestNotesAnswerTheOpenQuestion(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	k := -1
 	for _, m := range a.Marks() {
-		if q, _, _ := a.ask(m.Step); q != nil {
+		if q, _, _ := a.Quiz.Ask(m.Step); q != nil {
 			k = m.Step
 			a.GoStep(k)
 			break
@@ -215,7 +215,7 @@ func TestNotesAnswerTheOpenQuestion(t *testing.T) {
 		t.Fatalf("notes in Chinese: %+v", n)
 	}
 	a.SetLang("en")
-	a.Pick(k, 0)
+	a.Quiz.Pick(k, 0)
 	for a.Playing {
 		a.Tick(a.lastTick + 100)
 	}

@@ -144,12 +144,12 @@ func (a *App) track() {
 	if !p.Finished && a.Pos >= a.Len()-1 {
 		p.Finished, changed = true, true
 	}
-	if a.recFor != a.quizRun() || a.recorded == nil {
-		a.recorded, a.recFor = map[int]bool{}, a.quizRun()
+	if a.recFor != a.Quiz.RunName() || a.recorded == nil {
+		a.recorded, a.recFor = map[int]bool{}, a.Quiz.RunName()
 	}
 	if a.Res != nil {
 		for _, r := range a.Res.Asks {
-			i, picked := a.pickMap()[r.Step]
+			i, picked := a.Quiz.Picks()[r.Step]
 			if !picked || a.recorded[r.Step] || a.Pos < r.Seq || i >= len(r.Choices) {
 				continue
 			}

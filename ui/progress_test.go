@@ -19,40 +19,40 @@ func newFakeWeb(store map[string]string) (*fakeHost, *App) {
 func TestProgress(t *testing.T) {
 	store := map[string]string{}
 	_, a := newFakeWeb(store)
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.Tick(0)
-	if got := a.LessonProgress(lesson); !got.Opened || got.Finished {
+	if got := a.LessonProgress(lessonID); !got.Opened || got.Finished {
 		t.Fatalf("after opening: %+v", got)
 	}
 	// The question, answered wrong, then the end of the run.
 	a.GoStep(5)
-	a.Pick(5, 0)
+	a.Quiz.Pick(5, 0)
 	for now := 0.0; a.Playing && now < 1e7; now += 100 {
 		a.Tick(now)
 	}
 	a.Seek(a.Len() - 1)
 	a.Tick(2e7)
 	want := Progress{Opened: true, Finished: true, Answers: map[string]string{"6": "wrong"}}
-	if got := a.LessonProgress(lesson); !reflect.DeepEqual(got, want) {
+	if got := a.LessonProgress(lessonID); !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %+v, want %+v", got, want)
 	}
 	// An edited run does not count.
 	a.OpenEditor()
-	a.SetEditText(strings.Replace(a.EditText, "seed 11", "seed 12", 1))
+	a.Ed.SetText(strings.Replace(a.Ed.Text, "seed 11", "seed 12", 1))
 	a.RunEdited()
 	a.GoStep(5)
-	a.Pick(5, 2)
+	a.Quiz.Pick(5, 2)
 	a.Seek(a.Len() - 1)
 	a.Tick(3e7)
 
 	// A reload reads it back; the list shows it.
 	_, b := newFakeWeb(store)
 	b.Route("#/")
-	if got := b.LessonProgress(lesson); !reflect.DeepEqual(got, want) {
+	if got := b.LessonProgress(lessonID); !reflect.DeepEqual(got, want) {
 		t.Fatalf("after a reload: %+v, store %q", got, store["progress"])
 	}
 	var marks []string
-	for _, m := range b.ProgressMarks(lesson) {
+	for _, m := range b.ProgressMarks(lessonID) {
 		marks = append(marks, m.Class+" "+m.Text)
 	}
 	if got := strings.Join(marks, "|"); got != "finished ✓ finished|wrong question of step 6: ✗ wrong" {
@@ -62,12 +62,12 @@ func TestProgress(t *testing.T) {
 		t.Fatalf("a lesson not opened: %+v", m)
 	}
 	// Answered again, right: the last answer counts.
-	b.Route("#/lesson/" + lesson)
+	b.Route("#/lesson/" + lessonID)
 	b.GoStep(5)
-	b.Pick(5, 2)
+	b.Quiz.Pick(5, 2)
 	b.GoStep(6)
 	b.Tick(0)
-	if got := b.LessonProgress(lesson).Answers["6"]; got != "right" {
+	if got := b.LessonProgress(lessonID).Answers["6"]; got != "right" {
 		t.Fatalf("answered again: %s", got)
 	}
 	// Forgotten, and a corrupt record starts over.

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"brokerlab/core/sim"
+	"brokerlab/ui/inspect"
+	"brokerlab/ui/lesson"
 	"strings"
 	"testing"
 )
@@ -29,32 +31,32 @@ func TestQuestionLesson01(t *testing.T) {
 		{-1, "told", "The simulation: None of them"},
 	} {
 		_, a := newFake()
-		a.Route("#/lesson/" + lesson)
+		a.Route("#/lesson/" + lessonID)
 		a.SetSpeed(len(Speeds) - 1)
 		play(a)
-		mark := a.markSeq(k)
-		if a.Pos != mark || !a.HasQuestion(k) || !a.questionOpen(k) {
+		mark := lesson.MarkSeq(a.Marks(), k)
+		if a.Pos != mark || !a.Quiz.Has(k) || !a.Quiz.Open(k) {
 			t.Fatalf("playing stopped at %d, want the question's step at %d", a.Pos, mark)
 		}
-		if segs := a.Steps()[k].Segs; len(segs) != 0 {
+		if segs := steps(a)[k].Segs; len(segs) != 0 {
 			t.Fatalf("the step's text shows with its question open: %v", segs)
 		}
-		q := a.Question(k)
+		q := a.Quiz.View(k)
 		if !q.Open || q.Verdict != "" || len(q.Choices) != 3 || !strings.Contains(q.Text, "Which of the three queued events") {
 			t.Fatalf("question: %+v", q)
 		}
 		if c.pick >= 0 {
-			a.Pick(k, c.pick)
+			a.Quiz.Pick(k, c.pick)
 			if !a.Playing {
 				t.Fatal("a pick does not play on")
 			}
-			for now := 1e7; a.Playing && a.Pos < a.markSeq(k+1); now += 100 {
+			for now := 1e7; a.Playing && a.Pos < lesson.MarkSeq(a.Marks(), k+1); now += 100 {
 				a.Tick(now)
 			}
 		} else {
 			a.GoStep(k + 1)
 		}
-		q = a.Question(k)
+		q = a.Quiz.View(k)
 		if q.Open || q.Class != c.class || q.Verdict != c.want {
 			t.Fatalf("pick %d: verdict %q (%s), want %q (%s)", c.pick, q.Verdict, q.Class, c.want, c.class)
 		}
@@ -64,13 +66,13 @@ func TestQuestionLesson01(t *testing.T) {
 		if c.pick == 0 && !strings.Contains(q.Choices[0].Class, "missed") {
 			t.Fatalf("the wrong pick is not marked: %+v", q.Choices[0])
 		}
-		if len(a.Steps()[k].Segs) == 0 {
+		if len(steps(a)[k].Segs) == 0 {
 			t.Fatal("the step's text stays hidden after the reveal")
 		}
 		// Picks belong to the run: another lesson starts afresh.
 		a.Route("#/lesson/02-zookeeper-reactor")
-		a.Route("#/lesson/" + lesson)
-		if len(a.pickMap()) != 0 {
+		a.Route("#/lesson/" + lessonID)
+		if len(a.Quiz.Picks()) != 0 {
 			t.Fatal("picks survive a new run")
 		}
 	}
@@ -80,15 +82,15 @@ func TestQuestionLesson01(t *testing.T) {
 // question and choices are Chinese.
 func TestQuestionPickAndLanguage(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.GoStep(6)
-	a.Pick(5, 1)
-	if _, picked := a.pickMap()[5]; picked {
+	a.Quiz.Pick(5, 1)
+	if _, picked := a.Quiz.Picks()[5]; picked {
 		t.Fatal("a graded question took a pick")
 	}
 	a.SetLang("zh")
 	a.GoStep(5)
-	q := a.Question(5)
+	q := a.Quiz.View(5)
 	if !strings.Contains(q.Text, "哪些会被处理") || q.Choices[2].Label != "一个都不会" || q.Variant != "" {
 		t.Fatalf("zh: %+v", q)
 	}
@@ -97,25 +99,25 @@ func TestQuestionPickAndLanguage(t *testing.T) {
 // A lesson whose numbers are drawn from the seed offers another variant.
 func TestQuestionVariant(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.OpenEditor()
-	src := strings.Replace(a.EditText, "seed 11\n", "seed 11\nlet B rand 5..9\n", 1)
+	src := strings.Replace(a.Ed.Text, "seed 11\n", "seed 11\nlet B rand 5..9\n", 1)
 	src = strings.Replace(src, `say "The ZooKeeper watcher thread`, `say "Broker $B. The ZooKeeper watcher thread`, 1)
-	a.SetEditText(src)
+	a.Ed.SetText(src)
 	a.RunEdited()
 	a.GoStep(5)
-	q := a.Question(5)
+	q := a.Quiz.View(5)
 	if q.Variant != "variant: seed 11" {
 		t.Fatalf("variant: %q", q.Variant)
 	}
 	first := a.Sc.Steps[0].EN
 	seen := map[string]bool{first: true}
 	for s := int64(100); s < 110; s++ {
-		a.NewVariant(s, 5)
+		(lessonPage{a}).NewVariant(s, 5)
 		if a.Link.Seed != s || !a.Edited() {
 			t.Fatalf("variant seed %d: link %+v", s, a.Link)
 		}
-		if q := a.Question(5); a.State().Step != 5 || !q.Open || q.Picked {
+		if q := a.Quiz.View(5); a.State().Step != 5 || !q.Open || q.Picked {
 			t.Fatalf("variant seed %d: step %d, question %+v", s, a.State().Step, q)
 		}
 		seen[a.Sc.Steps[0].EN] = true
@@ -128,22 +130,22 @@ func TestQuestionVariant(t *testing.T) {
 // The log and the inspector do not give the answer away either.
 func TestQuestionNotSpoiled(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	a.GoStep(5)
 	spoiler := "None of them. The session-expiry"
-	for _, r := range a.LogRows() {
+	for _, r := range a.Log.Rows() {
 		if strings.Contains(r.Note, spoiler) || (r.Kind == "reveal" && r.Note != "…") {
 			t.Fatalf("log row %d: %q", r.Seq, r.Note)
 		}
 	}
-	for _, f := range a.EventFields() {
+	for _, f := range inspect.EventFields(inspectPage{a}) {
 		if strings.Contains(f.V, spoiler) {
 			t.Fatalf("inspector: %s = %q", f.K, f.V)
 		}
 	}
 	a.GoStep(6)
-	a.Seek(a.markSeq(6) - 1)
-	if f := a.EventFields(); a.Event().Kind != sim.Reveal || !strings.Contains(f[len(f)-1].V, "None of them") {
+	a.Seek(lesson.MarkSeq(a.Marks(), 6) - 1)
+	if f := inspect.EventFields(inspectPage{a}); a.Event().Kind != sim.Reveal || !strings.Contains(f[len(f)-1].V, "None of them") {
 		t.Fatalf("the grading event after the reveal: %+v", f)
 	}
 }
@@ -151,7 +153,7 @@ func TestQuestionNotSpoiled(t *testing.T) {
 // A digit key picks a choice of the open question: 1 is the first.
 func TestQuestionByKey(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	if a.Key("1") {
 		t.Fatal("a digit with no question open is not ours")
 	}
@@ -159,11 +161,11 @@ func TestQuestionByKey(t *testing.T) {
 	if !a.Key("3") {
 		t.Fatal("3 did not pick")
 	}
-	if q := a.Question(5); !q.Picked || !q.Choices[2].Picked || !a.Playing {
+	if q := a.Quiz.View(5); !q.Picked || !q.Choices[2].Picked || !a.Playing {
 		t.Fatalf("after 3: %+v, playing %v", q, a.Playing)
 	}
 	a.Key("9") // no ninth choice: the pick stays
-	if q := a.Question(5); !q.Choices[2].Picked {
+	if q := a.Quiz.View(5); !q.Choices[2].Picked {
 		t.Fatalf("after 9: %+v", q)
 	}
 }

@@ -10,6 +10,14 @@ import "github.com/vugu/vugu"
 import js "github.com/vugu/vugu/js"
 import "log"
 
+import (
+	"brokerlab/ui/editor"
+	"brokerlab/ui/inspect"
+	"brokerlab/ui/lesson"
+	"brokerlab/ui/playground"
+	"brokerlab/ui/whatif"
+)
+
 func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
 	vgout = &vugu.BuildOut{}
@@ -282,16 +290,16 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				if c.A.Page == "playground" {
 					{
-						vgcompKey := vugu.MakeCompKey(0xD621BFC31FEE4867^vgin.CurrentPositionHash(), vgiterkey)
+						vgcompKey := vugu.MakeCompKey(0x19AE81E67B00AE48^vgin.CurrentPositionHash(), vgiterkey)
 						// ask BuildEnv for prior instance of this specific component
-						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Playground)
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*playground.Panel)
 						if vgcomp == nil {
 							// create new one if needed
-							vgcomp = new(Playground)
+							vgcomp = new(playground.Panel)
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-						vgcomp.A = c.A
+						vgcomp.G = &c.A.PG
 						vgout.Components = append(vgout.Components, vgcomp)
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
@@ -301,16 +309,16 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				if c.A.Page != "playground" || c.A.HasSteps() {
 					{
-						vgcompKey := vugu.MakeCompKey(0x2524F7DED040E86C^vgin.CurrentPositionHash(), vgiterkey)
+						vgcompKey := vugu.MakeCompKey(0x67D335161B44CBB7^vgin.CurrentPositionHash(), vgiterkey)
 						// ask BuildEnv for prior instance of this specific component
-						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Narration)
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*lesson.Narration)
 						if vgcomp == nil {
 							// create new one if needed
-							vgcomp = new(Narration)
+							vgcomp = new(lesson.Narration)
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-						vgcomp.A = c.A
+						vgcomp.Q = &c.A.Quiz
 						vgout.Components = append(vgout.Components, vgcomp)
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
@@ -367,7 +375,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							{
 								vgparent := vgn
 								_ = vgparent
-								for vgiterkeyt, g := range Segs(c.A.PresentQuestion().Text) {
+								for vgiterkeyt, g := range lesson.Segs(c.A.PresentQuestion().Text) {
 									var vgiterkey interface{} = vgiterkeyt
 									_ = vgiterkey
 									g := g
@@ -410,7 +418,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								{
 									vgparent := vgn
 									_ = vgparent
-									for vgiterkeyt, g := range Segs(ch.Label) {
+									for vgiterkeyt, g := range lesson.Segs(ch.Label) {
 										var vgiterkey interface{} = vgiterkeyt
 										_ = vgiterkey
 										g := g
@@ -460,18 +468,18 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)
-				if c.A.EditOpen {
+				if c.A.Ed.Open {
 					{
-						vgcompKey := vugu.MakeCompKey(0x44DE4CDAC8D206BF^vgin.CurrentPositionHash(), vgiterkey)
+						vgcompKey := vugu.MakeCompKey(0x85404DADD406BDDE^vgin.CurrentPositionHash(), vgiterkey)
 						// ask BuildEnv for prior instance of this specific component
-						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*ScenarioEditor)
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*editor.ScenarioEditor)
 						if vgcomp == nil {
 							// create new one if needed
-							vgcomp = new(ScenarioEditor)
+							vgcomp = new(editor.ScenarioEditor)
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-						vgcomp.A = c.A
+						vgcomp.E = &c.A.Ed
 						vgout.Components = append(vgout.Components, vgcomp)
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
@@ -480,16 +488,16 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)
 				{
-					vgcompKey := vugu.MakeCompKey(0x8A3789939E1A677C^vgin.CurrentPositionHash(), vgiterkey)
+					vgcompKey := vugu.MakeCompKey(0x4DCA8E0B8E2D3253^vgin.CurrentPositionHash(), vgiterkey)
 					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*EventLog)
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*inspect.EventLog)
 					if vgcomp == nil {
 						// create new one if needed
-						vgcomp = new(EventLog)
+						vgcomp = new(inspect.EventLog)
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.A = c.A
+					vgcomp.L = &c.A.Log
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
@@ -526,16 +534,16 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)
 				{
-					vgcompKey := vugu.MakeCompKey(0xB13FD5C80FE1DFF^vgin.CurrentPositionHash(), vgiterkey)
+					vgcompKey := vugu.MakeCompKey(0x333B44AF6A560BD^vgin.CurrentPositionHash(), vgiterkey)
 					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Inspector)
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*inspect.Inspector)
 					if vgcomp == nil {
 						// create new one if needed
-						vgcomp = new(Inspector)
+						vgcomp = new(inspect.Inspector)
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.A = c.A
+					vgcomp.P = inspectPage{c.A}
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
@@ -543,16 +551,16 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)
 				{
-					vgcompKey := vugu.MakeCompKey(0x3732A0214BD84F65^vgin.CurrentPositionHash(), vgiterkey)
+					vgcompKey := vugu.MakeCompKey(0x5A6E39BBDE6E7822^vgin.CurrentPositionHash(), vgiterkey)
 					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*WhatIf)
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*whatif.Panel)
 					if vgcomp == nil {
 						// create new one if needed
-						vgcomp = new(WhatIf)
+						vgcomp = new(whatif.Panel)
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.A = c.A
+					vgcomp.P = whatIfPage{c.A}
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)

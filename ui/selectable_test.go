@@ -5,6 +5,7 @@ import (
 
 	"brokerlab/core/scenario"
 	"brokerlab/lessons"
+	"brokerlab/ui/inspect"
 )
 
 // What the stage marks selectable (stage.Node.Sel, which stage.js makes a
@@ -40,7 +41,7 @@ func TestStageMarksWhatTheAppSelects(t *testing.T) {
 				}
 				marked++
 				a.Sel = sel
-				if title, _ := a.Selected(); title == "" {
+				if title, _ := inspect.Selected(inspectPage{a}); title == "" {
 					t.Errorf("%s at %d: %q selects %q, which the inspector does not describe", l.ID, p, n.Key, sel)
 				}
 				a.Sel = ""

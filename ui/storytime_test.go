@@ -45,10 +45,10 @@ func TestStoryTime(t *testing.T) {
 // step » stops at a question nobody answered: it does not pass it.
 func TestStepNeverPassesAnOpenQuestion(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	for k := 0; k < 20; k++ {
 		cur := a.State().Step
-		if cur >= 0 && a.questionOpen(cur) {
+		if cur >= 0 && a.Quiz.Open(cur) {
 			a.StepNarr(1)
 			a.StepNarr(1)
 			if got := a.State().Step; got != cur {
@@ -66,9 +66,9 @@ func TestStepNeverPassesAnOpenQuestion(t *testing.T) {
 // but always shows the current event, and keeps sixteen rows.
 func TestLogHidesChecksUnlessRaw(t *testing.T) {
 	_, a := newFake()
-	a.Route("#/lesson/" + lesson)
+	a.Route("#/lesson/" + lessonID)
 	checks := func() (n int) {
-		for _, r := range a.LogRows() {
+		for _, r := range a.Log.Rows() {
 			if r.Kind == "expect" && r.Seq != a.Pos {
 				n++
 			}
@@ -81,12 +81,12 @@ func TestLogHidesChecksUnlessRaw(t *testing.T) {
 		if n := checks(); n > 0 {
 			t.Fatalf("event %d: %d checks in the plain log", i, n)
 		}
-		if got := len(a.LogRows()); got != 16 && a.Len() > 40 {
+		if got := len(a.Log.Rows()); got != 16 && a.Len() > 40 {
 			t.Fatalf("event %d: %d rows, want 16", i, got)
 		}
-		a.SetLogRaw(true)
+		a.Log.Raw = true
 		seen = seen || checks() > 0
-		a.SetLogRaw(false)
+		a.Log.Raw = false
 	}
 	if !seen {
 		t.Fatal("the raw log never showed a check")

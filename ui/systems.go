@@ -3,40 +3,54 @@ package ui
 import (
 	"strings"
 
+	"github.com/vugu/vugu"
+
 	"brokerlab/ui/model"
 	"brokerlab/ui/stage"
+	"brokerlab/ui/whatif"
 )
 
 // A system is everything the UI knows about one kind of simulated system,
-// in one place (docs/ARCHITECTURE.md, "The UI's structure"): the scenario's "use"
-// names it draws, its stage layout, its what-if panel (a section of
-// what-if.vugu), the inspector's hint, and whether a click on one of its
-// queue slots selects the queue. Nothing else in the UI switches on a
-// system's name.
+// in one row: the scenario's "use" names it draws, its stage layout, its
+// section of the what-if panel, the inspector's hint, and whether a click
+// on one of its queue slots selects the queue. Adding a system adds its
+// row; nothing else in the UI switches on a system's name.
 type system struct {
-	uses  []string
-	build func(a, b *model.State, f float64, o stage.Options) stage.Scene
-	panel string // what-if.vugu's section: "controller", "reactor", "group", "listener", "cluster"
-	hint  string // words key: what a click on the stage shows
+	uses   []string
+	build  func(a, b *model.State, f float64, o stage.Options) stage.Scene
+	whatIf func(p whatif.Page) vugu.Builder // its section of the what-if panel
+	hint   string                           // words key: what a click on the stage shows
 	// queue is what a click on a slot of a queue selects (the queue, named
 	// by its slot's key), "" if its slots select nothing.
 	queue func(kind, rest string) string
 }
 
 var systems = []system{
-	{uses: []string{"controller"}, build: stage.Build, panel: "controller", hint: "clickHint",
-		queue: func(string, string) string { return "queue" }},
-	{uses: []string{"zookeeper", "socketserver"}, build: stage.BuildReactor, panel: "reactor", hint: "clickHintNet",
-		queue: func(kind, rest string) string {
-			name := rest
-			if i := strings.LastIndexByte(rest, ':'); kind == "slot" && i >= 0 {
-				name = rest[:i]
-			}
-			return "q:" + name
-		}},
-	{uses: []string{"group"}, build: stage.BuildGroup, panel: "group", hint: "clickHintGroup"},
-	{uses: []string{"listener"}, build: stage.BuildListener, panel: "listener", hint: "clickHintListener"},
-	{uses: []string{"replication", "cluster"}, build: stage.BuildCluster, panel: "cluster", hint: "clickHintCluster"},
+	{uses: []string{"controller"}, build: stage.Build, hint: "clickHint",
+		whatIf: func(p whatif.Page) vugu.Builder { return &whatif.Controller{P: p} },
+		queue:  func(string, string) string { return "queue" }},
+	{uses: []string{"zookeeper"}, build: stage.BuildReactor, hint: "clickHintNet",
+		whatIf: func(p whatif.Page) vugu.Builder { return &whatif.ZooKeeper{P: p} },
+		queue:  reactorQueue},
+	{uses: []string{"socketserver"}, build: stage.BuildReactor, hint: "clickHintNet",
+		whatIf: func(p whatif.Page) vugu.Builder { return &whatif.SocketServer{P: p} },
+		queue:  reactorQueue},
+	{uses: []string{"group"}, build: stage.BuildGroup, hint: "clickHintGroup",
+		whatIf: func(p whatif.Page) vugu.Builder { return &whatif.Group{P: p} }},
+	{uses: []string{"listener"}, build: stage.BuildListener, hint: "clickHintListener",
+		whatIf: func(p whatif.Page) vugu.Builder { return &whatif.Listener{P: p} }},
+	{uses: []string{"replication", "cluster"}, build: stage.BuildCluster, hint: "clickHintCluster",
+		whatIf: func(p whatif.Page) vugu.Builder { return &whatif.Cluster{P: p} }},
+}
+
+// reactorQueue: a reactor's slot, tally or more-mark selects its queue
+// ("q:NAME").
+func reactorQueue(kind, rest string) string {
+	name := rest
+	if i := strings.LastIndexByte(rest, ':'); kind == "slot" && i >= 0 {
+		name = rest[:i]
+	}
+	return "q:" + name
 }
 
 // sys is the system of the run; the controller's before a run.
@@ -50,6 +64,3 @@ func (a *App) sys() system {
 	}
 	return systems[0]
 }
-
-// Panel names the what-if panel's section for the run's system.
-func (a *App) Panel() string { return a.sys().panel }

@@ -138,7 +138,7 @@ func (c *Tools) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		if c.A.CanEdit() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "edit"}}}
 			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("aria-pressed", c.Pressed(c.A.EditOpen))
+			vgn.AddAttrInterface("aria-pressed", c.Pressed(c.A.Ed.Open))
 			vgn.SetInnerHTML(c.A.T("edit"))
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",

@@ -1,105 +1,41 @@
 package ui
 
 import (
-	"strings"
+	"strconv"
+
+	"github.com/vugu/vugu"
 
 	"brokerlab/core/scenario"
+	"brokerlab/ui/kit"
+	"brokerlab/ui/whatif"
 )
 
-// WhatIf injects user actions and settings at the current moment.
-type WhatIf struct {
-	A *App
+// The page's side of the what-if panel (whatif.Page): actions injected
+// from the stage and the panel, the injected list, and the run's system's
+// section of the panel.
 
-	// The group panel's inputs, "" until the user types.
-	JoinGroup, JoinTopics, Topic, Parts string
-	// The listener panel's.
-	Client, Rec string
-	// The cluster panel's.
-	Part, Acks string
-}
+// whatIfPage is the page as the what-if panel sees it (whatif.Page): the
+// App, and what only the panel asks of it.
+type whatIfPage struct{ *App }
 
-func (c *WhatIf) part() string {
-	if c.Part != "" {
-		return c.Part
-	}
-	if p := c.A.Partitions(); len(p) > 0 {
-		return p[0]
-	}
-	return ""
-}
+var _ whatif.Page = whatIfPage{}
 
-func (c *WhatIf) acks() string { return or(c.Acks, "all") }
-
-func (c *WhatIf) client() string {
-	if c.Client != "" {
-		return c.Client
-	}
-	if l := c.A.ListenerClients(); len(l) > 0 {
-		return l[0]
-	}
-	return ""
-}
-
-// rec is the record to fail: the one selected on the stage, else typed.
-func (c *WhatIf) rec() string {
-	if r, ok := strings.CutPrefix(c.A.Sel, "rec:"); ok {
-		return r
-	}
-	return or(c.Rec, "t0-0@1")
-}
-
-func (c *WhatIf) group() string {
-	if c.JoinGroup != "" {
-		return c.JoinGroup
-	}
-	if g := c.A.GroupNames(); len(g) > 0 {
-		return g[0]
-	}
-	return ""
-}
-
-func (c *WhatIf) topics() string { return or(c.JoinTopics, "t0") }
-func (c *WhatIf) topic() string  { return or(c.Topic, "t0") }
-func (c *WhatIf) parts() string  { return or(c.Parts, "8") }
-
-func or(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
-}
-
-// pressed is suggestion i's aria-pressed: "true" while its settings are
-// applied.
-func (c *WhatIf) pressed(i int) string {
-	if c.A.Suggested(i) {
-		return "true"
-	}
-	return "false"
-}
-
-// The App's what-ifs: actions injected from the stage and the panel, and
-// the putLock.
-
-// Inject adds a user action right after the current event, reruns, and
-// plays on from the same event: the branch. Everything up to the current
-// event stays as it was.
-func (a *App) Inject(action string) { a.InjectAll(action) }
-
-// InjectAll injects several actions at once, in order, as one branch.
-func (a *App) InjectAll(actions ...string) {
+// Inject adds user actions right after the current event, in order, as
+// one branch, reruns, and plays on from the same event. Everything up to
+// the current event stays as it was.
+func (a *App) Inject(actions ...string) {
 	defer a.catch()
 	if a.M == nil {
 		return
 	}
 	for _, act := range actions {
 		if err := a.Sc.CheckAction(act); err != nil {
-			a.notice = func() string { return a.errText(err) }
+			a.notice = func() string { return a.ErrText(err) }
 			return
 		}
 	}
 	if a.Page == "playground" {
-		a.playAct(actions...) // lines of its scenario
+		a.Playing = a.PG.Act(actions...) && a.Pos < a.Len()-1 // lines of its scenario
 		return
 	}
 	for _, act := range actions {
@@ -108,14 +44,14 @@ func (a *App) InjectAll(actions ...string) {
 	a.branch()
 }
 
-// userActions are the actions the user added from the stage: the link's
+// UserActions are the actions the user added from the stage: the link's
 // injections, or the playground's lines.
-func (a *App) userActions() []string {
+func (a whatIfPage) UserActions() []string {
 	var out []string
 	for _, in := range a.Link.Inject {
 		out = append(out, in.Action)
 	}
-	for _, x := range a.Play.Actions {
+	for _, x := range a.PG.Form.Actions {
 		out = append(out, x.Action)
 	}
 	return out
@@ -129,31 +65,61 @@ func (a *App) branch() {
 	a.Playing = a.Pos < a.Len()-1
 }
 
-func (a *App) PutSelected() { a.Inject("put " + a.PutName) }
-
-func (a *App) SetPutName(n string) { a.PutName = n }
+// Say shows the word key as the notice.
+func (a whatIfPage) Say(key string) { a.notice = func() string { return a.T(key) } }
 
 // NoLock reports whether the putLock is removed.
 func (a *App) NoLock() bool { return a.Setting("controller.putLock") == "false" }
 
-// SetNoLock removes (or restores) the putLock and reruns.
-func (a *App) SetNoLock(off bool) {
-	val := ""
-	if off {
-		val = "false"
+// Injected describes the injected actions: after which event, when, what.
+func (a whatIfPage) Injected() []string {
+	var out []string
+	for _, in := range a.Link.Inject {
+		at := ""
+		if a.M != nil && in.After < a.M.Len() {
+			at = " (" + kit.Ms(a.M.Trace[in.After].T) + ")"
+		}
+		out = append(out, "#"+strconv.Itoa(in.After)+at+": "+in.Action)
 	}
-	a.SetSetting("controller.putLock", val)
+	return out
+}
+
+// Sets are the link's what-if settings, "KEY VALUE".
+func (a whatIfPage) Sets() []string { return a.Link.Sets }
+
+// Section is the what-if panel's section of the run's system, one for
+// each system, kept with its inputs for the page's life.
+func (a whatIfPage) Section() vugu.Builder {
+	s := a.sys()
+	if a.sections == nil {
+		a.sections = map[string]vugu.Builder{}
+	}
+	b, ok := a.sections[s.uses[0]]
+	if !ok {
+		b = s.whatIf(a)
+		a.sections[s.uses[0]] = b
+	}
+	return b
 }
 
 // ResetWhatIf drops every injected action and setting.
 func (a *App) ResetWhatIf() {
 	defer a.catch()
 	if a.Page == "playground" {
-		a.Play.Actions = nil
-		a.playApply(a.now())
+		a.PG.DropActions()
 		return
 	}
 	a.Link.Inject, a.Link.Sets = nil, nil
 	a.branch()
 	a.Playing = false
+}
+
+// DropInject removes injected action i.
+func (a whatIfPage) DropInject(i int) {
+	defer a.catch()
+	if i >= 0 && i < len(a.Link.Inject) {
+		a.Link.Inject = append(a.Link.Inject[:i:i], a.Link.Inject[i+1:]...)
+		a.branch()
+		a.Playing = false
+	}
 }

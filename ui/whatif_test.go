@@ -32,16 +32,16 @@ func BenchmarkWhatIfLesson06EarlyKillLink(b *testing.B) {
 func TestWhatIfLesson06EarlyKillStaysShort(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/06-broker-failure?pos=600")
-	lesson := a.M.Len()
+	lessonID := a.M.Len()
 	a.Inject("kill broker 2")
 	if a.Res.Err != nil || len(a.Res.Failures) == 0 {
 		t.Fatalf("the branch runs and leaves the path: err %v, %d failures", a.Res.Err, len(a.Res.Failures))
 	}
-	if n := a.M.Len(); n > 3*lesson {
-		t.Errorf("the branch has %d events, more than 3× the lesson's %d", n, lesson)
+	if n := a.M.Len(); n > 3*lessonID {
+		t.Errorf("the branch has %d events, more than 3× the lesson's %d", n, lessonID)
 	}
 	a.Route("#/lesson/06-broker-failure?pos=600&a=600:kill%20broker%202")
-	if n := a.M.Len(); n > 3*lesson {
-		t.Errorf("the link's branch has %d events, more than 3× the lesson's %d", n, lesson)
+	if n := a.M.Len(); n > 3*lessonID {
+		t.Errorf("the link's branch has %d events, more than 3× the lesson's %d", n, lessonID)
 	}
 }

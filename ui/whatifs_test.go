@@ -9,6 +9,7 @@ import (
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
 	"brokerlab/lessons"
+	"brokerlab/ui/whatif"
 )
 
 // A suggested what-if exists: every setting a lesson suggests
@@ -38,13 +39,14 @@ func TestSuggestAppliesTheSettingsAndReruns(t *testing.T) {
 			_, a := newFake()
 			a.Route("#/lesson/" + l.ID)
 			require.Empty(t, a.Notice())
-			require.Equal(t, l.WhatIfs, a.Suggestions())
-			require.False(t, a.Suggested(i))
+			p := &whatif.Panel{P: whatIfPage{a}}
+			require.Equal(t, l.WhatIfs, a.Lesson.WhatIfs)
+			require.False(t, p.Suggested(i))
 			run := a.run
-			a.Suggest(i)
+			p.Suggest(i)
 			require.Empty(t, a.Notice(), "%s: %s", l.ID, w.Text.EN)
 			require.Equal(t, w.Set, a.Link.Sets, "%s: %s", l.ID, w.Text.EN)
-			require.True(t, a.Suggested(i))
+			require.True(t, p.Suggested(i))
 			require.Greater(t, a.run, run, "%s: the suggestion reruns", l.ID)
 			for _, s := range w.Set {
 				k, v, _ := strings.Cut(s, " ")
@@ -76,7 +78,7 @@ func TestSuggestAppliesTheSettingsAndReruns(t *testing.T) {
 func TestSuggestionsInBothLanguages(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/05-acks-and-min-isr")
-	w := a.Suggestions()[0]
+	w := a.Lesson.WhatIfs[0]
 	require.Equal(t, w.Text.EN, a.Text(w.Text))
 	a.SetLang("zh")
 	require.Equal(t, w.Text.ZH, a.Text(w.Text))

@@ -11,21 +11,17 @@ import (
 // as its catalog code and arguments, a failure as its trace note's words
 // (Failure.Words). The page words them in its language.
 
-// errText is an error of core in the page's language; a scenario error
+// ErrText is an error of core in the page's language; a scenario error
 // keeps its file:line:col.
-func (a *App) errText(err error) string {
+func (a *App) ErrText(err error) string {
 	if e, ok := err.(*scenario.Error); ok {
-		return e.File + ":" + strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Col) + ": " + a.scenarioMsg(e)
+		return e.File + ":" + strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Col) + ": " + a.ErrWords(e.Data)
 	}
-	return a.errWords(err)
+	return a.ErrWords(err)
 }
 
-// scenarioMsg is a scenario error's message, without its place, in the
-// page's language.
-func (a *App) scenarioMsg(e *scenario.Error) string { return a.errWords(e.Data) }
-
-// errWords is err, without a place, in the page's language.
-func (a *App) errWords(err error) string { return msg.Text(a.Lang, err) }
+// ErrWords is err, without a place, in the page's language.
+func (a *App) ErrWords(err error) string { return msg.Text(a.Lang, err) }
 
 // failMsg is a failure's message in the page's language.
 func (a *App) failMsg(f scenario.Failure) string {

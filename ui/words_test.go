@@ -24,6 +24,7 @@ import (
 	"brokerlab/core/sim"
 	"brokerlab/core/socketserver"
 	"brokerlab/core/zookeeper"
+	"brokerlab/ui/editor"
 )
 
 // TestZHCoverage words every distinct message core produces for the bad
@@ -55,10 +56,10 @@ func TestZHCoverage(t *testing.T) {
 			}
 			zh = a.failMsg(*s.failure)
 		case s.err != nil && worded(data(s.err)):
-			if en := (&App{}).errText(s.err); !strings.HasSuffix(en, m) {
+			if en := (&App{}).ErrText(s.err); !strings.HasSuffix(en, m) {
 				t.Errorf("%q: the page says %q in English (from %s)", m, en, s.from)
 			}
-			zh = a.errText(s.err)
+			zh = a.ErrText(s.err)
 		default:
 			t.Errorf("%q is not data (from %s)", m, s.from)
 			continue
@@ -559,7 +560,7 @@ func collectDirect(add adder) {
 	for _, q := range []string{"%zz", "a;b", "color=red", "seed=x", "pos=x", "a=nope", "a=5:", "set=x", "lang=fr", "theme=blue",
 		"src=!!!", "src=" + EncodeSrc(strings.Repeat("say \"x\"\n", 500))[:20], "src=" + strings.Repeat("A", MaxSrcLink+1),
 		"src=" + EncodeSrc(strings.Repeat("#", scenario.MaxSource+1)), "src=" + EncodeSrc("\xff\xfe")} {
-		_, err := ParseLink("#/lesson/" + lesson + "?" + q)
+		_, err := ParseLink("#/lesson/" + lessonID + "?" + q)
 		fail(err)
 	}
 	for _, h := range []string{"#/nope", "#/stress?events=0", "#/stress?conns=0"} {
@@ -575,24 +576,24 @@ func TestZHOnThePage(t *testing.T) {
 	a.Route("#/lesson/07-consumer-group-rebalance")
 	a.SetLang("zh")
 	a.OpenEditor()
-	src := a.EditText
+	src := a.Ed.Text
 
 	bad := strings.Replace(src, "run until consumer[C0].error == MEMBER_ID_REQUIRED", "run until consumer[C0].error = MEMBER_ID_REQUIRED", 1)
-	a.SetEditText(bad)
+	a.Ed.SetText(bad)
 	line := strings.Count(bad[:strings.Index(bad, "consumer[C0].error = ")], "\n") + 1
 	want := "第 " + strconv.Itoa(line) + " 行第 30 列：应为运算符（== != < <= > >=），实际为 \"=\""
-	if got := a.EditErrText(); got != want {
+	if got := a.Ed.ErrText(); got != want {
 		t.Errorf("parse error:\n got %s\nwant %s", got, want)
 	}
 
 	// A run that stops at its budget.
 	long := strings.TrimRight(src, "\n") + "\nrun 1000h\n"
 	line = strings.Count(long, "\n")
-	a.SetEditText(long)
+	a.Ed.SetText(long)
 	a.RunEdited()
-	want = EditedFile + ":" + strconv.Itoa(line) + ":1: 运行在虚拟时间预算 24h 处停止：请缩短 run 和 at 行的时间"
-	if a.EditNote() != want {
-		t.Errorf("run error in the editor:\n got %s\nwant %s", a.EditNote(), want)
+	want = editor.EditedFile + ":" + strconv.Itoa(line) + ":1: 运行在虚拟时间预算 24h 处停止：请缩短 run 和 at 行的时间"
+	if a.Ed.NoteText() != want {
+		t.Errorf("run error in the editor:\n got %s\nwant %s", a.Ed.NoteText(), want)
 	}
 	if f := a.Failures(); len(f) == 0 || f[len(f)-1] != want {
 		t.Errorf("run error among the checks: %q", f)

@@ -47,7 +47,7 @@ func TestZHStageAndLogWords(t *testing.T) {
 				check("stage "+nd.Key, nodeText(nd))
 				check("title "+nd.Key, nd.Title)
 			}
-			for _, r := range a.LogRows() {
+			for _, r := range a.Log.Rows() {
 				if scenarioLine[r.Kind] {
 					continue // the scenario's own text, as written
 				}

@@ -168,8 +168,8 @@ func frames(env vugu.EventEnv, app *ui.App, h *host) {
 		// While playing, the log follows at the chrome's pace, not every frame.
 		var rows, logKey string
 		if redraw || !app.Playing {
-			if logKey = app.LogKey(); logKey != d.logKey {
-				rows = app.LogHTML()
+			if logKey = app.Log.Key(); logKey != d.logKey {
+				rows = app.Log.HTML()
 			}
 		}
 		if redraw {

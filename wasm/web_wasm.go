@@ -137,12 +137,13 @@ func (h *host) global(name string, f func(arg safejs.Value)) {
 // gets its text back.
 func (h *host) afterRender(env vugu.EventEnv, app *ui.App) {
 	env.Lock()
-	open, gen := app.EditOpen, app.EditGen
-	end := app.EditSelEnd()
-	focus := app.TakeEditFocus()
+	ed := &app.Ed
+	open, gen := ed.Open, ed.Gen
+	end := ed.SelEnd()
+	focus := ed.TakeFocus()
 	listAt := ""
-	if app.CompleteOpen() {
-		listAt = app.CompletePad() + app.CompleteActive()
+	if ed.CompleteOpen() {
+		listAt = ed.CompletePad() + ed.CompleteActive()
 	}
 	lang := app.Lang
 	env.UnlockOnly()
@@ -160,7 +161,7 @@ func (h *host) afterRender(env vugu.EventEnv, app *ui.App) {
 	if need, err := web.Call("editNeeds", gen); err == nil {
 		if b, _ := need.Bool(); b {
 			env.RLock()
-			text := app.EditText
+			text := ed.Text
 			env.RUnlock()
 			_, _ = web.Call("editSync", gen, text)
 		}

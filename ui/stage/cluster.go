@@ -160,20 +160,64 @@ func firstFit(t Text, z, width float64, cands ...string) (Text, bool) {
 
 // BuildCluster lays out the cluster stage between state a (f=0) and b (f=1).
 func BuildCluster(a, b *model.State, f float64, o Options) Scene {
-	var sc Scene
-	f = ease(math.Max(0, math.Min(1, f)))
-	tr, tt := clusterWords(o.ZH), clusterTitles(o.ZH)
-	ca, cb := cluster(a), cluster(b)
-	na, nb := net(a), net(b)
+	l := &clayout{a: a, f: ease(math.Max(0, math.Min(1, f))), o: o,
+		tr: clusterWords(o.ZH), tt: clusterTitles(o.ZH),
+		ca: cluster(a), cb: cluster(b), na: net(a), nb: net(b)}
+	l.zookeeper()
+	l.controller()
+	l.results()
+	l.columns()
+	l.purgatories()
+	l.partitions()
+	l.requests()
+	return l.sc
+}
 
-	// ZooKeeper: the brokers registered under /brokers/ids, the sessions
-	// in the title (and in each broker's box).
+// The results' band, across the top on the right: clients' tokens leave
+// from it and come back to it.
+const resX, resW = 694.0, 618.0
+
+// clayout is the cluster stage being laid out: the two states it goes
+// between, and what one part of it places for the parts after it.
+type clayout struct {
+	sc     Scene
+	a      *model.State
+	f      float64 // the eased fraction of the way from a to b
+	o      Options
+	tr     cwords
+	tt     ctitles
+	ca, cb *model.Cluster
+	na, nb *model.Net
+
+	// columns: the brokers and partitions shown (and how many more there
+	// are), the columns' width and x, the boxes' height, the rows.
+	brokers          []model.Broker
+	parts            []model.CPart
+	moreB, moreP     int
+	colW, boxH       float64
+	colX             map[string]float64
+	rowsTop, rowsBot float64
+	rowH             float64
+	roomy            bool // rows tall enough for the full strip and labels
+	// purgatories: their top.
+	purgTop float64
+	// partitions: each follower's first fetch arrow to its leader, by
+	// follower+"@"+leader, where its fetches travel.
+	lanes map[string]lane
+}
+
+// lane is a fetch arrow: from x1 to x2 at height y.
+type lane struct{ x1, x2, y float64 }
+
+// zookeeper draws the brokers registered under /brokers/ids, the sessions
+// in the title (and in each broker's box).
+func (l *clayout) zookeeper() {
 	var ids, sess []string
-	for _, br := range ca.Brokers {
+	for _, br := range l.ca.Brokers {
 		if br.Session == "connected" || br.Session == "disconnected" {
 			ids = append(ids, br.ID)
 		}
-		sess = append(sess, "broker-"+br.ID+": "+tr.sessionState(br.Session))
+		sess = append(sess, "broker-"+br.ID+": "+l.tr.sessionState(br.Session))
 	}
 	reg := strings.Join(ids, ", ")
 	if reg == "" {
@@ -181,36 +225,38 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 	}
 	zkTexts := []Text{
 		{S: "ZooKeeper", X: 14, Y: 30, Size: Body, Class: "b"},
-		{S: tr.zkIDs, X: 14, Y: 58, Size: Body, Class: "d m"},
+		{S: l.tr.zkIDs, X: 14, Y: 58, Size: Body, Class: "d m"},
 	}
 	if t, ok := firstFit(Text{X: 14, Y: 96, Class: "b m"}, Huge, 222, reg, strings.Join(ids, ","), strconv.Itoa(len(ids))); ok {
 		zkTexts = append(zkTexts, t)
 	}
-	sc.add(Node{Key: "zk", Class: "box slot", W: 250, H: kBand - 8, Title: "ZooKeeper /brokers/ids: " + strings.Join(ids, ",") + "\n" + strings.Join(sess, "\n"), Texts: zkTexts, X: 8, Y: 8, Alpha: 1})
+	l.sc.add(Node{Key: "zk", Class: "box slot", W: 250, H: kBand - 8, Title: "ZooKeeper /brokers/ids: " + strings.Join(ids, ",") + "\n" + strings.Join(sess, "\n"), Texts: zkTexts, X: 8, Y: 8, Alpha: 1})
+}
 
-	// The controller and its queue.
+// controller draws the active controller, its state and its queue.
+func (l *clayout) controller() {
 	ctl := "—"
-	if ca.Controller != "" {
-		ctl = "broker-" + ca.Controller
+	if l.ca.Controller != "" {
+		ctl = "broker-" + l.ca.Controller
 	}
 	var queued []string
-	if ca.Controller != "" {
-		for _, t := range na.Queue("broker-" + ca.Controller + "/" + model.ControllerQueue).Toks {
+	if l.ca.Controller != "" {
+		for _, t := range l.na.Queue("broker-" + l.ca.Controller + "/" + model.ControllerQueue).Toks {
 			queued = append(queued, t.Item)
 		}
 	}
 	ctlTexts := []Text{
-		{S: tr.controller, X: 14, Y: 30, Size: Body, Class: "d"},
+		{S: l.tr.controller, X: 14, Y: 30, Size: Body, Class: "d"},
 		{S: ctl, X: 406, Y: 30, Size: Big, Class: "b m", Anchor: "end"},
 	}
-	state := a.Ctl.CtlState
+	state := l.a.Ctl.CtlState
 	if state == "" {
 		state = "—"
 	}
 	if t, ok := firstFit(Text{X: 14, Y: 64, Class: "b m"}, Big, 392, "▶ "+state, state); ok {
 		ctlTexts = append(ctlTexts, t)
 	}
-	q := tr.queue + " " + strconv.Itoa(len(queued))
+	q := l.tr.queue + " " + strconv.Itoa(len(queued))
 	line := q
 	if len(queued) > 0 {
 		line = q + ": " + queued[0]
@@ -221,28 +267,30 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 	if t, ok := firstFit(Text{X: 14, Y: 96, Class: "m"}, Body, 392, line, q); ok {
 		ctlTexts = append(ctlTexts, t)
 	}
-	sc.add(Node{Key: "controller", Class: "box slot", W: 420, H: kBand - 8, Texts: ctlTexts,
-		Title: fmt.Sprintf(tt.controller, ctl, state) + "\n" + model.ControllerQueue + ": " + strings.Join(queued, " · ") +
-			"\n" + fmt.Sprintf(tt.parked, ca.Parked),
+	l.sc.add(Node{Key: "controller", Class: "box slot", W: 420, H: kBand - 8, Texts: ctlTexts,
+		Title: fmt.Sprintf(l.tt.controller, ctl, state) + "\n" + model.ControllerQueue + ": " + strings.Join(queued, " · ") +
+			"\n" + fmt.Sprintf(l.tt.parked, l.ca.Parked),
 		X: 266, Y: 8, Alpha: 1})
+}
 
-	// The clients' results, the latest large; the lost records.
-	const resX, resW = 694.0, 618.0
-	resTexts := []Text{{S: tr.results, X: 14, Y: 30, Size: Body, Class: "d"}}
+// results draws the clients' results, the latest large, and the lost
+// records.
+func (l *clayout) results() {
+	resTexts := []Text{{S: l.tr.results, X: 14, Y: 30, Size: Body, Class: "d"}}
 	cls := "box slot"
 	var done []string
-	for _, d := range ca.Done {
+	for _, d := range l.ca.Done {
 		id, api, code, note := doneParts(d)
-		done = append(done, strings.TrimSpace(id+" "+api+" "+code+" "+o.note(note)))
+		done = append(done, strings.TrimSpace(id+" "+api+" "+code+" "+l.o.note(note)))
 	}
 	title := strings.Join(done, "\n")
-	if len(ca.Lost) > 0 {
+	if len(l.ca.Lost) > 0 {
 		cls = "box tally lost"
-		title += "\n" + tr.lost + ":\n" + strings.Join(ca.Lost, "\n")
+		title += "\n" + l.tr.lost + ":\n" + strings.Join(l.ca.Lost, "\n")
 	}
-	if n := len(ca.Done); n > 0 {
-		id, api, code, note := doneParts(ca.Done[n-1])
-		note = o.note(note)
+	if n := len(l.ca.Done); n > 0 {
+		id, api, code, note := doneParts(l.ca.Done[n-1])
+		note = l.o.note(note)
 		head := id + " · " + api
 		if note != "" {
 			head += " · " + note
@@ -258,12 +306,12 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			resTexts = append(resTexts, t)
 		}
 		var older []string
-		for _, d := range lastN(ca.Done[:n-1], 3) {
+		for _, d := range lastN(l.ca.Done[:n-1], 3) {
 			id, _, code, _ := doneParts(d)
 			older = append(older, id+" "+code)
 		}
-		if len(ca.Lost) == 0 && len(older) > 0 {
-			room := resW - 28 - ems(tr.results)*Body - 24
+		if len(l.ca.Lost) == 0 && len(older) > 0 {
+			room := resW - 28 - ems(l.tr.results)*Body - 24
 			for len(older) > 0 && !fits(strings.Join(older, " · "), Body, room) {
 				older = older[1:]
 			}
@@ -272,111 +320,114 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			}
 		}
 	}
-	if len(ca.Lost) > 0 {
-		lp, loffs, lreq := lostSummary(ca.Lost)
-		room := resW - 28 - ems(tr.results)*Body - 24
+	if len(l.ca.Lost) > 0 {
+		lp, loffs, lreq := lostSummary(l.ca.Lost)
+		room := resW - 28 - ems(l.tr.results)*Body - 24
 		if t, ok := firstFit(Text{X: resW - 14, Y: 30, Class: "b m err", Anchor: "end"}, Body, room,
-			"✘ "+tr.lost+" "+lp+": "+loffs+" ("+lreq+")", "✘ "+tr.lost+" "+lp+": "+loffs, "✘ "+tr.lost+" "+strconv.Itoa(len(ca.Lost))); ok {
+			"✘ "+l.tr.lost+" "+lp+": "+loffs+" ("+lreq+")", "✘ "+l.tr.lost+" "+lp+": "+loffs, "✘ "+l.tr.lost+" "+strconv.Itoa(len(l.ca.Lost))); ok {
 			resTexts = append(resTexts, t)
 		}
 	}
-	sc.add(Node{Key: "results", Class: cls, W: resW, H: kBand - 8, Texts: resTexts, Title: title, X: resX, Y: 8, Alpha: 1})
+	l.sc.add(Node{Key: "results", Class: cls, W: resW, H: kBand - 8, Texts: resTexts, Title: title, X: resX, Y: 8, Alpha: 1})
+}
 
-	// Brokers as columns, partitions as rows.
-	brokers := cb.Brokers
-	moreB := 0
-	if len(brokers) > kMaxCols {
-		brokers, moreB = brokers[:kMaxCols], len(brokers)-kMaxCols
+// columns lays out brokers as columns and partitions as rows, and draws
+// each broker's box.
+func (l *clayout) columns() {
+	l.brokers = l.cb.Brokers
+	if len(l.brokers) > kMaxCols {
+		l.brokers, l.moreB = l.brokers[:kMaxCols], len(l.brokers)-kMaxCols
 	}
-	parts := cb.Partitions
-	moreP := 0
-	if len(parts) > kMaxRows {
-		parts, moreP = parts[:kMaxRows], len(parts)-kMaxRows
+	l.parts = l.cb.Partitions
+	if len(l.parts) > kMaxRows {
+		l.parts, l.moreP = l.parts[:kMaxRows], len(l.parts)-kMaxRows
 	}
-	colW := (W - 8 - kLabelW - 8) / math.Max(1, float64(len(brokers)))
-	boxH := H - kTop - 8
-	rowsTop := kTop + kHead
-	rowsBot := H - 8 - kPurgH - 14
-	roomy := true
-	rowH := (rowsBot - rowsTop) / math.Max(1, float64(len(parts)))
-	if rowH < kRoomy {
+	l.colW = (W - 8 - kLabelW - 8) / math.Max(1, float64(len(l.brokers)))
+	l.boxH = H - kTop - 8
+	l.rowsTop = kTop + kHead
+	l.rowsBot = H - 8 - kPurgH - 14
+	l.roomy = true
+	l.rowH = (l.rowsBot - l.rowsTop) / math.Max(1, float64(len(l.parts)))
+	if l.rowH < kRoomy {
 		// Many partitions: the purgatory shrinks to one line.
-		rowsBot = H - 8 - 56
-		rowH = (rowsBot - rowsTop) / math.Max(1, float64(len(parts)))
-		roomy = rowH >= kRoomy
+		l.rowsBot = H - 8 - 56
+		l.rowH = (l.rowsBot - l.rowsTop) / math.Max(1, float64(len(l.parts)))
+		l.roomy = l.rowH >= kRoomy
 	}
-	rowH = math.Min(rowH, 420)
-	colX := map[string]float64{}
-	for i, br := range brokers {
-		x := 8 + kLabelW + float64(i)*colW
-		colX[br.ID] = x
-		st, _ := ca.Broker(br.ID)
+	l.rowH = math.Min(l.rowH, 420)
+	l.colX = map[string]float64{}
+	for i, br := range l.brokers {
+		x := 8 + kLabelW + float64(i)*l.colW
+		l.colX[br.ID] = x
+		st, _ := l.ca.Broker(br.ID)
 		state := st.State
 		if state == "" {
 			state = "—"
 		}
-		head := []Text{{S: "broker-" + br.ID, X: 12, Y: 32, Size: size("broker-"+br.ID, Big, colW-30), Class: "b m"}}
-		if ca.Controller == br.ID {
-			if t, ok := firstFit(Text{X: colW - 18, Y: 32, Class: "b", Anchor: "end"}, Body, colW-30-ems("broker-"+br.ID)*Big-10, tr.ctlMark, "★"); ok {
+		head := []Text{{S: "broker-" + br.ID, X: 12, Y: 32, Size: size("broker-"+br.ID, Big, l.colW-30), Class: "b m"}}
+		if l.ca.Controller == br.ID {
+			if t, ok := firstFit(Text{X: l.colW - 18, Y: 32, Class: "b", Anchor: "end"}, Body, l.colW-30-ems("broker-"+br.ID)*Big-10, l.tr.ctlMark, "★"); ok {
 				head = append(head, t)
 			}
 		}
-		if t, ok := firstFit(Text{X: 12, Y: 62, Class: "b"}, Body, colW-30, brokerMark(state)+" "+tr.state(state), brokerMark(state)); ok {
+		if t, ok := firstFit(Text{X: 12, Y: 62, Class: "b"}, Body, l.colW-30, brokerMark(state)+" "+l.tr.state(state), brokerMark(state)); ok {
 			head = append(head, t)
 		}
-		s := tr.sessionState(st.Session)
+		s := l.tr.sessionState(st.Session)
 		if st.Session == "disconnected" && st.Expires > 0 {
-			s = tr.expires + " " + fmtMs(float64(st.Expires))
+			s = l.tr.expires + " " + fmtMs(float64(st.Expires))
 		}
-		cands := []string{tr.session + " " + s, s}
+		cands := []string{l.tr.session + " " + s, s}
 		if st.Session == "disconnected" && st.Expires > 0 {
-			cands = []string{tr.session + " " + s, tr.session2 + " " + s, s}
+			cands = []string{l.tr.session + " " + s, l.tr.session2 + " " + s, s}
 		}
-		if t, ok := firstFit(Text{X: 12, Y: 86, Class: "d"}, Body, colW-30, cands...); ok {
+		if t, ok := firstFit(Text{X: 12, Y: 86, Class: "d"}, Body, l.colW-30, cands...); ok {
 			head = append(head, t)
 		}
-		title := fmt.Sprintf(tt.broker, "broker-"+br.ID, tr.state(state), tr.sessionState(st.Session))
+		title := fmt.Sprintf(l.tt.broker, "broker-"+br.ID, l.tr.state(state), l.tr.sessionState(st.Session))
 		if st.Session == "disconnected" && st.Expires > 0 {
-			title += fmt.Sprintf(tt.expires, fmtMs(float64(st.Expires)))
+			title += fmt.Sprintf(l.tt.expires, fmtMs(float64(st.Expires)))
 		}
-		if ca.Controller == br.ID {
-			title += tt.active
+		if l.ca.Controller == br.ID {
+			title += l.tt.active
 		}
-		sc.add(Node{Key: "broker:" + br.ID, Sel: true, Class: "box broker " + state + selected(o, "broker:"+br.ID), W: colW - 6, H: boxH, Texts: head, Title: title, X: x, Y: kTop, Alpha: 1})
+		l.sc.add(Node{Key: "broker:" + br.ID, Sel: true, Class: "box broker " + state + selected(l.o, "broker:"+br.ID), W: l.colW - 6, H: l.boxH, Texts: head, Title: title, X: x, Y: kTop, Alpha: 1})
 	}
-	if moreB > 0 {
-		sc.add(Node{Key: "brokers.more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(moreB) + " " + tr.more, Size: Body, Class: "b", Anchor: "end"}}, X: W - 10, Y: kTop - 4, Alpha: 1})
+	if l.moreB > 0 {
+		l.sc.add(Node{Key: "l.brokers.more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(l.moreB) + " " + l.tr.more, Size: Body, Class: "b", Anchor: "end"}}, X: W - 10, Y: kTop - 4, Alpha: 1})
 	}
+}
 
-	// Where requests wait: each broker's purgatory, and the spot above it
-	// where a request a broker's threads hold waits.
-	purgTop := rowsBot + 6
-	purgH := H - 8 - 8 - purgTop
-	for _, br := range brokers {
-		x := colX[br.ID] + 10
-		w := colW - 6 - 20
+// purgatories draws where requests wait: each broker's purgatory, and
+// the spot above it where a request a broker's threads hold waits.
+func (l *clayout) purgatories() {
+	l.purgTop = l.rowsBot + 6
+	purgH := H - 8 - 8 - l.purgTop
+	for _, br := range l.brokers {
+		x := l.colX[br.ID] + 10
+		w := l.colW - 6 - 20
 		n := 0
 		var kinds []string
 		var waits []string
-		for _, d := range ca.Delayed {
+		for _, d := range l.ca.Delayed {
 			if d.Broker == br.ID {
 				n++
-				kinds = append(kinds, d.Item+" ("+o.note(d.Note)+")")
+				kinds = append(kinds, d.Item+" ("+l.o.note(d.Note)+")")
 				if cond, ok := strings.CutPrefix(d.Item, "Produce:"); ok && waits == nil {
 					// "8s: t-0 HW ≥ 3": what the DelayedProduce waits for.
 					if t, c, ok := strings.Cut(d.Note, ": "); ok {
-						waits = []string{cond + " " + tr.waitsFor + " " + c + " (" + t + ")", tr.waitsFor + " " + c + " (" + t + ")", c + " (" + t + ")"}
+						waits = []string{cond + " " + l.tr.waitsFor + " " + c + " (" + t + ")", l.tr.waitsFor + " " + c + " (" + t + ")", c + " (" + t + ")"}
 					}
 				}
 			}
 		}
 		var texts []Text
-		if !roomy {
-			if t, ok := firstFit(Text{X: 12, Y: 28, Class: "b"}, Body, w-24, tr.purgatory+" "+strconv.Itoa(n), strconv.Itoa(n)); ok {
+		if !l.roomy {
+			if t, ok := firstFit(Text{X: 12, Y: 28, Class: "b"}, Body, w-24, l.tr.purgatory+" "+strconv.Itoa(n), strconv.Itoa(n)); ok {
 				texts = append(texts, t)
 			}
 		} else {
-			if t, ok := firstFit(Text{X: 12, Y: 28, Class: "b"}, Body, w-24-ems(strconv.Itoa(n))*Big-8, tr.purgatory); ok {
+			if t, ok := firstFit(Text{X: 12, Y: 28, Class: "b"}, Body, w-24-ems(strconv.Itoa(n))*Big-8, l.tr.purgatory); ok {
 				texts = append(texts, t)
 			}
 			texts = append(texts, Text{S: strconv.Itoa(n), X: w - 14, Y: 30, Size: Big, Class: "b m", Anchor: "end"})
@@ -390,269 +441,296 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		if n > 0 {
 			c += " busy"
 		}
-		sc.add(Node{Key: "purg:" + br.ID, Class: c, W: w, H: purgH, Texts: texts, Title: fmt.Sprintf(tt.purgatories, br.ID, strings.Join(kinds, " · ")), X: x, Y: purgTop, Alpha: 1})
+		l.sc.add(Node{Key: "purg:" + br.ID, Class: c, W: w, H: purgH, Texts: texts, Title: fmt.Sprintf(l.tt.purgatories, br.ID, strings.Join(kinds, " · ")), X: x, Y: l.purgTop, Alpha: 1})
 	}
+}
 
-	// Partitions.
-	type lane struct{ x1, x2, y float64 }
-	lanes := map[string]lane{} // follower+"@"+leader → its first fetch arrow
-	lostSet := lostCells(ca.Lost)
-	for i, p := range parts {
-		y := rowsTop + float64(i)*rowH
-		pa, _ := ca.Part(p.Name)
-		leader := tr.leader + " " + pa.Leader
-		if pa.Leader == "-1" || pa.Leader == "" {
-			leader = tr.noLeader
+// partitions draws each partition's row: its label, the epochs' legend,
+// each replica's log as a strip of cells with its HW and LEO, and a
+// follower's fetch arrow to its leader.
+func (l *clayout) partitions() {
+	l.lanes = map[string]lane{}
+	lostSet := lostCells(l.ca.Lost)
+	for i, p := range l.parts {
+		l.partition(l.rowsTop+float64(i)*l.rowH, p, lostSet)
+	}
+	if l.moreP > 0 {
+		l.sc.add(Node{Key: "l.parts.more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(l.moreP) + " " + l.tr.more, Size: Body, Class: "b"}}, X: 8, Y: H - 14, Alpha: 1})
+	}
+}
+
+// partition draws partition p's row at y: its label, the epochs' legend,
+// and each broker's replica.
+func (l *clayout) partition(y float64, p model.CPart, lostSet map[string]bool) {
+	pa, _ := l.ca.Part(p.Name)
+	leader := l.tr.leader + " " + pa.Leader
+	if pa.Leader == "-1" || pa.Leader == "" {
+		leader = l.tr.noLeader
+	}
+	var label []Text
+	add := func(t Text, z float64, cands ...string) {
+		if t, ok := firstFit(t, z, kLabelW-12, cands...); ok {
+			label = append(label, t)
 		}
-		var label []Text
-		add := func(t Text, z float64, cands ...string) {
-			if t, ok := firstFit(t, z, kLabelW-12, cands...); ok {
-				label = append(label, t)
+	}
+	switch {
+	case l.rowH >= 200:
+		add(Text{X: 0, Y: 30, Class: "b m"}, Huge, p.Name)
+		add(Text{X: 0, Y: 66, Class: "b"}, Body, leader)
+		add(Text{X: 0, Y: 94}, Body, l.tr.epoch+" "+pa.Epoch)
+		add(Text{X: 0, Y: 126, Class: "d"}, Body, "ISR")
+		add(Text{X: 0, Y: 160, Class: "b m"}, Big, orDash(pa.ISR))
+	case l.rowH >= 110:
+		add(Text{X: 0, Y: 30, Class: "b m"}, Big, p.Name)
+		add(Text{X: 0, Y: 60, Class: "m"}, Body, "ISR "+orDash(pa.ISR), orDash(pa.ISR))
+	case l.rowH >= 60:
+		add(Text{X: 0, Y: 24, Class: "b m"}, Body, p.Name)
+		add(Text{X: 0, Y: 48, Class: "d m"}, Small, "ISR "+orDash(pa.ISR), orDash(pa.ISR))
+	case l.rowH >= 24:
+		add(Text{X: 0, Y: l.rowH/2 + 7, Class: "b m"}, Small, p.Name)
+	}
+	l.sc.add(Node{Key: "part:" + p.Name, Class: "label", Texts: label, Title: fmt.Sprintf(l.tt.part, p.Name, pa.Leader, pa.Epoch, pa.ISR), X: 8, Y: y, Alpha: 1})
+
+	// The epochs in this row's logs: the cells' colours.
+	var eps []int
+	for _, br := range l.brokers {
+		if r, ok := l.ca.Replica(p.Name, br.ID); ok {
+			for _, e := range r.Log {
+				if n, err := strconv.Atoi(e); err == nil && !slices.Contains(eps, n) {
+					eps = append(eps, n)
+				}
 			}
 		}
+	}
+	slices.Sort(eps)
+	if l.rowH >= 300 && len(eps) > 0 {
+		l.sc.add(Node{Key: "legend:" + p.Name, Class: "label", Texts: []Text{{S: l.tr.epochs, Size: Body, Class: "d"}}, X: 8, Y: y + 200, Alpha: 1})
+		for j, e := range eps {
+			if j >= 6 {
+				break
+			}
+			s := strconv.Itoa(e)
+			l.sc.add(Node{Key: "legend:" + p.Name + ":" + s, Class: "box cell committed " + epochClass(e), W: 40, H: 36,
+				Texts: []Text{{S: s, X: 20, Y: 26, Size: Body, Class: "b m", Anchor: "middle"}}, Title: fmt.Sprintf(l.tt.epoch, s),
+				X: 8 + float64(j%3)*46, Y: y + 212 + float64(j/3)*44, Alpha: 1})
+		}
+	}
+	if l.rowH >= 300 {
+		// What solid and dashed cells mean.
+		for j, k := range []struct {
+			key, cls string
+			cands    []string
+		}{
+			{"committed", "box cell committed", []string{l.tr.committed, "< HW"}},
+			{"uncommitted", "box cell", []string{l.tr.uncommitted, l.tr.aboveHW}},
+		} {
+			if t, ok := firstFit(Text{X: 8, Y: 25}, Body, kLabelW-12-20, k.cands...); ok {
+				l.sc.add(Node{Key: "legend:" + p.Name + "." + k.key, Class: k.cls, W: kLabelW - 12, H: 36, Texts: []Text{t},
+					Title: [2]string{l.tt.committed, l.tt.uncommitted}[j],
+					X:     8, Y: y + 312 + float64(j)*44, Alpha: 1})
+			}
+		}
+	}
+
+	// The widest log in the row sets the cells' width; a long log
+	// shows its tail.
+	longest := 0
+	for _, br := range l.brokers {
+		if r, ok := l.cb.Replica(p.Name, br.ID); ok {
+			longest = max(longest, len(r.Log))
+		}
+		if r, ok := l.ca.Replica(p.Name, br.ID); ok {
+			longest = max(longest, len(r.Log))
+		}
+	}
+	room := l.colW - 6 - 28
+	cw := math.Min(64, math.Max(8, room/math.Max(1, float64(longest))))
+	show := int(room / cw)
+	var stripY, ch float64
+	if l.roomy {
+		stripY, ch = y+96, 64
+	} else {
 		switch {
-		case rowH >= 200:
-			add(Text{X: 0, Y: 30, Class: "b m"}, Huge, p.Name)
-			add(Text{X: 0, Y: 66, Class: "b"}, Body, leader)
-			add(Text{X: 0, Y: 94}, Body, tr.epoch+" "+pa.Epoch)
-			add(Text{X: 0, Y: 126, Class: "d"}, Body, "ISR")
-			add(Text{X: 0, Y: 160, Class: "b m"}, Big, orDash(pa.ISR))
-		case rowH >= 110:
-			add(Text{X: 0, Y: 30, Class: "b m"}, Big, p.Name)
-			add(Text{X: 0, Y: 60, Class: "m"}, Body, "ISR "+orDash(pa.ISR), orDash(pa.ISR))
-		case rowH >= 60:
-			add(Text{X: 0, Y: 24, Class: "b m"}, Body, p.Name)
-			add(Text{X: 0, Y: 48, Class: "d m"}, Small, "ISR "+orDash(pa.ISR), orDash(pa.ISR))
-		case rowH >= 24:
-			add(Text{X: 0, Y: rowH/2 + 7, Class: "b m"}, Small, p.Name)
-		}
-		sc.add(Node{Key: "part:" + p.Name, Class: "label", Texts: label, Title: fmt.Sprintf(tt.part, p.Name, pa.Leader, pa.Epoch, pa.ISR), X: 8, Y: y, Alpha: 1})
-
-		// The epochs in this row's logs: the cells' colours.
-		var eps []int
-		for _, br := range brokers {
-			if r, ok := ca.Replica(p.Name, br.ID); ok {
-				for _, e := range r.Log {
-					if n, err := strconv.Atoi(e); err == nil && !slices.Contains(eps, n) {
-						eps = append(eps, n)
-					}
-				}
-			}
-		}
-		slices.Sort(eps)
-		if rowH >= 300 && len(eps) > 0 {
-			sc.add(Node{Key: "legend:" + p.Name, Class: "label", Texts: []Text{{S: tr.epochs, Size: Body, Class: "d"}}, X: 8, Y: y + 200, Alpha: 1})
-			for j, e := range eps {
-				if j >= 6 {
-					break
-				}
-				s := strconv.Itoa(e)
-				sc.add(Node{Key: "legend:" + p.Name + ":" + s, Class: "box cell committed " + epochClass(e), W: 40, H: 36,
-					Texts: []Text{{S: s, X: 20, Y: 26, Size: Body, Class: "b m", Anchor: "middle"}}, Title: fmt.Sprintf(tt.epoch, s),
-					X: 8 + float64(j%3)*46, Y: y + 212 + float64(j/3)*44, Alpha: 1})
-			}
-		}
-		if rowH >= 300 {
-			// What solid and dashed cells mean.
-			for j, k := range []struct {
-				key, cls string
-				cands    []string
-			}{
-				{"committed", "box cell committed", []string{tr.committed, "< HW"}},
-				{"uncommitted", "box cell", []string{tr.uncommitted, tr.aboveHW}},
-			} {
-				if t, ok := firstFit(Text{X: 8, Y: 25}, Body, kLabelW-12-20, k.cands...); ok {
-					sc.add(Node{Key: "legend:" + p.Name + "." + k.key, Class: k.cls, W: kLabelW - 12, H: 36, Texts: []Text{t},
-						Title: [2]string{tt.committed, tt.uncommitted}[j],
-						X:     8, Y: y + 312 + float64(j)*44, Alpha: 1})
-				}
-			}
-		}
-
-		// The widest log in the row sets the cells' width; a long log
-		// shows its tail.
-		longest := 0
-		for _, br := range brokers {
-			if r, ok := cb.Replica(p.Name, br.ID); ok {
-				longest = max(longest, len(r.Log))
-			}
-			if r, ok := ca.Replica(p.Name, br.ID); ok {
-				longest = max(longest, len(r.Log))
-			}
-		}
-		room := colW - 6 - 28
-		cw := math.Min(64, math.Max(8, room/math.Max(1, float64(longest))))
-		show := int(room / cw)
-		var stripY, ch float64
-		if roomy {
-			stripY, ch = y+96, 64
-		} else {
-			switch {
-			case rowH >= 110:
-				stripY, ch = y+36, math.Min(48, rowH-36-18)
-			case rowH >= 60:
-				stripY, ch = y+30, math.Min(34, rowH-30-10)
-			default:
-				stripY, ch = y+2, math.Max(6, rowH-8)
-			}
-		}
-		nf := 0
-		for _, br := range brokers {
-			r, ok := ca.Replica(p.Name, br.ID)
-			rb, okB := cb.Replica(p.Name, br.ID)
-			if !ok && !okB {
-				continue
-			}
-			if !ok {
-				r = rb
-			}
-			x := colX[br.ID] + 14
-			inISR := slices.Contains(strings.Split(pa.ISR, ","), br.ID)
-			named := map[string]string{"leader": tr.leader, "follower": tr.follower}[r.Role]
-			role := cmp.Or(named, tr.noRole)
-			if st, _ := ca.Broker(br.ID); st.State == "dead" {
-				role = tr.offline // its log is on disk, its role was in memory
-			}
-			isr := tr.outISR
-			if inISR {
-				isr = tr.inISR
-			}
-			rc := "label rep"
-			if inISR {
-				rc += " in"
-			} else {
-				rc += " out"
-			}
-			rtitle := fmt.Sprintf(tt.replica, p.Name, br.ID, cmp.Or(named, r.Role), pa.ISR, r.HW, len(r.Log), tt.fetcher(r.Fetcher))
-			if roomy {
-				texts := []Text{{S: role, X: 0, Y: 26, Size: size(role, Big, room/2), Class: "b"}}
-				if t, ok := firstFit(Text{X: room, Y: 26, Class: "b isr", Anchor: "end"}, Body, room-ems(role)*Big-12, isr, strings.Fields(isr)[0]); ok {
-					texts = append(texts, t)
-				}
-				sc.add(Node{Key: "rep:" + p.Name + ":" + br.ID, Class: rc, Texts: texts, Title: rtitle, X: x, Y: y, Alpha: 1})
-			} else if rowH >= 60 {
-				l := map[string]string{"leader": "L", "follower": "F"}[r.Role]
-				if l == "" {
-					l = "–"
-				}
-				if inISR {
-					l += " ∈ ISR"
-				}
-				hl := "HW " + strconv.Itoa(r.HW) + " · LEO " + strconv.Itoa(len(r.Log))
-				var texts []Text
-				z := Small
-				if rowH >= 110 {
-					z = Body
-				}
-				if t, ok := firstFit(Text{Y: 24, Class: "b m"}, z, room, l+" · "+hl, hl); ok {
-					texts = append(texts, t)
-				}
-				sc.add(Node{Key: "rep:" + p.Name + ":" + br.ID, Class: rc, Texts: texts, Title: rtitle, X: x, Y: y, Alpha: 1})
-			} else {
-				sc.add(Node{Key: "rep:" + p.Name + ":" + br.ID, Class: rc, Title: rtitle, X: x, Y: y, Alpha: 1})
-			}
-			first := max(0, len(r.Log)-show)
-			for off := first; off < len(r.Log); off++ {
-				cx := x + float64(off-first)*cw
-				c := "box cell"
-				if off < r.HW {
-					c += " committed"
-				}
-				ep, err := strconv.Atoi(r.Log[off])
-				if err == nil {
-					c += " " + epochClass(ep)
-				}
-				lost := lostSet[p.Name+"@"+strconv.Itoa(off)+":"+r.Log[off]]
-				if lost {
-					c += " lost"
-				}
-				// A second copy of a retried request: marked like a lost
-				// record is, in its own colour.
-				copied := off < len(r.Copy) && r.Copy[off]
-				if copied {
-					c += " copy"
-				}
-				texts := []Text(nil)
-				s := strconv.Itoa(off)
-				switch {
-				case ch >= 30 && fits(s, Big, cw-8):
-					texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 9, Size: Big, Class: "b m", Anchor: "middle"}}
-				case ch >= 26 && fits(s, Body, cw-4):
-					texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 8, Size: Body, Class: "b m", Anchor: "middle"}}
-				case ch >= 24 && fits(s, Small, cw-3):
-					texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 7, Size: Small, Class: "b m", Anchor: "middle"}}
-				}
-				sc.add(Node{Key: "cell:" + p.Name + ":" + br.ID + ":" + s, Class: c, W: cw - 1, H: ch, Texts: texts,
-					Title: tt.cellTitle(off, r.Log[off], off < r.HW, lost, copied),
-					X:     cx, Y: stripY, Alpha: 1})
-				if lost {
-					sc.add(Node{Key: "lostx:" + p.Name + ":" + br.ID + ":" + s, Class: "line lostx", X: cx + 3, Y: stripY + 3, X2: cx + cw - 4, Y2: stripY + ch - 3, Alpha: 1})
-				}
-				if copied {
-					sc.add(Node{Key: "copyx:" + p.Name + ":" + br.ID + ":" + s, Class: "line copyx", X: cx + 3, Y: stripY + ch - 4, X2: cx + cw - 4, Y2: stripY + ch - 4, Alpha: 1})
-				}
-			}
-			// The high watermark and the log end offset: markers at the
-			// boundary before the offset each names.
-			at := func(off int) float64 { return x + float64(max(0, off-first))*cw - 0.5 }
-			label := func(s string, bx float64) float64 { // a marker label's left edge, kept over the strip
-				w := ems(s) * Huge
-				return math.Max(x-4, math.Min(bx-w/2, x+room+4-w))
-			}
-			// min: truncateTo cuts the log one event before it cuts the HW.
-			hx := at(min(r.HW, len(r.Log)))
-			lx := at(len(r.Log))
-			if roomy {
-				hs, ls := "HW "+strconv.Itoa(r.HW), "LEO "+strconv.Itoa(len(r.Log))
-				sc.add(Node{Key: "leo:" + p.Name + ":" + br.ID, Class: "line leomark", X: lx, Y: stripY - 14, X2: lx, Y2: stripY + ch, Alpha: 1})
-				sc.add(Node{Key: "leol:" + p.Name + ":" + br.ID, Class: "label leo", Texts: []Text{{S: ls, Size: Huge, Class: "b m"}}, Title: tt.leo,
-					X: label(ls, lx), Y: stripY - 18, Alpha: 1})
-				sc.add(Node{Key: "hw:" + p.Name + ":" + br.ID, Class: "line hwmark", X: hx, Y: stripY - 4, X2: hx, Y2: stripY + ch + 14, Alpha: 1})
-				sc.add(Node{Key: "hwl:" + p.Name + ":" + br.ID, Class: "label hw", Texts: []Text{{S: hs, Size: Huge, Class: "b m"}}, Title: tt.hw,
-					X: label(hs, hx), Y: stripY + ch + 46, Alpha: 1})
-			} else if r.HW > first {
-				sc.add(Node{Key: "hw:" + p.Name + ":" + br.ID, Class: "line hwmark", X: hx, Y: stripY - 4, X2: hx, Y2: stripY + ch + 4, Alpha: 1})
-			}
-			// A follower's fetch arrow to its leader, one lane each.
-			lxC, okL := colX[pa.Leader]
-			if r.Fetcher != "Fetching" || br.ID == pa.Leader || !okL || rowH < 60 {
-				continue
-			}
-			c := "line fetch"
-			if fetching(na, br.ID, pa.Leader) || fetching(nb, br.ID, pa.Leader) {
-				c += " active"
-			}
-			fx := colX[br.ID] + (colW-6)/2
-			tx := lxC + (colW-6)/2
-			var fy float64
-			if roomy {
-				fy = stripY + ch + 84 + float64(nf)*34
-			} else {
-				fy = stripY + ch + 14 + float64(nf)*18
-			}
-			nf++
-			sc.add(Node{Key: "fetch:" + p.Name + ":" + br.ID, Class: c, Title: fmt.Sprintf(tt.fetch, br.ID, p.Name, pa.Leader), X: fx, Y: fy, X2: tx, Y2: fy, Alpha: 1})
-			if roomy {
-				// The arrow's head at the leader.
-				dir := 1.0
-				if tx < fx {
-					dir = -1
-				}
-				sc.add(Node{Key: "fetchh:" + p.Name + ":" + br.ID, Class: "line fetchhead" + strings.TrimPrefix(c, "line fetch"), X: tx - dir*14, Y: fy - 9, X2: tx, Y2: fy, Alpha: 1})
-				sc.add(Node{Key: "fetchh2:" + p.Name + ":" + br.ID, Class: "line fetchhead" + strings.TrimPrefix(c, "line fetch"), X: tx - dir*14, Y: fy + 9, X2: tx, Y2: fy, Alpha: 1})
-			}
-			k := br.ID + "@" + pa.Leader
-			if _, ok := lanes[k]; !ok {
-				lanes[k] = lane{fx, tx, fy}
-			}
+		case l.rowH >= 110:
+			stripY, ch = y+36, math.Min(48, l.rowH-36-18)
+		case l.rowH >= 60:
+			stripY, ch = y+30, math.Min(34, l.rowH-30-10)
+		default:
+			stripY, ch = y+2, math.Max(6, l.rowH-8)
 		}
 	}
-	if moreP > 0 {
-		sc.add(Node{Key: "parts.more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(moreP) + " " + tr.more, Size: Body, Class: "b"}}, X: 8, Y: H - 14, Alpha: 1})
+	g := strip{room: room, cw: cw, show: show, y: stripY, h: ch}
+	nf := 0 // the fetch arrows drawn in the row so far
+	for _, br := range l.brokers {
+		l.replica(y, p, pa, br, g, lostSet, &nf)
 	}
+}
 
-	// Requests: fetches as dots along their arrow, the clients' and the
-	// controller's requests as tokens; parked ones in the purgatory.
+// strip is where a row's logs go: the room for them, the cells' width,
+// how many cells show, the strip's top and height.
+type strip struct {
+	room, cw float64
+	show     int
+	y, h     float64
+}
+
+// replica draws broker br's replica of partition p in the row at y: its
+// role, its log as a strip of cells, its HW and LEO, and a follower's
+// fetch arrow to the leader (the row's *nf-th).
+func (l *clayout) replica(y float64, p model.CPart, pa model.CPart, br model.Broker, g strip, lostSet map[string]bool, nf *int) {
+	room, cw, show, stripY, ch := g.room, g.cw, g.show, g.y, g.h
+	r, ok := l.ca.Replica(p.Name, br.ID)
+	rb, okB := l.cb.Replica(p.Name, br.ID)
+	if !ok && !okB {
+		return
+	}
+	if !ok {
+		r = rb
+	}
+	x := l.colX[br.ID] + 14
+	inISR := slices.Contains(strings.Split(pa.ISR, ","), br.ID)
+	named := map[string]string{"leader": l.tr.leader, "follower": l.tr.follower}[r.Role]
+	role := cmp.Or(named, l.tr.noRole)
+	if st, _ := l.ca.Broker(br.ID); st.State == "dead" {
+		role = l.tr.offline // its log is on disk, its role was in memory
+	}
+	isr := l.tr.outISR
+	if inISR {
+		isr = l.tr.inISR
+	}
+	rc := "label rep"
+	if inISR {
+		rc += " in"
+	} else {
+		rc += " out"
+	}
+	rtitle := fmt.Sprintf(l.tt.replica, p.Name, br.ID, cmp.Or(named, r.Role), pa.ISR, r.HW, len(r.Log), l.tt.fetcher(r.Fetcher))
+	if l.roomy {
+		texts := []Text{{S: role, X: 0, Y: 26, Size: size(role, Big, room/2), Class: "b"}}
+		if t, ok := firstFit(Text{X: room, Y: 26, Class: "b isr", Anchor: "end"}, Body, room-ems(role)*Big-12, isr, strings.Fields(isr)[0]); ok {
+			texts = append(texts, t)
+		}
+		l.sc.add(Node{Key: "rep:" + p.Name + ":" + br.ID, Class: rc, Texts: texts, Title: rtitle, X: x, Y: y, Alpha: 1})
+	} else if l.rowH >= 60 {
+		mark := map[string]string{"leader": "L", "follower": "F"}[r.Role]
+		if mark == "" {
+			mark = "–"
+		}
+		if inISR {
+			mark += " ∈ ISR"
+		}
+		hl := "HW " + strconv.Itoa(r.HW) + " · LEO " + strconv.Itoa(len(r.Log))
+		var texts []Text
+		z := Small
+		if l.rowH >= 110 {
+			z = Body
+		}
+		if t, ok := firstFit(Text{Y: 24, Class: "b m"}, z, room, mark+" · "+hl, hl); ok {
+			texts = append(texts, t)
+		}
+		l.sc.add(Node{Key: "rep:" + p.Name + ":" + br.ID, Class: rc, Texts: texts, Title: rtitle, X: x, Y: y, Alpha: 1})
+	} else {
+		l.sc.add(Node{Key: "rep:" + p.Name + ":" + br.ID, Class: rc, Title: rtitle, X: x, Y: y, Alpha: 1})
+	}
+	first := max(0, len(r.Log)-show)
+	for off := first; off < len(r.Log); off++ {
+		cx := x + float64(off-first)*cw
+		c := "box cell"
+		if off < r.HW {
+			c += " committed"
+		}
+		ep, err := strconv.Atoi(r.Log[off])
+		if err == nil {
+			c += " " + epochClass(ep)
+		}
+		lost := lostSet[p.Name+"@"+strconv.Itoa(off)+":"+r.Log[off]]
+		if lost {
+			c += " lost"
+		}
+		// A second copy of a retried request: marked like a lost
+		// record is, in its own colour.
+		copied := off < len(r.Copy) && r.Copy[off]
+		if copied {
+			c += " copy"
+		}
+		texts := []Text(nil)
+		s := strconv.Itoa(off)
+		switch {
+		case ch >= 30 && fits(s, Big, cw-8):
+			texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 9, Size: Big, Class: "b m", Anchor: "middle"}}
+		case ch >= 26 && fits(s, Body, cw-4):
+			texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 8, Size: Body, Class: "b m", Anchor: "middle"}}
+		case ch >= 24 && fits(s, Small, cw-3):
+			texts = []Text{{S: s, X: (cw - 1) / 2, Y: ch/2 + 7, Size: Small, Class: "b m", Anchor: "middle"}}
+		}
+		l.sc.add(Node{Key: "cell:" + p.Name + ":" + br.ID + ":" + s, Class: c, W: cw - 1, H: ch, Texts: texts,
+			Title: l.tt.cellTitle(off, r.Log[off], off < r.HW, lost, copied),
+			X:     cx, Y: stripY, Alpha: 1})
+		if lost {
+			l.sc.add(Node{Key: "lostx:" + p.Name + ":" + br.ID + ":" + s, Class: "line lostx", X: cx + 3, Y: stripY + 3, X2: cx + cw - 4, Y2: stripY + ch - 3, Alpha: 1})
+		}
+		if copied {
+			l.sc.add(Node{Key: "copyx:" + p.Name + ":" + br.ID + ":" + s, Class: "line copyx", X: cx + 3, Y: stripY + ch - 4, X2: cx + cw - 4, Y2: stripY + ch - 4, Alpha: 1})
+		}
+	}
+	// The high watermark and the log end offset: markers at the
+	// boundary before the offset each names.
+	at := func(off int) float64 { return x + float64(max(0, off-first))*cw - 0.5 }
+	label := func(s string, bx float64) float64 { // a marker label's left edge, kept over the strip
+		w := ems(s) * Huge
+		return math.Max(x-4, math.Min(bx-w/2, x+room+4-w))
+	}
+	// min: truncateTo cuts the log one event before it cuts the HW.
+	hx := at(min(r.HW, len(r.Log)))
+	lx := at(len(r.Log))
+	if l.roomy {
+		hs, ls := "HW "+strconv.Itoa(r.HW), "LEO "+strconv.Itoa(len(r.Log))
+		l.sc.add(Node{Key: "leo:" + p.Name + ":" + br.ID, Class: "line leomark", X: lx, Y: stripY - 14, X2: lx, Y2: stripY + ch, Alpha: 1})
+		l.sc.add(Node{Key: "leol:" + p.Name + ":" + br.ID, Class: "label leo", Texts: []Text{{S: ls, Size: Huge, Class: "b m"}}, Title: l.tt.leo,
+			X: label(ls, lx), Y: stripY - 18, Alpha: 1})
+		l.sc.add(Node{Key: "hw:" + p.Name + ":" + br.ID, Class: "line hwmark", X: hx, Y: stripY - 4, X2: hx, Y2: stripY + ch + 14, Alpha: 1})
+		l.sc.add(Node{Key: "hwl:" + p.Name + ":" + br.ID, Class: "label hw", Texts: []Text{{S: hs, Size: Huge, Class: "b m"}}, Title: l.tt.hw,
+			X: label(hs, hx), Y: stripY + ch + 46, Alpha: 1})
+	} else if r.HW > first {
+		l.sc.add(Node{Key: "hw:" + p.Name + ":" + br.ID, Class: "line hwmark", X: hx, Y: stripY - 4, X2: hx, Y2: stripY + ch + 4, Alpha: 1})
+	}
+	// A follower's fetch arrow to its leader, one lane each.
+	lxC, okL := l.colX[pa.Leader]
+	if r.Fetcher != "Fetching" || br.ID == pa.Leader || !okL || l.rowH < 60 {
+		return
+	}
+	c := "line fetch"
+	if fetching(l.na, br.ID, pa.Leader) || fetching(l.nb, br.ID, pa.Leader) {
+		c += " active"
+	}
+	fx := l.colX[br.ID] + (l.colW-6)/2
+	tx := lxC + (l.colW-6)/2
+	var fy float64
+	if l.roomy {
+		fy = stripY + ch + 84 + float64(*nf)*34
+	} else {
+		fy = stripY + ch + 14 + float64(*nf)*18
+	}
+	*nf++
+	l.sc.add(Node{Key: "fetch:" + p.Name + ":" + br.ID, Class: c, Title: fmt.Sprintf(l.tt.fetch, br.ID, p.Name, pa.Leader), X: fx, Y: fy, X2: tx, Y2: fy, Alpha: 1})
+	if l.roomy {
+		// The arrow's head at the leader.
+		dir := 1.0
+		if tx < fx {
+			dir = -1
+		}
+		l.sc.add(Node{Key: "fetchh:" + p.Name + ":" + br.ID, Class: "line fetchhead" + strings.TrimPrefix(c, "line fetch"), X: tx - dir*14, Y: fy - 9, X2: tx, Y2: fy, Alpha: 1})
+		l.sc.add(Node{Key: "fetchh2:" + p.Name + ":" + br.ID, Class: "line fetchhead" + strings.TrimPrefix(c, "line fetch"), X: tx - dir*14, Y: fy + 9, X2: tx, Y2: fy, Alpha: 1})
+	}
+	k := br.ID + "@" + pa.Leader
+	if _, ok := l.lanes[k]; !ok {
+		l.lanes[k] = lane{fx, tx, fy}
+	}
+}
+
+// requests draws fetches as dots along their arrow, the clients' and the
+// controller's requests as tokens, parked ones in the purgatory.
+func (l *clayout) requests() {
 	type spot struct {
 		x, y, alpha float64
 		w, h        float64
@@ -662,7 +740,7 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 	}
 	resOut := [2]float64{resX + 30, kBand - kTokH - 4} // where clients' tokens leave and come back
 	ctlOut := [2]float64{266 + 40, kBand - kTokH - 4}  // the controller's
-	slotW := (colW - 6 - 20 - 36) / 2                  // a parked token
+	slotW := (l.colW - 6 - 20 - 36) / 2                // a parked token
 	where := func(c *model.Cluster, n *model.Net, id int) (spot, [2]float64) {
 		r, ok := n.Req(id)
 		if !ok {
@@ -670,14 +748,14 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		}
 		from, to, _ := strings.Cut(r.Conn, "@")
 		tb := strings.TrimPrefix(to, "broker-")
-		bx, okB := colX[tb]
+		bx, okB := l.colX[tb]
 		kind, _, _ := strings.Cut(r.Item, ":")
 		var origin [2]float64
 		switch {
 		case strings.HasPrefix(from, "replica-"):
-			l, ok := lanes[strings.TrimPrefix(from, "replica-")+"@"+tb]
+			ln, ok := l.lanes[strings.TrimPrefix(from, "replica-")+"@"+tb]
 			if ok {
-				origin = [2]float64{l.x1 - 15, l.y - 11}
+				origin = [2]float64{ln.x1 - 15, ln.y - 11}
 			}
 		case strings.HasPrefix(from, "controller-"):
 			origin = ctlOut
@@ -694,32 +772,32 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 				continue
 			}
 			if d.ID == id {
-				if !roomy {
+				if !l.roomy {
 					return spot{}, origin // the purgatory's count says it
 				}
 				if k >= 4 {
-					return spot{bx + 10 + 12 + float64(k%2)*(slotW+12), purgTop + 44 + 46, 0, slotW, kTokH, "", "token parked", true}, origin
+					return spot{bx + 10 + 12 + float64(k%2)*(slotW+12), l.purgTop + 44 + 46, 0, slotW, kTokH, "", "token parked", true}, origin
 				}
 				lbl := tokLabel(r, slotW-12)
-				return spot{bx + 10 + 12 + float64(k%2)*(slotW+12), purgTop + 44 + float64(k/2)*48, 1, slotW, kTokH, lbl, "token parked " + strings.ToLower(d.Kind), true}, origin
+				return spot{bx + 10 + 12 + float64(k%2)*(slotW+12), l.purgTop + 44 + float64(k/2)*48, 1, slotW, kTokH, lbl, "token parked " + strings.ToLower(d.Kind), true}, origin
 			}
 			k++
 		}
 		if strings.HasPrefix(from, "replica-") {
-			l, ok := lanes[strings.TrimPrefix(from, "replica-")+"@"+tb]
+			ln, ok := l.lanes[strings.TrimPrefix(from, "replica-")+"@"+tb]
 			if !ok {
 				return spot{}, origin
 			}
 			dw, dh := 30.0, 22.0
-			if !roomy {
+			if !l.roomy {
 				dw, dh = 24, 16
 			}
 			if r.Loc == "sock" {
-				return spot{l.x1 + (l.x2-l.x1)*0.12 - dw/2, l.y - dh/2, 1, dw, dh, "", "token cdot", true}, origin
+				return spot{ln.x1 + (ln.x2-ln.x1)*0.12 - dw/2, ln.y - dh/2, 1, dw, dh, "", "token cdot", true}, origin
 			}
-			return spot{l.x2 - (l.x2-l.x1)*0.1 - dw/2, l.y - dh/2, 1, dw, dh, "", "token cdot", true}, origin
+			return spot{ln.x2 - (ln.x2-ln.x1)*0.1 - dw/2, ln.y - dh/2, 1, dw, dh, "", "token cdot", true}, origin
 		}
-		if !roomy {
+		if !l.roomy {
 			return spot{}, origin
 		}
 		lbl := tokLabel(r, kTokW-12)
@@ -742,15 +820,15 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		if r.Loc == "out" {
 			c2 += " out"
 		}
-		x := bx + colW - 6 - kTokW - 14
+		x := bx + l.colW - 6 - kTokW - 14
 		if r.Loc == "sock" {
 			x = bx + 14
 		}
-		return spot{x, purgTop - kTokH - 8 - float64(j%2)*(kTokH+6), 1, kTokW, kTokH, lbl, c2, true}, origin
+		return spot{x, l.purgTop - kTokH - 8 - float64(j%2)*(kTokH+6), 1, kTokW, kTokH, lbl, c2, true}, origin
 	}
 	var reqIDs []int
-	for i, n := range []*model.Net{na, nb} {
-		c := []*model.Cluster{ca, cb}[i]
+	for i, n := range []*model.Net{l.na, l.nb} {
+		c := []*model.Cluster{l.ca, l.cb}[i]
 		for _, r := range n.Reqs {
 			if !slices.Contains(reqIDs, r.ID) && clusterReq(r) && !clientDone(c, r) {
 				reqIDs = append(reqIDs, r.ID)
@@ -758,8 +836,8 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 		}
 	}
 	for _, id := range reqIDs {
-		from, oa := where(ca, na, id)
-		to, ob := where(cb, nb, id)
+		from, oa := where(l.ca, l.na, id)
+		to, ob := where(l.cb, l.nb, id)
 		if !from.ok && !to.ok {
 			continue
 		}
@@ -778,21 +856,20 @@ func BuildCluster(a, b *model.State, f float64, o Options) Scene {
 			}
 		}
 		shape := to
-		if f < 0.5 && from.ok {
+		if l.f < 0.5 && from.ok {
 			shape = from
 		}
 		var texts []Text
 		if shape.label != "" {
 			texts = []Text{{S: shape.label, X: shape.w / 2, Y: shape.h/2 + 8, Size: size(shape.label, Body, shape.w-12), Class: "b m", Anchor: "middle"}}
 		}
-		r, ok := nb.Req(id)
+		r, ok := l.nb.Req(id)
 		if !ok {
-			r, _ = na.Req(id)
+			r, _ = l.na.Req(id)
 		}
-		sc.add(Node{Key: "ctok:" + strconv.Itoa(id), Class: shape.cls, W: shape.w, H: shape.h, Texts: texts, Title: fmt.Sprintf(tt.req, r.Item, r.Conn, tt.reqWhere(r, cb, o)),
-			X: lerp(from.x, to.x, f), Y: lerp(from.y, to.y, f), Alpha: lerp(from.alpha, to.alpha, f)})
+		l.sc.add(Node{Key: "ctok:" + strconv.Itoa(id), Class: shape.cls, W: shape.w, H: shape.h, Texts: texts, Title: fmt.Sprintf(l.tt.req, r.Item, r.Conn, l.tt.reqWhere(r, l.cb, l.o)),
+			X: lerp(from.x, to.x, l.f), Y: lerp(from.y, to.y, l.f), Alpha: lerp(from.alpha, to.alpha, l.f)})
 	}
-	return sc
 }
 
 // clusterReq says whether the stage draws request r: a fetch, a client's
