@@ -69,10 +69,7 @@ func TestMeasureClassroom(t *testing.T) {
 	_, err = chromedp.Call(ctx, network.Enable, network.EnableParams{})
 	call("network", err)
 	// 10 Mbit/s each way, 40 ms from a request to its response's headers.
-	_, err = chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		MatchedNetworkConditions: []*network.Conditions{{Latency: 40, DownloadThroughput: 10e6 / 8, UploadThroughput: 10e6 / 8}},
-	})
-	call("throttle", err)
+	p.throttle(40, 10e6/8)
 	var phases []string
 	interactive := func() float64 {
 		p.open("#/lesson/" + lesson)
