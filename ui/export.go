@@ -1,11 +1,10 @@
 package ui
 
 import (
-	"encoding/json"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"brokerlab/internal/jsonlite"
 	"brokerlab/ui/kit"
 )
 
@@ -95,12 +94,19 @@ func upperFirst(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-var unsafeRun = regexp.MustCompile(`[^A-Za-z0-9.]+`)
-
-// fileSafe keeps letters, digits and dots; every other run of characters
-// becomes one dash.
+// fileSafe keeps ASCII letters, digits and dots; every other run of
+// characters becomes one dash.
 func fileSafe(s string) string {
-	return strings.Trim(unsafeRun.ReplaceAllString(s, "-"), "-.")
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '.':
+			b = append(b, c)
+		case len(b) == 0 || b[len(b)-1] != '-':
+			b = append(b, '-')
+		}
+	}
+	return strings.Trim(string(b), "-.")
 }
 
 // whatIfText is the what-ifs in words, as the scenario writes them.
@@ -175,8 +181,35 @@ func (a *App) traceHeader() string {
 	for _, in := range a.Link.Inject {
 		h.Inject = append(h.Inject, strconv.Itoa(in.After)+":"+in.Action)
 	}
-	b, _ := json.Marshal(h) // strings and numbers: never fails
-	return string(b) + "\n"
+	return string(h.AppendJSON(nil)) + "\n"
+}
+
+// AppendJSON appends h as encoding/json's Marshal writes it, its field
+// tags and all.
+func (h TraceHeader) AppendJSON(b []byte) []byte {
+	list := func(b []byte, key string, l []string) []byte {
+		if len(l) == 0 {
+			return b
+		}
+		b = append(append(b, `,"`...), key+`":[`...)
+		for i, s := range l {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = jsonlite.AppendString(b, s)
+		}
+		return append(b, ']')
+	}
+	b = jsonlite.AppendString(append(b, `{"brokerlab":`...), h.Brokerlab)
+	b = jsonlite.AppendString(append(b, `,"lesson":`...), h.Lesson)
+	b = strconv.AppendInt(append(b, `,"seed":`...), h.Seed, 10)
+	b = list(b, "set", h.Sets)
+	b = list(b, "inject", h.Inject)
+	if h.Edited {
+		b = append(b, `,"edited":true`...)
+	}
+	b = jsonlite.AppendString(append(b, `,"build":`...), h.Build)
+	return append(b, '}')
 }
 
 // ExportTrace saves the run's trace, after its header line.

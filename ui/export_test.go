@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -195,4 +196,25 @@ func sameTrace(t *testing.T, what string, a *App) {
 		}
 	}
 	t.Fatalf("%s: %d lines, encoding/json writes %d", what, len(gl), len(wl))
+}
+
+// The trace's header is what encoding/json writes for it, and file names
+// keep what the regular expression [^A-Za-z0-9.]+ → "-" kept.
+func TestExportWritesAsBefore(t *testing.T) {
+	for _, h := range []TraceHeader{
+		{Brokerlab: "trace", Lesson: lessonID, Seed: -3, Build: "dev"},
+		{Brokerlab: "trace", Lesson: "<&>\"\u2028", Seed: 1 << 62, Sets: []string{"a b", "é\x80"}, Inject: []string{"20:put X"}, Edited: true, Build: ""},
+		{Sets: []string{}, Inject: []string{""}},
+	} {
+		want, err := json.Marshal(h)
+		if got := h.AppendJSON(nil); err != nil || string(got) != string(want) {
+			t.Errorf("%+v: %s, encoding/json writes %s (%v)", h, got, want, err)
+		}
+	}
+	unsafeRun := regexp.MustCompile(`[^A-Za-z0-9.]+`)
+	for _, s := range []string{"", "-", "a", "a b", "--a..b--", ".x.", "controller.putLock false", "控制器 x", "a\xffb", "put TopicDeletion (21)"} {
+		if got, want := fileSafe(s), strings.Trim(unsafeRun.ReplaceAllString(s, "-"), "-."); got != want {
+			t.Errorf("fileSafe(%q) = %q, want %q", s, got, want)
+		}
+	}
 }

@@ -1,7 +1,6 @@
 package inspect
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -60,17 +59,30 @@ func kindMeaning(lang string, e sim.Event) string {
 	if e.ID != 0 {
 		id = "#" + strconv.Itoa(e.ID)
 	}
+	// The words (runs of ASCII letters, digits and _) that name a field
+	// of sim.Event in sim.Kinds' descriptions.
 	vals := map[string]string{"ID": id, "Item": e.Item, "Subj": e.Subj, "Note": e.Note, "From": e.From, "To": e.To}
-	return fieldName.ReplaceAllStringFunc(m, func(f string) string {
-		if v := vals[f]; v != "" && len([]rune(v)) <= 48 {
-			return v
+	word := func(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' }
+	var b strings.Builder
+	for i := 0; i < len(m); {
+		j := i
+		for j < len(m) && word(m[j]) {
+			j++
 		}
-		return f
-	})
+		if j == i {
+			b.WriteByte(m[i])
+			i++
+			continue
+		}
+		w := m[i:j]
+		if v := vals[w]; v != "" && len([]rune(v)) <= 48 {
+			w = v
+		}
+		b.WriteString(w)
+		i = j
+	}
+	return b.String()
 }
-
-// fieldName is a field of sim.Event named in sim.Kinds' descriptions.
-var fieldName = regexp.MustCompile(`\b(ID|Item|Subj|Note|From|To)\b`)
 
 // fieldWords puts the inspector's field names, and the values that are
 // words rather than names, into the page's language (the f. and v. keys).

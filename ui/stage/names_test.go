@@ -15,6 +15,22 @@ func TestShort(t *testing.T) {
 		"kafka-coordinator-heartbeat-thread | G (C2)":                                      "heartbeat C2",
 		"org.springframework.kafka.KafkaListenerEndpointContainer#0-1-C-1":                 "container #0-1",
 		"controller-event-thread":                                                          "controller-event-thread",
+		"control-plane-kafka-socket-acceptor-ListenerName(CONTROLLER)-CONTROLLER-9093":     "ctl Acceptor :9093",
+		"other-plane-kafka-request-handler-3":                                              "other-plane-kafka-request-handler-3",
+		"data-plane-kafka-request-handler-":                                                "data-plane-kafka-request-handler-",
+		"data-plane-kafka-request-handler-3a":                                              "data-plane-kafka-request-handler-3a",
+		"NIOServerCxnFactory.AcceptThread:":                                                "AcceptThread",
+		"ProcessThread(sid:0 cport:2181):":                                                 "ProcessThread",
+		"SyncThread:0":                                                                     "SyncThread",
+		"SyncThread:":                                                                      "SyncThread:",
+		"Controller-1-to-broker-2-send-thread":                                             "send-thread → 2",
+		"kafka-coordinator-heartbeat-thread | G (C (2))":                                   "heartbeat C (2)",
+		"kafka-coordinator-heartbeat-thread | G H (C2)":                                    "kafka-coordinator-heartbeat-thread | G H (C2)",
+		"kafka-producer-network-thread | producer-1":                                       "producer-1 sender",
+		"zk-session-expiry-handler0":                                                       "zk-session-expiry",
+		"zk-session-expiry-handler0-EventThread":                                           "expiry EventThread",
+		"broker-1/":                                                                        "broker-1/",
+		"broker-x/SyncThread:0":                                                            "broker-x/SyncThread:0",
 	} {
 		if got := Short(full); got != want {
 			t.Errorf("Short(%q) = %q, want %q", full, got, want)
