@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"brokerlab/core/group"
 	"brokerlab/core/replication"
 	"brokerlab/core/sim"
 )
@@ -82,4 +83,62 @@ func TestBigClusterProduces(t *testing.T) {
 		t.Fatal(v)
 	}
 	t.Logf("%d events, %d produces", s.Events(), len(c.Produces))
+}
+
+// oneWorld is the one world of a classroom demo: 3 brokers, topic t (6
+// partitions, replication factor 3), two groups of three consumers
+// fetching and auto-committing to their coordinators on the brokers, and a
+// producer sending an acks=all request of 10 records a second, round-robin
+// over the partitions; broker 2 dies at 1 min and comes back at 2 min.
+func oneWorld(tb testing.TB, d time.Duration) (*sim.Sim, *Cluster) {
+	s := sim.New(1, false)
+	cfg := DefaultConfig()
+	cfg.Groups = true
+	c, err := New(s, cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c.Topic(5*time.Millisecond, "topic t", "t", 6, nil, 3)
+	gc := c.Groups.Config().Consumer
+	for _, g := range []string{"ga", "gb"} {
+		for i := 1; i <= 3; i++ {
+			c.Groups.Join(time.Second, fmt.Sprintf("%s-%d", g, i), g, []string{"t"}, gc)
+		}
+	}
+	n := 0
+	for at := 5 * time.Second; at < d; at += time.Second {
+		c.Produce(at, "produce", fmt.Sprintf("p%d", n), replication.TP{Topic: "t", Partition: n % 6}, -1, 10)
+		n++
+	}
+	c.Kill(time.Minute, "kill broker 2", 2)
+	c.Restart(2*time.Minute, "restart broker 2", 2)
+	return s, c
+}
+
+// BenchmarkOneWorldTenMinutes runs ten virtual minutes of the one world.
+// Reported: trace events per second of wall time, and the records the
+// groups' commits cover at the end.
+func BenchmarkOneWorldTenMinutes(b *testing.B) {
+	for range b.N {
+		s, c := oneWorld(b, 10*time.Minute)
+		start := time.Now()
+		if err := s.Run(10*time.Minute, false, nil); err != nil {
+			b.Fatal(err)
+		}
+		wall := time.Since(start)
+		b.ReportMetric(float64(s.Events())/wall.Seconds(), "events/s")
+		b.ReportMetric(float64(s.Events()), "events")
+		if v := c.Violations(); len(v) > 0 {
+			b.Fatalf("violations: %v", v)
+		}
+		committed := int64(0)
+		for _, g := range []string{"ga", "gb"} {
+			for p := range 6 {
+				o, _ := c.Groups.Committed(g, group.TopicPartition{Topic: "t", Partition: p})
+				committed += o
+			}
+		}
+		b.ReportMetric(float64(committed), "committed")
+		s.Close()
+	}
 }
