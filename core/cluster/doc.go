@@ -78,6 +78,32 @@
 // since batch creation"); an answer that comes later is ignored, and a
 // retriable error after it is final (Kafka 2.5 Sender.java L593-600).
 //
+// Consumer groups (`use cluster`; `use replication` leaves them out):
+// every broker process has a GroupCoordinator (core/group) behind its
+// socket server, whose threads (ExpirationReaper-N-Heartbeat and
+// -Rebalance, their executors, group-metadata-manager-0) start at its
+// first request or election. A consumer's FindCoordinator goes to the
+// running broker with the lowest id; the first one creates
+// __consumer_offsets (offsets.topic.num.partitions, 50, at
+// offsets.topic.replication.factor, 3, placed as AdminUtils does from
+// the registered brokers) when enough brokers are alive, and every ask
+// is answered COORDINATOR_NOT_AVAILABLE until the broker's metadata cache
+// has the group's partition with a live leader, abs(hashCode) %
+// partitions (Kafka 2.5 KafkaApis.scala L1259-1319, L1008-1044). A
+// broker that becomes leader of one of its partitions loads it
+// (onElection: COORDINATOR_LOAD_IN_PROGRESS meanwhile), one that becomes
+// follower unloads it (onResignation: its groups go Dead, parked
+// requests get NOT_COORDINATOR) (KafkaApis.scala L194-211). The group's
+// record (at the leader's SyncGroup) and each commit are records of that
+// partition, appended with acks -1 and offsets.commit.timeout.ms through
+// the replica manager and replicated like any record; the group becomes
+// Stable, and a commit enters the cache, when the append is acknowledged
+// (GroupMetadataManager.scala L262-433). Consumers mark the coordinator
+// unknown on NOT_COORDINATOR, COORDINATOR_NOT_AVAILABLE or a broken
+// connection and look it up again; they fetch each owned partition from
+// its leader up to the high watermark and auto-commit their positions
+// (enable.auto.commit, auto.commit.interval.ms).
+//
 // The idempotent producer (Kafka 2.5 ProducerConfig.java L425-447): with enable.idempotence the
 // construction refuses retries 0, an acks setting (or a produce's acks=)
 // other than all and max.in.flight.requests.per.connection above 5
@@ -222,7 +248,15 @@
 // only while requests are in flight (upstream's idle wake-ups do nothing
 // observable), and takes acks per produce action; the consumer is one
 // fetch per action, without a group, on the same client code (its
-// request.timeout.ms shared with the producer's). The idempotent
+// request.timeout.ms shared with the producer's). Groups: no Spring
+// container on the cluster yet, no offsets expiry; a consumer fetches
+// each partition on its own request (upstream batches a node's
+// partitions), reads its leader from the metadata cache of the running
+// broker with the lowest id, and retries a failed fetch or coordinator
+// lookup after retry.backoff.ms but at least reconnect.backoff.ms
+// (50 ms), without the Metadata request it would wait for;
+// auto.offset.reset latest reads the leader's high watermark without a
+// ListOffsets request. The idempotent
 // producer: no epoch bump (an OUT_OF_ORDER_SEQUENCE_NUMBER is retried as
 // is, as for a batch that is not the next expected), no
 // UNKNOWN_PRODUCER_ID, no transactions; each produce action is its own
