@@ -10,6 +10,7 @@ import (
 
 	"brokerlab/core/controller"
 	"brokerlab/core/group"
+	"brokerlab/core/listener"
 	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 	"brokerlab/core/sim"
@@ -75,9 +76,10 @@ type Config struct {
 	// core/group as clients (`use cluster`; `use replication` leaves them out).
 	Groups                   bool
 	Group                    group.Config
-	OffsetsPartitions        int           // offsets.topic.num.partitions (50)
-	OffsetsReplicationFactor int           // offsets.topic.replication.factor (3)
-	OffsetsCommitTimeout     time.Duration // offsets.commit.timeout.ms (5000)
+	Listener                 listener.Config // the application's Spring container, over the groups' consumers
+	OffsetsPartitions        int             // offsets.topic.num.partitions (50)
+	OffsetsReplicationFactor int             // offsets.topic.replication.factor (3)
+	OffsetsCommitTimeout     time.Duration   // offsets.commit.timeout.ms (5000)
 }
 
 // DefaultConfig is a three-broker Kafka 2.5 cluster.
@@ -92,6 +94,7 @@ func DefaultConfig() Config {
 		Controller:        controller.DefaultConfig(),
 		SessionTimeout:    DefaultSessionTimeout,
 		Group:             group.DefaultConfig(),
+		Listener:          listener.DefaultConfig(),
 		OffsetsPartitions: DefaultOffsetsPartitions, OffsetsReplicationFactor: DefaultOffsetsRF, OffsetsCommitTimeout: DefaultOffsetsCommitTimeout,
 		Client: ClientConfig{Acks: defaultProducerAcks, Retries: defaultRetries, RetryBackoff: defaultRetryBackoff,
 			DeliveryTimeout: defaultDeliveryTimeout, RequestTimeout: defaultRequestTimeout, FetchMaxWait: defaultFetchMaxWait, FetchMinBytes: 1,
@@ -144,18 +147,34 @@ func (c Config) validate() error {
 		if err := c.Group.Validate(); err != nil {
 			return err
 		}
+		if err := c.containerConfig().Validate(); err != nil {
+			return err
+		}
 	}
 	return c.Replication.Validate()
+}
+
+// containerConfig is the Spring container's configuration: its consumers
+// are the cluster's, with the cluster's consumer settings, and the
+// container forces enable.auto.commit false.
+func (c Config) containerConfig() listener.Config {
+	lc := c.Listener
+	lc.Group = c.Group
+	lc.Group.Consumer.RetryBackoff = c.Client.RetryBackoff
+	lc.Client = c.Group.Clients
+	lc.Client.EnableAutoCommit = false
+	return lc
 }
 
 // Cluster is brokers, one ZooKeeper server, and clients, wired together:
 // every request between them goes through the brokers' socket servers;
 // every broker runs a controller, one of which is active.
 type Cluster struct {
-	ZK      *ZooKeeper
-	Mon     *replication.Monitor
-	Groups  *group.System // the consumers and every broker's coordinator; nil without Config.Groups
-	Brokers []*Broker     // broker id N at index N-1
+	ZK       *ZooKeeper
+	Mon      *replication.Monitor
+	Groups   *group.System    // the consumers and every broker's coordinator; nil without Config.Groups
+	Listener *listener.System // the Spring container; nil without Config.Groups
+	Brokers  []*Broker        // broker id N at index N-1
 
 	s          *sim.Sim
 	cfg        Config
@@ -191,6 +210,7 @@ func New(s *sim.Sim, cfg Config) (*Cluster, error) {
 			return nil, err
 		}
 		c.Groups = y
+		c.Listener = listener.NewOn(s, cfg.containerConfig(), y)
 	}
 	for id := 1; id <= cfg.Brokers; id++ {
 		b := &Broker{ID: id, State: BrokerNone, Logs: replication.NewLogManager(), c: c}

@@ -9,6 +9,7 @@ import (
 
 	"brokerlab/core/controller"
 	"brokerlab/core/group"
+	"brokerlab/core/listener"
 	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 )
@@ -40,6 +41,9 @@ func CheckPath(path string) error {
 	if isGroupPath(path) {
 		return group.CheckPath(path)
 	}
+	if strings.HasPrefix(path, "listener.") {
+		return listener.CheckPath(path)
+	}
 	_, err := get(nil, path)
 	return err
 }
@@ -56,11 +60,14 @@ func (c *Cluster) Get(path string) (string, error) {
 		}
 		return b.Ctl.Get(path)
 	}
-	if isGroupPath(path) {
+	if isGroupPath(path) || strings.HasPrefix(path, "listener.") {
 		if c.Groups == nil {
 			return "", msg.Of(ErrUnknownPath, "cl.path.groups", path)
 		}
-		return c.Groups.Get(path)
+		if isGroupPath(path) {
+			return c.Groups.Get(path)
+		}
+		return c.Listener.Get(path)
 	}
 	return get(c, path)
 }

@@ -7,6 +7,7 @@ import (
 
 	"brokerlab/core/controller"
 	"brokerlab/core/group"
+	"brokerlab/core/listener"
 	"brokerlab/core/msg"
 	"brokerlab/core/replication"
 	"brokerlab/core/sim"
@@ -50,12 +51,14 @@ var Surface = &surface.Table[Setup, *Cluster]{
 	Doc:      "replication with the active controller's actions and paths, and consumer groups coordinated by the brokers: the whole causal system",
 	Default:  func() Setup { s := defaultSetup(); s.Groups = true; return s },
 	Settings: append(append([]surface.Setting[Setup]{}, settings...), groupSettings...),
-	Actions: append(append(append([]surface.Action[Setup, *Cluster]{}, actions...),
+	Actions: append(append(append(append([]surface.Action[Setup, *Cluster]{}, actions...),
 		surface.MountActions(controller.Actions, func(s *Setup) *controller.Config { return &s.Controller },
 			func(c *Cluster) controller.Driver { return active{c} })...),
 		surface.MountActions(group.ConsumerActions, func(s *Setup) *group.Config { return &s.Group },
 			func(c *Cluster) *group.System { return c.Groups })...),
-	Paths: append(append(append([]string{}, Paths...), controller.Paths...), groupPaths...),
+		surface.MountActions(listener.ContainerActions, func(s *Setup) *listener.Config { return &s.Listener },
+			func(c *Cluster) *listener.System { return c.Listener })...),
+	Paths: append(append(append(append([]string{}, Paths...), controller.Paths...), group.Paths...), listener.Paths...),
 	Check: CheckPath,
 	Get:   (*Cluster).Get,
 	Start: start,
@@ -64,10 +67,13 @@ var Surface = &surface.Table[Setup, *Cluster]{
 // groupSettings are the coordinators' and consumers' settings of `use
 // cluster` (retry.backoff.ms and num.io.threads are the cluster's own),
 // and the offsets topic's.
-var groupSettings = append(append(surface.Mount(surface.Pick(group.Settings, "group.initial.rebalance.delay.ms", "group.min.session.timeout.ms",
+var groupSettings = append(append(append(surface.Mount(surface.Pick(group.Settings, "group.initial.rebalance.delay.ms", "group.min.session.timeout.ms",
 	"group.max.session.timeout.ms", "group.max.size", "session.timeout.ms", "heartbeat.interval.ms", "max.poll.interval.ms",
 	"metadata.max.age.ms", "partition.assignment.strategy"), func(s *Setup) *group.Config { return &s.Group }),
 	surface.Mount(group.ClientSettings, func(s *Setup) *group.ClientOptions { return &s.Group.Clients })...),
+	surface.Mount(surface.Pick(listener.ContainerSettings, "ackMode", "ackCount", "ackTime", "syncCommits", "concurrency",
+		"errorHandler", "pollTimeout", "shutdownTimeout", "commitRetries", "clientIdPrefix", "group.id", "topics",
+		"backOff.interval", "backOff.maxAttempts", "listener.time", "listener.ack"), func(s *Setup) *listener.Config { return &s.Listener })...),
 	surface.Setting[Setup]{Key: "offsets.topic.num.partitions", Value: surface.Int(1, MaxPartitions, func(s *Setup) *int { return &s.OffsetsPartitions }),
 		Doc: "partitions of __consumer_offsets, made on the first FindCoordinator", Upstream: "KafkaConfig.scala OffsetsTopicPartitionsProp"},
 	surface.Setting[Setup]{Key: "offsets.topic.replication.factor", Value: surface.Int(1, 32767, func(s *Setup) *int { return &s.OffsetsReplicationFactor }),
@@ -75,9 +81,6 @@ var groupSettings = append(append(surface.Mount(surface.Pick(group.Settings, "gr
 	surface.Setting[Setup]{Key: "offsets.commit.timeout.ms", Value: ms(time.Millisecond, func(s *Setup) *time.Duration { return &s.OffsetsCommitTimeout }),
 		Doc: "how long a commit waits for the ISR to have it (else REQUEST_TIMED_OUT)", Upstream: "KafkaConfig.scala OffsetCommitTimeoutMsProp"},
 )
-
-// groupPaths are the group paths `use cluster` reads from its consumers and coordinators.
-var groupPaths = group.Paths
 
 func start(s *sim.Sim, st Setup) (*Cluster, error) {
 	cfg, err := st.config()

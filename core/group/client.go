@@ -136,8 +136,7 @@ func (y *System) NewClient(name, group string, topics []string, cfg ConsumerConf
 		return nil, err
 	}
 	c := newConsumer(y, name, group, topics, cfg)
-	c.f = &fetcher{opts: opts, positions: map[TopicPartition]int64{}, async: map[int]asyncCommit{},
-		nextAutoCommit: y.s.Now() + opts.AutoCommitInterval}
+	c.f = y.newFetcher(opts)
 	y.consumers[name] = c
 	y.clients = append(y.clients, c)
 	return c, nil

@@ -24,8 +24,7 @@ type Fetched struct {
 // (enable.auto.commit) and rebalancing, with the cluster's Clients options.
 func (y *System) startFetching(c *Consumer) {
 	c.ownLoop = true
-	c.f = &fetcher{opts: y.cfg.Clients, positions: map[TopicPartition]int64{}, async: map[int]asyncCommit{},
-		nextAutoCommit: y.s.Now() + y.cfg.Clients.AutoCommitInterval, fetching: map[TopicPartition]bool{}, hw: map[TopicPartition]int64{}}
+	c.f = y.newFetcher(y.cfg.Clients)
 	y.clients = append(y.clients, c)
 	y.s.Go(c.Name, func() {
 		for !c.closed {
@@ -34,6 +33,12 @@ func (y *System) startFetching(c *Consumer) {
 			}
 		}
 	})
+}
+
+// newFetcher is a fetching consumer's state with options opts.
+func (y *System) newFetcher(opts ClientOptions) *fetcher {
+	return &fetcher{opts: opts, positions: map[TopicPartition]int64{}, async: map[int]asyncCommit{},
+		nextAutoCommit: y.s.Now() + opts.AutoCommitInterval, fetching: map[TopicPartition]bool{}, hw: map[TopicPartition]int64{}}
 }
 
 // sendFetches sends a Fetch for each owned partition with a position and

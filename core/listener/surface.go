@@ -18,9 +18,9 @@ var Surface = &surface.Table[Config, *System]{
 	Name:    "listener",
 	Doc:     "Spring for Apache Kafka 2.5's listener container (poll loop, ack modes, error handlers) over one broker's group coordinator",
 	Default: DefaultConfig,
-	Settings: append(append([]surface.Setting[Config]{surface.Cores[Config](nil)}, settings...),
+	Settings: append(append([]surface.Setting[Config]{surface.Cores[Config](nil)}, ContainerSettings...),
 		surface.Mount(group.Settings, func(c *Config) *group.Config { return &c.Group })...),
-	Actions: []surface.Action[Config, *System]{
+	Actions: append([]surface.Action[Config, *System]{
 		{Form: group.TopicForm, Doc: "create topic T with N partitions", Parse: func(_ *Config, a *surface.Args) (any, error) { return group.ParseTopic(a) },
 			Do: func(s *System, at time.Duration, _ string, p any) {
 				t := p.(group.TopicSpec)
@@ -31,34 +31,41 @@ var Surface = &surface.Table[Config, *System]{
 				r := p.(recordsSpec)
 				s.Records(at, r.tp, r.from, r.to)
 			}},
-		{Form: "fail P@OFFSET [times=N] [always] [error=E]", Doc: "the listener throws E (RuntimeException) for that record, N times (1) or always", Parse: parseFail,
-			Do: func(s *System, at time.Duration, _ string, p any) {
-				f := p.(failSpec)
-				s.Fail(at, f.rec, f.times, f.exception)
-			}},
-		{Form: "container start", Doc: "start the container", Do: func(s *System, at time.Duration, _ string, _ any) { s.Start(at) }},
-		{Form: "container stop", Doc: "stop the container (waits shutdownTimeout)", Do: func(s *System, at time.Duration, _ string, _ any) { s.Stop(at) }},
-		{Form: "container crash", Doc: "the application process dies", Do: func(s *System, at time.Duration, _ string, _ any) { s.Crash(at) }},
-		{Form: "container errorHandler E", Doc: "set the error handler, SeekToCurrent or ContainerStopping (before a start)",
-			Parse: func(_ *Config, a *surface.Args) (any, error) {
-				if e := a.Pos[0]; e.Text != SeekToCurrent && e.Text != ContainerStopping {
-					return nil, msg.At(e.Col, "li.handler", e.Text)
-				}
-				return a.Pos[0].Text, nil
-			},
-			Do: func(s *System, at time.Duration, _ string, p any) { s.SetErrorHandler(at, p.(string)) }},
-		{Form: "consumer C crash", Doc: "consumer C's thread dies", Parse: func(_ *Config, a *surface.Args) (any, error) { return a.Pos[0].Text, nil },
-			Do: func(s *System, at time.Duration, _ string, p any) { s.CrashConsumer(at, p.(string)) }},
-		{Form: "ack P@OFFSET", Doc: "a MANUAL listener acknowledges the record (on pool-1-thread-1)", Parse: func(_ *Config, a *surface.Args) (any, error) { return record(a.Pos[0]) },
-			Do: func(s *System, at time.Duration, _ string, p any) { s.Ack(at, p.(group.Record)) }},
-	},
+	}, append(append([]surface.Action[Config, *System]{}, ContainerActions...),
+		surface.Action[Config, *System]{Form: "consumer C crash", Doc: "consumer C's thread dies", Parse: func(_ *Config, a *surface.Args) (any, error) { return a.Pos[0].Text, nil },
+			Do: func(s *System, at time.Duration, _ string, p any) { s.CrashConsumer(at, p.(string)) }})...),
 	Paths: append(append([]string{}, Paths...), group.Paths...),
 	Check: CheckPath,
 	Get:   (*System).Get,
 	Start: func(s *sim.Sim, c Config) (*System, error) { return New(s, c) },
 }
 
-var settings = append(append([]surface.Setting[Config]{
+// ContainerActions are the container's and its listener's actions, which
+// `use cluster` mounts (the records come from its producers there).
+var ContainerActions = []surface.Action[Config, *System]{
+	{Form: "fail P@OFFSET [times=N] [always] [error=E]", Doc: "the listener throws E (RuntimeException) for that record, N times (1) or always", Parse: parseFail,
+		Do: func(s *System, at time.Duration, _ string, p any) {
+			f := p.(failSpec)
+			s.Fail(at, f.rec, f.times, f.exception)
+		}},
+	{Form: "container start", Doc: "start the container", Do: func(s *System, at time.Duration, _ string, _ any) { s.Start(at) }},
+	{Form: "container stop", Doc: "stop the container (waits shutdownTimeout)", Do: func(s *System, at time.Duration, _ string, _ any) { s.Stop(at) }},
+	{Form: "container crash", Doc: "the application process dies", Do: func(s *System, at time.Duration, _ string, _ any) { s.Crash(at) }},
+	{Form: "container errorHandler E", Doc: "set the error handler, SeekToCurrent or ContainerStopping (before a start)",
+		Parse: func(_ *Config, a *surface.Args) (any, error) {
+			if e := a.Pos[0]; e.Text != SeekToCurrent && e.Text != ContainerStopping {
+				return nil, msg.At(e.Col, "li.handler", e.Text)
+			}
+			return a.Pos[0].Text, nil
+		},
+		Do: func(s *System, at time.Duration, _ string, p any) { s.SetErrorHandler(at, p.(string)) }},
+	{Form: "ack P@OFFSET", Doc: "a MANUAL listener acknowledges the record (on pool-1-thread-1)", Parse: func(_ *Config, a *surface.Args) (any, error) { return record(a.Pos[0]) },
+		Do: func(s *System, at time.Duration, _ string, p any) { s.Ack(at, p.(group.Record)) }},
+}
+
+// ContainerSettings are the container's settings, with the consumer
+// factory's (group.ClientSettings); `use cluster` mounts the container's own.
+var ContainerSettings = append(append([]surface.Setting[Config]{
 	{Key: "ackMode", Value: surface.OneOf(AckModes, func(c *Config) *AckMode { return &c.AckMode }), WhatIf: true,
 		Doc: "when the container commits offsets", Upstream: "ContainerProperties.AckMode"},
 	{Key: "ackCount", Value: surface.Int(0, 1<<30, func(c *Config) *int { return &c.AckCount }), Doc: "records between commits (COUNT modes)", Upstream: "ContainerProperties.ackCount"},

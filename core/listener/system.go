@@ -55,16 +55,23 @@ func New(s *sim.Sim, cfg Config) (*System, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if (cfg.AckMode == Time || cfg.AckMode == CountTime) && cfg.AckTime == 0 {
-		cfg.AckTime = 5 * time.Second // checkAckMode: DEFAULT_ACK_TIME
-	}
 	y, err := group.New(s, cfg.Group)
 	if err != nil {
 		return nil, err
 	}
+	return NewOn(s, cfg, y), nil
+}
+
+// NewOn is the container of an application whose consumers are y's: in a
+// cluster, consumers that find their coordinator on the brokers and fetch
+// from the leaders. cfg must have been validated.
+func NewOn(s *sim.Sim, cfg Config, y *group.System) *System {
+	if (cfg.AckMode == Time || cfg.AckMode == CountTime) && cfg.AckTime == 0 {
+		cfg.AckTime = 5 * time.Second // checkAckMode: DEFAULT_ACK_TIME
+	}
 	sys := &System{s: s, cfg: cfg, y: y, recs: map[group.TopicPartition][]recState{}, plans: map[group.Record]*failPlan{}}
 	sys.container = &Container{sys: sys, state: "stopped"}
-	return sys, nil
+	return sys
 }
 
 // Config is the system's configuration.
