@@ -159,6 +159,12 @@ var clusterConsumerActions = []action{
 	{1, true, func(g *gen) string { return "consumer " + g.pick("C0", "C1", "C2") + " crash" }},
 	{1, false, func(g *gen) string { return "consumer " + g.pick("C0", "C1", "C2") + " restart" }},
 	{1, true, func(g *gen) string { return fmt.Sprintf("consumer %s stall %ds", g.pick("C0", "C1", "C2"), g.n(1, 40)) }},
+	// the application's Spring container, on the same brokers
+	{2, false, func(g *gen) string { return "container start" }},
+	{1, true, func(g *gen) string { return g.pick("container stop", "container crash") }},
+	{1, false, func(g *gen) string {
+		return fmt.Sprintf("fail t-%d@%d %s", g.r.IntN(g.partitions), g.n(0, 8), g.pick("times=1", "times=3", "always"))
+	}},
 }
 
 var brokerSettings = []setting{
@@ -294,11 +300,14 @@ var specs = map[string]spec{
 			setting{"offsets.topic.replication.factor", func(g *gen) string { return itoa(g.n(1, 3)) }},
 			setting{"offsets.commit.timeout.ms", func(g *gen) string { return itoa(g.n(100, 5000)) }},
 			setting{"auto.commit.interval.ms", func(g *gen) string { return itoa(g.n(100, 5000)) }},
-			setting{"session.timeout.ms", func(g *gen) string { return itoa(g.n(6000, 30000)) }}),
+			setting{"session.timeout.ms", func(g *gen) string { return itoa(g.n(6000, 30000)) }},
+			setting{"topics", func(g *gen) string { return "t" }},
+			setting{"concurrency", func(g *gen) string { return itoa(g.n(1, 3)) }},
+			setting{"ackMode", func(g *gen) string { return string(listener.AckModes[g.r.IntN(len(listener.AckModes))]) }}),
 		open:    openTopic,
 		actions: append(append(append([]action(nil), brokerActions...), controllerActions...), clusterConsumerActions...),
 		span:    3 * time.Minute,
-		paths:   append(append(append([]string(nil), cluster.Paths...), controller.Paths...), group.Paths...),
+		paths:   append(append(append(append([]string(nil), cluster.Paths...), controller.Paths...), group.Paths...), listener.Paths...),
 	},
 	"group": {
 		prepare: func(g *gen) {
