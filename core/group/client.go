@@ -40,6 +40,7 @@ var (
 	ErrRebalanceInProgress error = exception("RebalanceInProgressException")
 	ErrRetriableCommit     error = exception("RetriableCommitFailedException")
 	ErrFencedInstanceID    error = exception("FencedInstanceIdException") // static membership (static.go)
+	ErrCommitTimeout       error = exception("TimeoutException")          // commitSync ran out of default.api.timeout.ms
 )
 
 // Errors of a consumer closed under its caller, and of a client's call
@@ -501,17 +502,30 @@ func (c *Consumer) onOffsetCommitResponse(r *response, subj, src string) error {
 
 // CommitSync is KafkaConsumer.commitSync(offsets): subj names what is
 // committed in the trace (the caller's offsets map, a record…).
+// In a cluster a retriable failure is sent again after retry.backoff.ms,
+// to the coordinator found again if it moved, until default.api.timeout.ms
+// (60 s) has passed (Kafka 2.5 ConsumerCoordinator.java L965-997).
 func (c *Consumer) CommitSync(offsets []Offset, subj string) error {
 	if len(offsets) == 0 {
 		return nil
 	}
-	r, err := c.offsetCommit(offsets, subj, "sync", srcCommitSync)
-	if err != nil {
-		return err
+	deadline := c.s.Now() + defaultAPITimeout
+	for {
+		r, err := c.offsetCommit(offsets, subj, "sync", srcCommitSync)
+		if err != nil {
+			return err
+		}
+		m := c.await(r, srcCommitSync)
+		c.received(m)
+		if c.sys.net == nil || !retriableCommit(m.resp.err) {
+			return c.onOffsetCommitResponse(m.resp, subj, srcOffsetCommitResponse)
+		}
+		if c.s.Now()+c.cfg.RetryBackoff >= deadline {
+			c.commitDone(r.id, subj, offsets, ErrCommitTimeout, srcCommitSync)
+			return ErrCommitTimeout
+		}
+		c.s.Sleep(c.cfg.RetryBackoff, "retry.backoff.ms")
 	}
-	m := c.await(r, srcCommitSync)
-	c.received(m)
-	return c.onOffsetCommitResponse(m.resp, subj, srcOffsetCommitResponse)
 }
 
 // CommitAsync is KafkaConsumer.commitAsync(offsets, callback): cb runs

@@ -109,10 +109,11 @@ type Consumer struct {
 	ownLoop bool     // a cluster consumer: its thread is its own poll loop (fetch.go)
 
 	// The coordinator in a cluster (discovery.go)
-	coord    int        // the broker taken for the coordinator, -1: unknown
-	lookup   *request   // the FindCoordinator in flight
-	held     []held     // requests waiting for the coordinator
-	inflight []*request // sent to the coordinator, unanswered
+	coord       int           // the broker taken for the coordinator, -1: unknown
+	lookup      *request      // the FindCoordinator in flight
+	held        []held        // requests waiting for the coordinator
+	inflight    []*request    // sent to the coordinator, unanswered
+	lookupAfter time.Duration // after a failed connection to the coordinator, no lookup before
 }
 
 func newConsumer(sys *System, name, group string, topics []string, cfg ConsumerConfig) *Consumer {
@@ -261,7 +262,7 @@ func (c *Consumer) received(m *message) {
 	if r.req.api == apiLeaveGroup && r.err == None && r.memberErr != None {
 		c.lastError = r.memberErr
 	}
-	if r.req.api != apiFindCoordinator && isCoordinatorError(r.err) {
+	if r.req.api != apiFindCoordinator && isCoordinatorError(r.err) || r.req.api == apiOffsetCommit && r.err == RequestTimedOut {
 		defer c.markCoordinatorUnknown()
 	}
 	emit(c.s, func() sim.Event {

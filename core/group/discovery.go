@@ -2,6 +2,7 @@ package group
 
 import (
 	"strconv"
+	"time"
 
 	"brokerlab/core/msg"
 	"brokerlab/core/sim"
@@ -56,10 +57,19 @@ func FindCoordinatorAnswer(body any, err Error, node int) any {
 	return &response{req: body.(*request), err: err, node: node}
 }
 
+// defaultAPITimeout is default.api.timeout.ms (60000), commitSync's budget.
+const defaultAPITimeout = time.Minute
+
 // isCoordinatorError is what makes the client mark its coordinator
 // unknown: it is gone, moved, or its connection broke.
 func isCoordinatorError(e Error) bool {
 	return e == CoordinatorNotAvailable || e == NotCoordinator || e == Disconnect
+}
+
+// retriableCommit is an OffsetCommit error commitSync retries
+// (RetriableException, ConsumerCoordinator.java L1165-1186).
+func retriableCommit(e Error) bool {
+	return isCoordinatorError(e) || e == CoordinatorLoadInProgress || e == RequestTimedOut
 }
 
 // sendRequest sends r to the group's coordinator; in a cluster, a request
@@ -93,7 +103,10 @@ func (c *Consumer) sendToCoordinator(r *request, note *msg.Note, src string) {
 			rr.req.replyTo(rr)
 		})
 		if err != nil {
+			// The coordinator's node is unavailable: the next lookup waits
+			// (ensureCoordinatorReady's timer.sleep, AbstractCoordinator.java L247-253).
 			c.conn = nil
+			c.lookupAfter = c.s.Now() + max(c.cfg.RetryBackoff, retryFloor)
 			r.replyTo(&response{req: r, err: Disconnect})
 			return
 		}
@@ -140,6 +153,9 @@ func (c *Consumer) replyQueue() *sim.Queue[*message] {
 func (c *Consumer) lookupCoordinator() {
 	if c.lookup != nil || c.closed {
 		return
+	}
+	if wait := c.lookupAfter - c.s.Now(); wait > 0 {
+		c.s.Sleep(wait, "retry.backoff.ms")
 	}
 	r := c.newRequest(apiFindCoordinator, c.replyQueue())
 	c.lookup = r

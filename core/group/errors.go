@@ -11,6 +11,7 @@ const (
 	CoordinatorNotAvailable   Error = "COORDINATOR_NOT_AVAILABLE"
 	NotCoordinator            Error = "NOT_COORDINATOR"
 	CoordinatorLoadInProgress Error = "COORDINATOR_LOAD_IN_PROGRESS"
+	RequestTimedOut           Error = "REQUEST_TIMED_OUT" // an offset append not acknowledged within offsets.commit.timeout.ms
 	IllegalGeneration         Error = "ILLEGAL_GENERATION"
 	InconsistentGroupProtocol Error = "INCONSISTENT_GROUP_PROTOCOL"
 	InvalidGroupID            Error = "INVALID_GROUP_ID"
