@@ -251,6 +251,7 @@ func (c *Consumer) Poll(timeout time.Duration) ([]Record, error) {
 		m := c.networkPoll(wait, srcPoll)
 		c.inPoll = false
 		c.lastPoll = c.s.Now()
+		c.freeze() // consumer C stall D: the poll thread pauses too
 		if m != nil {
 			c.handle(m)
 		}
