@@ -42,16 +42,7 @@ func BenchmarkCluster50Brokers1000PartitionsTenMinutes(b *testing.B) {
 func benchCluster(b *testing.B, d time.Duration) {
 	for range b.N {
 		s, c := bigCluster(b, d)
-		start := time.Now()
-		if err := s.Run(d, false, nil); err != nil {
-			b.Fatal(err)
-		}
-		wall := time.Since(start)
-		b.ReportMetric(float64(s.Events())/wall.Seconds(), "events/s")
-		b.ReportMetric(float64(s.Events()), "events")
-		if v := c.Violations(); len(v) > 0 {
-			b.Fatalf("violations: %v", v)
-		}
+		benchRun(b, s, c, d)
 		done := 0
 		for _, p := range c.Produces {
 			if p.Result == replication.None {
@@ -60,6 +51,21 @@ func benchCluster(b *testing.B, d time.Duration) {
 		}
 		b.ReportMetric(float64(done), "acked")
 		s.Close()
+	}
+}
+
+// benchRun runs d of virtual time and reports trace events per second of
+// wall time and the events; a run that breaks an invariant fails.
+func benchRun(b *testing.B, s *sim.Sim, c *Cluster, d time.Duration) {
+	start := time.Now()
+	if err := s.Run(d, false, nil); err != nil {
+		b.Fatal(err)
+	}
+	wall := time.Since(start)
+	b.ReportMetric(float64(s.Events())/wall.Seconds(), "events/s")
+	b.ReportMetric(float64(s.Events()), "events")
+	if v := c.Violations(); len(v) > 0 {
+		b.Fatalf("violations: %v", v)
 	}
 }
 
@@ -121,16 +127,7 @@ func oneWorld(tb testing.TB, d time.Duration) (*sim.Sim, *Cluster) {
 func BenchmarkOneWorldTenMinutes(b *testing.B) {
 	for range b.N {
 		s, c := oneWorld(b, 10*time.Minute)
-		start := time.Now()
-		if err := s.Run(10*time.Minute, false, nil); err != nil {
-			b.Fatal(err)
-		}
-		wall := time.Since(start)
-		b.ReportMetric(float64(s.Events())/wall.Seconds(), "events/s")
-		b.ReportMetric(float64(s.Events()), "events")
-		if v := c.Violations(); len(v) > 0 {
-			b.Fatalf("violations: %v", v)
-		}
+		benchRun(b, s, c, 10*time.Minute)
 		committed := int64(0)
 		for _, g := range []string{"ga", "gb"} {
 			for p := range 6 {

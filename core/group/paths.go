@@ -91,10 +91,9 @@ func getGroup(y *System, path, id, tail string) (string, error) {
 		g = y.group(id)
 	}
 	if strings.HasPrefix(tail, ".committed[") {
-		_, p, rest, err := splitKey(tail)
-		tp, ok := ParsePartition(p)
-		if err != nil || rest != "" || !ok {
-			return "", msg.Of(ErrUnknownPath, "gr.path.committed", path)
+		_, tp, err := partitionField(path, tail, "gr.path.committed")
+		if err != nil {
+			return "", err
 		}
 		if y == nil {
 			return "", nil
@@ -166,10 +165,9 @@ func getGroup(y *System, path, id, tail string) (string, error) {
 
 func getConsumer(y *System, path, name, tail string) (string, error) {
 	if strings.HasPrefix(tail, ".position[") || strings.HasPrefix(tail, ".lag[") {
-		field, p, rest, err := splitKey(tail)
-		tp, ok := ParsePartition(p)
-		if err != nil || rest != "" || !ok {
-			return "", msg.Of(ErrUnknownPath, "gr.path.position", path)
+		field, tp, err := partitionField(path, tail, "gr.path.position")
+		if err != nil {
+			return "", err
 		}
 		if y == nil {
 			return "", nil
@@ -236,6 +234,17 @@ func getConsumer(y *System, path, name, tail string) (string, error) {
 }
 
 // splitKey splits "group[G].state" into head, key and tail.
+// partitionField reads tail, a field keyed by a partition (".lag[t-0]"),
+// or refuses path with the catalog's code.
+func partitionField(path, tail, code string) (string, TopicPartition, error) {
+	field, p, rest, err := splitKey(tail)
+	tp, ok := ParsePartition(p)
+	if err != nil || rest != "" || !ok {
+		return "", TopicPartition{}, msg.Of(ErrUnknownPath, code, path)
+	}
+	return field, tp, nil
+}
+
 func splitKey(path string) (head, key, tail string, err error) {
 	i := strings.IndexByte(path, '[')
 	if i < 0 {
