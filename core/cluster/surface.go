@@ -247,15 +247,38 @@ type consumeAction struct {
 	id   string
 }
 
+// brokerRef is a state path whose value, read when the action runs, is
+// the broker to act on (kill broker group[g].coordinator).
+type brokerRef string
+
 func broker(verb string, do func(c *Cluster, at time.Duration, text string, id int)) surface.Action[Setup, *Cluster] {
-	return surface.Action[Setup, *Cluster]{Form: verb + " broker N", Parse: func(s *Setup, a *surface.Args) (any, error) {
-		n := a.Pos[0]
-		id, err := strconv.Atoi(n.Text)
-		if err != nil || id < 1 || id > s.Brokers {
+	return surface.Action[Setup, *Cluster]{Form: verb + " broker N", Doc: "N is a broker id, or a state path read when the action runs (" + verb + " broker partition[t-0].leader)",
+		Parse: func(s *Setup, a *surface.Args) (any, error) {
+			n := a.Pos[0]
+			id, err := strconv.Atoi(n.Text)
+			if err == nil && id >= 1 && id <= s.Brokers {
+				return id, nil
+			}
+			if strings.ContainsAny(n.Text, "[.") && CheckPath(n.Text) == nil {
+				return brokerRef(n.Text), nil
+			}
 			return nil, msg.At(n.Col, "cl.broker", s.Brokers, n.Text)
-		}
-		return id, nil
-	}, Do: func(c *Cluster, at time.Duration, text string, p any) { do(c, at, text, p.(int)) }}
+		}, Do: func(c *Cluster, at time.Duration, text string, p any) {
+			ref, ok := p.(brokerRef)
+			if !ok {
+				do(c, at, text, p.(int))
+				return
+			}
+			c.operator.Post(at, func() {
+				v, _ := c.Get(string(ref))
+				id, err := strconv.Atoi(v)
+				if err != nil || c.Broker(id) == nil {
+					c.s.Refuse(text, msg.New("cl.broker.ref", string(ref), v), "")
+					return
+				}
+				do(c, c.s.Now(), text, id)
+			})
+		}}
 }
 
 var actions = []surface.Action[Setup, *Cluster]{

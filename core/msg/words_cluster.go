@@ -4,7 +4,8 @@ package msg
 var cluster = Catalog{
 	"cl.acks.setting":   {`acks: expected all, -1, 0 or 1, got %q`, `acks：应为 all、-1、0 或 1，实际为 %q`},
 	"cl.acks":           {`acks: expected all, -1, 0 or 1 (or another small integer, which the broker refuses), got %q`, `acks：应为 all、-1、0 或 1（也可以是别的小整数，Broker 会拒绝它），实际为 %q`},
-	"cl.broker":         {`expected a broker id from 1 to %d, got %q`, `应为 1 到 %d 之间的 Broker id，实际为 %q`},
+	"cl.broker":         {`expected a broker id from 1 to %d, or a state path whose value is one, got %q`, `应为 1 到 %d 之间的 Broker id，或值为 Broker id 的状态路径，实际为 %q`},
+	"cl.broker.ref":     {`%s is %s: no broker to act on`, `%s 为 %s：没有可操作的 Broker`},
 	"cl.config":         {`expected unclean.leader.election.enable=true|false (the dynamic config the model alters), got %q`, `应为 unclean.leader.election.enable=true|false（模型只修改这一项动态配置），实际为 %q`},
 	"cl.replicas":       {`replicas: expected broker ids from 1 to %d (set brokers N first), got %q`, `replicas：应为 1 到 %d 之间的 Broker id（Broker 数要先用 set brokers N 设置），实际为 %q`},
 	"cl.replicas.twice": {`replicas: broker %d is listed twice`, `replicas：Broker %d 出现了两次`},
