@@ -272,6 +272,7 @@ func minWait(a, b time.Duration) time.Duration {
 
 // emitPoll tells what poll returns: its records, per partition, or the exception.
 func (c *Consumer) emitPoll(recs []Record, exception string) {
+	c.polled += len(recs)
 	emit(c.s, func() sim.Event {
 		item := strconv.Itoa(len(recs)) + " records"
 		if exception != "" {

@@ -98,6 +98,7 @@ type Consumer struct {
 	refreshed          time.Duration  // the leader's last metadata refresh
 
 	heartbeats  int // Heartbeat requests sent
+	polled      int // records its polls returned
 	stallUntil  time.Duration
 	closing     bool
 	closed      bool

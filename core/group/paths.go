@@ -27,6 +27,8 @@ var Paths = []string{
 	// a consumer's position (the next offset it reads, none before it has
 	// one) and lag (the high watermark it last fetched minus its position)
 	"consumer[C].position[P]", "consumer[C].lag[P]",
+	// how many records its polls have returned (a record read twice counts twice)
+	"consumer[C].polled",
 }
 
 // CheckPath reports whether path is one the group system can answer.
@@ -188,7 +190,7 @@ func getConsumer(y *System, path, name, tail string) (string, error) {
 		return "none", nil
 	}
 	switch tail {
-	case ".state", ".generation", ".memberId", ".error", ".assignment", ".leader", ".heartbeats", ".thread", ".instance",
+	case ".state", ".generation", ".memberId", ".error", ".assignment", ".leader", ".heartbeats", ".polled", ".thread", ".instance",
 		".rebalanceProtocol", ".revocations", ".coordinator":
 	default:
 		return "", msg.Of(ErrUnknownPath, "gr.path.consumer", path)
@@ -199,7 +201,7 @@ func getConsumer(y *System, path, name, tail string) (string, error) {
 	c := y.consumers[name]
 	if c == nil {
 		return map[string]string{".state": string(Unjoined), ".generation": "-1", ".memberId": "", ".error": string(None),
-			".assignment": "", ".leader": "false", ".heartbeats": "0", ".thread": "stopped", ".instance": "",
+			".assignment": "", ".leader": "false", ".heartbeats": "0", ".polled": "0", ".thread": "stopped", ".instance": "",
 			".rebalanceProtocol": "", ".revocations": "0", ".coordinator": "-1"}[tail], nil
 	}
 	switch tail {
@@ -215,6 +217,8 @@ func getConsumer(y *System, path, name, tail string) (string, error) {
 		return FormatPartitions(c.owned), nil
 	case ".leader":
 		return strconv.FormatBool(c.isLeader && c.state == MemberStable), nil
+	case ".polled":
+		return strconv.Itoa(c.polled), nil
 	case ".heartbeats":
 		return strconv.Itoa(c.heartbeats), nil
 	case ".instance":

@@ -37,8 +37,8 @@ var group = Catalog{
 	"gr.path.committed":  {`unknown state path %q: expected group[G].committed[P], P a partition like t-0`, `未知的状态路径 %q：应写成 group[G].committed[P]，P 是 t-0 这样的分区`},
 	"gr.path.group": {`unknown state path %q: a group has .state, .generation, .leader, .members, .pending, .protocol, .assignment[C], .committed[P], .coordinator, .currentStateTimestamp, .delayedJoin and .staticMembers`,
 		`未知的状态路径 %q：组的字段有 .state、.generation、.leader、.members、.pending、.protocol、.assignment[C]、.committed[P]、.coordinator、.currentStateTimestamp、.delayedJoin 和 .staticMembers`},
-	"gr.path.consumer": {`unknown state path %q: a consumer has .state, .generation, .memberId, .error, .assignment, .leader, .heartbeats, .thread, .instance, .rebalanceProtocol, .revocations and .coordinator`,
-		`未知的状态路径 %q：消费者的字段有 .state、.generation、.memberId、.error、.assignment、.leader、.heartbeats、.thread、.instance、.rebalanceProtocol、.revocations 和 .coordinator`},
+	"gr.path.consumer": {`unknown state path %q: a consumer has .state, .generation, .memberId, .error, .assignment, .leader, .heartbeats, .polled, .thread, .instance, .rebalanceProtocol, .revocations and .coordinator`,
+		`未知的状态路径 %q：消费者的字段有 .state、.generation、.memberId、.error、.assignment、.leader、.heartbeats、.polled、.thread、.instance、.rebalanceProtocol、.revocations 和 .coordinator`},
 	"gr.path.bracket": {`unknown state path %q: missing ]`, `未知的状态路径 %q：缺少 ]`},
 	"gr.path.empty":   {`unknown state path %q: empty []`, `未知的状态路径 %q：[] 为空`},
 
