@@ -31,7 +31,8 @@ func runLab(t *testing.T, name string) *Model {
 // (from the actor of the group's state events), each consumer's idea of
 // it, positions from seeks and polls, committed offsets from the
 // coordinator's appends, the coordinators' partitions of
-// __consumer_offsets, and which of them holds the group's records.
+// __consumer_offsets, which of them holds the group's records, and the
+// session timers of the broker coordinating it now.
 func TestClusterGroupFold(t *testing.T) {
 	m := runLab(t, "groups-4-records-read-again.lab")
 	at := func(note string) State {
@@ -66,6 +67,11 @@ func TestClusterGroupFold(t *testing.T) {
 	g, _ = s.Grp.Group("g")
 	if g.Coordinator != "1" || g.State != "Stable" || s.Clu.Load("1", "__consumer_offsets-1") != "owned" {
 		t.Errorf("after the kill: coordinator %q, %s, broker 1 %q; want 1, Stable, owned", g.Coordinator, g.State, s.Clu.Load("1", "__consumer_offsets-1"))
+	}
+	// The dead coordinator's session timers went with it: the running
+	// one is the new coordinator's.
+	if tm, ok := s.Grp.Timer("member[C1]", "DelayedHeartbeat"); !ok || tm.Broker != "1" || tm.End <= s.T {
+		t.Errorf("C1's session after the kill: %+v at %d, want broker 1's, running", tm, s.T)
 	}
 	s = m.At(m.Len() - 1)
 	c2 := s.Grp.Members[s.Grp.mi["C2"]]

@@ -136,6 +136,9 @@ type Timer struct {
 	Item  string // DelayedJoin, InitialDelayedJoin, DelayedHeartbeat
 	Start int64  // µs
 	End   int64  // µs: when it expires unless completed first
+	// Broker is the id of the broker whose purgatory holds it (a
+	// cluster's: its actor is broker-N/…), "" where the trace names none.
+	Broker string
 
 	gone bool // completed or expired, not compacted yet (never in a clone)
 }
@@ -209,8 +212,20 @@ func isGroup(e sim.Event) bool {
 	case sim.ThreadExit:
 		_, ok := heartbeatThreadOf(e.Actor)
 		return ok
+	case sim.Broker:
+		return e.To == "dead" // its purgatories die with it
 	}
 	return false
+}
+
+// brokerOf is the id of the broker actor runs on ("broker-3/…"), "" if
+// it names none.
+func brokerOf(actor string) string {
+	b, _, ok := strings.Cut(actor, "/")
+	if id, isBroker := strings.CutPrefix(b, "broker-"); ok && isBroker {
+		return id
+	}
+	return ""
 }
 
 // heartbeatThreadOf names the consumer whose heartbeat thread is actor
@@ -280,8 +295,8 @@ func (g *Groups) apply(e sim.Event) {
 		case head == "group" && tail == "":
 			x := g.group(key)
 			x.From, x.State, x.Generation, x.Since, x.Why = e.From, e.To, e.Note, e.T, e.Item
-			if b, _, ok := strings.Cut(e.Actor, "/"); ok && strings.HasPrefix(b, "broker-") {
-				x.Coordinator = strings.TrimPrefix(b, "broker-")
+			if b := brokerOf(e.Actor); b != "" {
+				x.Coordinator = b
 			}
 			switch {
 			case e.To == "Empty" || e.To == "Dead":
@@ -380,10 +395,22 @@ func (g *Groups) apply(e sim.Event) {
 		}
 		g.dropTimer(e.ID)
 		g.timerIndex()[e.ID] = len(g.Timers)
-		g.Timers = append(g.Timers, Timer{ID: e.ID, Subj: e.Subj, Item: e.Item, Start: e.T, End: e.T + d.Microseconds()})
+		g.Timers = append(g.Timers, Timer{ID: e.ID, Subj: e.Subj, Item: e.Item, Start: e.T, End: e.T + d.Microseconds(), Broker: brokerOf(e.Actor)})
 		g.tkey = nil
 	case sim.TimerCancel, sim.TimerFire:
 		g.dropTimer(e.ID)
+	case sim.Broker:
+		// kill -9: its timers never fire.
+		id := strings.TrimPrefix(e.Subj, "broker-")
+		var ids []int
+		for _, t := range g.Timers {
+			if !t.gone && t.Broker == id {
+				ids = append(ids, t.ID)
+			}
+		}
+		for _, t := range ids {
+			g.dropTimer(t)
+		}
 	}
 }
 
