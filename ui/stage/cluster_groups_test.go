@@ -60,4 +60,3 @@ func TestClusterStageGroups(t *testing.T) {
 		}
 	}
 }
-
