@@ -113,7 +113,8 @@ func (p *page) floors(what string, least, p10 float64) {
 // brokers, within the floors at 1440×900 and 1280×720. Killing the
 // coordinating broker reaches the group: once the controller has moved
 // its partition of __consumer_offsets, another broker loads the group,
-// which stays Stable, in the same generation.
+// which stays Stable, in the same generation. A consumer selected on the
+// stage has its actions.
 func TestBrowserPlaygroundGroups(t *testing.T) {
 	ctx := newBrowser(t)
 	p := &page{t: t, ctx: ctx, base: serveSite(t, built(t))}
@@ -157,6 +158,16 @@ func TestBrowserPlaygroundGroups(t *testing.T) {
 	p.wait("the members found the new coordinator", fmt.Sprintf(`[...document.querySelectorAll('#stage [data-k^="member:g1-"]')].filter(e => e.textContent.includes("broker-%s")).length === 2`, moved))
 	p.shot("playground-groups-moved-1440x900.png")
 	p.floors("playground-groups-moved@1440x900", 11, 12)
+
+	// A consumer selected on the cluster's stage acts as on the group's;
+	// the produce offers the clients' partitions, not the internal ones.
+	if n := p.num(`[...document.querySelectorAll("#produce-part option")].filter(o => o.value.startsWith("__")).length`); n != 0 {
+		t.Fatalf("the produce offers %d partitions of __consumer_offsets", n)
+	}
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#stage [data-k="member:g1-c2"] rect').dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
+	p.wait("the member's actions", `!!document.querySelector("#verb-crash")`)
+	p.click("#verb-crash")
+	p.wait("the crash among the actions", `document.querySelector("#play-actions").textContent.includes("consumer g1-c2 crash")`)
 	p.noCrash()
 	t.Logf("coordinator broker-%s, then broker-%s; screenshots: %s", coord, moved, shots)
 }

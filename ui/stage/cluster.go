@@ -726,6 +726,9 @@ func (l *clayout) replica(y float64, p model.CPart, pa model.CPart, br model.Bro
 	} else if r.HW > first {
 		l.sc.add(Node{Key: "hw:" + p.Name + ":" + br.ID, Class: "line hwmark", X: hx, Y: stripY - 4, X2: hx, Y2: stripY + ch + 4, Alpha: 1})
 	}
+	if br.ID == pa.Leader {
+		l.positionMarks(p.Name, x, first, cw, stripY+ch)
+	}
 	// A follower's fetch arrow to its leader, one lane each.
 	lxC, okL := l.colX[pa.Leader]
 	if r.Fetcher != "Fetching" || br.ID == pa.Leader || !okL || l.rowH < 60 {

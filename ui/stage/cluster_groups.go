@@ -19,7 +19,10 @@ import (
 // and each assigned partition's position, lag and committed offset. The
 // coordinating broker's box carries the mark too. The offsets topic's
 // partitions are not rows of the stage: the one that holds a group is
-// said in its row, the others are the world's, not drawn.
+// said in its row, the others are the world's, not drawn. Under the
+// leader's log, a tick marks each consumer's position, a dashed one the
+// group's committed offset: records between them are read again if the
+// consumer dies.
 const (
 	kGroupHeadW = 330.0 // a group's header
 	kCardMaxW   = 420.0 // a member's card, at most
@@ -34,16 +37,18 @@ var bandHeights = [...]float64{0, 200, 300, 366}
 // cgwords are the cluster stage's words for its groups.
 type cgwords struct {
 	group, coordinator, unknown, lag, committed, loading, owned, noPos string
-	coordinates, head, partTitle                                       string // fmt formats: titles
+	coordinates, head, partTitle, cmtTitle, posTitle                   string // fmt formats: titles
 }
 
 func clusterGroupWords(zh bool) cgwords {
 	if zh {
 		return cgwords{"组", "协调者", "协调者 ?", "滞后", "已提交", "加载中", "已拥有", "无位置",
-			"，协调组 %s", "组 %s：%s，第 %s 代，协调者 broker-%s", "%s：领导者 %s，ISR %s，HW %d"}
+			"，协调组 %s", "组 %s：%s，第 %s 代，协调者 broker-%s", "%s：领导者 %s，ISR %s，HW %d",
+			"组 %s 在 %s 的已提交位移：%d", "%s 在 %s 的位置：%d（下一条要拉取的位移）"}
 	}
 	return cgwords{"group", "coordinator", "coordinator ?", "lag", "committed", "loading", "owned", "no position",
-		", coordinator of group %s", "group %s: %s, generation %s, coordinator broker-%s", "%s: leader %s, ISR %s, HW %d"}
+		", coordinator of group %s", "group %s: %s, generation %s, coordinator broker-%s", "%s: leader %s, ISR %s, HW %d",
+		"group %s's committed offset in %s: %d", "%s's position in %s: %d (the next offset it fetches)"}
 }
 
 // groupsPlace chooses the groups drawn and makes room for their band.
@@ -248,4 +253,33 @@ func (l *clayout) memberLines(m model.Member, g model.Group, width float64) []cl
 		out = append(out, pick("m", cands...))
 	}
 	return out
+}
+
+// positionMarks draws, under partition p's leader log (its cells from
+// offset first, cw wide, from x; its bottom at y), each member's position
+// in p and each group's committed offset, as ticks at the boundary before
+// the offset they name.
+func (l *clayout) positionMarks(p string, x float64, first int, cw, y float64) {
+	at := func(off int) (float64, bool) { return x + float64(off-first)*cw - 0.5, off >= first }
+	for _, g := range l.gshown {
+		x0, ok := groups(l.a).Group(g.Name)
+		if !ok {
+			continue
+		}
+		if c, ok := model.OffsetOf(x0.Committed, p); ok {
+			if cx, in := at(c); in {
+				l.sc.add(Node{Key: "cmt:" + g.Name + ":" + p, Class: "line cmtmark", Title: fmt.Sprintf(l.gw.cmtTitle, g.Name, p, c), X: cx, Y: y + 2, X2: cx, Y2: y + 14, Alpha: 1})
+			}
+		}
+	}
+	for _, m := range groups(l.a).Members {
+		if !slices.ContainsFunc(l.gshown, func(g model.Group) bool { return g.Name == m.Group }) || !m.In {
+			continue
+		}
+		if pos, ok := model.OffsetOf(m.Pos, p); ok && slices.Contains(strings.Split(m.Assigned, ","), p) {
+			if px, in := at(pos); in {
+				l.sc.add(Node{Key: "pos:" + m.Name + ":" + p, Class: "line posmark", Title: fmt.Sprintf(l.gw.posTitle, m.Name, p, pos), X: px, Y: y + 2, X2: px, Y2: y + 14, Alpha: 1})
+			}
+		}
+	}
 }

@@ -10,7 +10,8 @@ import (
 // The cluster stage with groups, event by event, in both languages: every node inside the
 // view, every text at least Small and none cut short, no partition of
 // __consumer_offsets drawn as a row, the group's header naming the broker
-// its state events come from, that broker's box marked.
+// its state events come from, that broker's box marked, the consumers'
+// positions ticked under the leaders' logs.
 func TestClusterStageGroups(t *testing.T) {
 	src, err := os.ReadFile("../../core/cluster/testdata/groups-2-coordinator-dies.lab")
 	if err != nil {
@@ -26,7 +27,7 @@ func TestClusterStageGroups(t *testing.T) {
 	big.WriteString("at 2s produce t0-0 acks=all records=3\nrun 20s\n")
 	for _, tc := range []struct{ name, src string }{{"groups-2", string(src)}, {"three groups of eight", big.String()}} {
 		m := modelOf(t, tc.name+".lab", tc.src)
-		moved := ""
+		moved, ticks := "", 0
 		for i := 0; i+1 < m.Len(); i += 97 {
 			a, b := m.At(i), m.At(i+1)
 			sc := BuildCluster(&a, &b, 0.5, Options{Threads: m.Threads})
@@ -44,6 +45,11 @@ func TestClusterStageGroups(t *testing.T) {
 					}
 				}
 			}
+			for _, n := range sc.Nodes {
+				if strings.HasPrefix(n.Key, "pos:") {
+					ticks++
+				}
+			}
 			g, ok := groups(&a).Group("g")
 			if tc.name != "groups-2" || !ok || g.Coordinator == "" {
 				continue
@@ -55,8 +61,8 @@ func TestClusterStageGroups(t *testing.T) {
 			}
 			moved = g.Coordinator
 		}
-		if tc.name == "groups-2" && moved != "1" {
-			t.Errorf("the coordinator drawn last: broker %q, want 1", moved)
+		if tc.name == "groups-2" && (moved != "1" || ticks == 0) {
+			t.Errorf("the coordinator drawn last: broker %q, want 1; %d position ticks drawn", moved, ticks)
 		}
 	}
 }
