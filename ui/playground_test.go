@@ -21,8 +21,11 @@ func TestPlayground(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/playground")
 	must(t, "the playground page", a.Page == "playground" && a.Len() > 0 && a.Crash == "" && a.Notice() == "")
-	if c := a.State().Clu; c == nil || len(c.Brokers) != 3 || len(c.Partitions) != 3 {
+	if c := a.State().Clu; c == nil || len(c.Brokers) != 3 || len(slices.DeleteFunc(slices.Clone(c.Partitions), func(p model.CPart) bool { return model.Internal(p.Name) })) != 3 {
 		t.Fatalf("the default cluster is not drawn at once: %+v", c)
+	}
+	if g := a.End().Grp; g == nil || len(g.Groups) != 1 || g.Groups[0].State != "Stable" {
+		t.Fatalf("the default cluster's group: %+v", g)
 	}
 	if sc, _ := a.Frame(); len(sc.Nodes) < 10 {
 		t.Fatalf("the stage has %d nodes", len(sc.Nodes))
@@ -140,8 +143,15 @@ func TestPlayMonitors(t *testing.T) {
 			t.Fatalf("the default cluster breaks %s: %s", m.Name, m.Detail)
 		}
 	}
-	if got := (playPage{a}).Monitors(); len(got) != 3 || got[0].State != "holds" || got[2].State != "not in this run" {
+	if got := (playPage{a}).Monitors(); len(got) != 3 || got[0].State != "holds" || got[2].State != "holds" {
 		t.Fatalf("monitors: %+v", got)
+	}
+	// Without its group, the cluster has no generation to own partitions in.
+	_, c := newFake()
+	c.Route("#/playground")
+	c.PG.DropGroup(0)
+	if got := (playPage{c}).Monitors(); got[2].State != "not in this run" {
+		t.Fatalf("monitors without a group: %+v", got)
 	}
 	// Each monitor's format is a note core traces (its key in the catalog).
 	for _, m := range monitors {

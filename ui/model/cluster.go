@@ -15,7 +15,7 @@ import (
 // (the leader epoch of every offset), high watermark, role and fetcher. It
 // is folded from the cluster kinds (broker, session, state controller[N],
 // leader, isr, role, log.append, log.truncate, hw, fetcher, client.done,
-// record.lost); requests and queues are Net's.
+// record.lost, state coordinator[N]); requests and queues are Net's.
 type Cluster struct {
 	Brokers    []Broker  // in order of first appearance
 	Partitions []CPart   // in order of first appearance
@@ -25,6 +25,49 @@ type Cluster struct {
 	Lost       []string  // acknowledged records lost: "t-0@2 epoch 0 (request b)"
 	Parked     int       // requests in the live brokers' purgatories
 	Delayed    []Delayed // those requests, in order of parking
+	// Loads are the group coordinators' partitions of the offsets topic:
+	// each broker's GroupMetadataManager loading or owning one.
+	Loads []Load
+}
+
+// Load is a partition of the offsets topic a broker's group coordinator
+// loads or owns.
+type Load struct {
+	Broker, Part string
+	State        string // loading, owned, none (unloaded)
+}
+
+// Internal says whether partition p is of an internal topic (the offsets
+// topic, __consumer_offsets): the stage draws those for the groups, not
+// as the clients' partitions.
+func Internal(p string) bool { return strings.HasPrefix(p, "__") }
+
+// Load returns broker b's state of offsets partition p: "" if it never
+// loaded it.
+func (c *Cluster) Load(b, p string) string {
+	for _, l := range c.Loads {
+		if l.Broker == b && l.Part == p {
+			return l.State
+		}
+	}
+	return ""
+}
+
+// AppendedBy is the internal partition a request of client appended to
+// (its id is "CLIENT#N"): a group's metadata and commits go to its
+// coordinator's partition of the offsets topic. "" if none did.
+func (c *Cluster) AppendedBy(client string) string {
+	for _, r := range c.Replicas {
+		if !Internal(r.Part) {
+			continue
+		}
+		for _, q := range r.req {
+			if id, _, ok := strings.Cut(q, "#"); ok && id == client {
+				return r.Part
+			}
+		}
+	}
+	return ""
 }
 
 // Delayed is one request parked in a broker's purgatory.
@@ -114,6 +157,7 @@ func (c *Cluster) clone() *Cluster {
 	d.Done = c.Done[:len(c.Done):len(c.Done)]
 	d.Lost = c.Lost[:len(c.Lost):len(c.Lost)]
 	d.Delayed = c.Delayed[:len(c.Delayed):len(c.Delayed)] // appends copy; removal builds anew
+	d.Loads = append([]Load(nil), c.Loads...)
 	return &d
 }
 
@@ -122,7 +166,7 @@ func (c *Cluster) size() int {
 	if c == nil {
 		return 0
 	}
-	return int(unsafe.Sizeof(*c)) + len(c.Brokers)*int(unsafe.Sizeof(Broker{})) + len(c.Partitions)*int(unsafe.Sizeof(CPart{})) + len(c.Replicas)*int(unsafe.Sizeof(Replica{}))
+	return int(unsafe.Sizeof(*c)) + len(c.Brokers)*int(unsafe.Sizeof(Broker{})) + len(c.Partitions)*int(unsafe.Sizeof(CPart{})) + len(c.Replicas)*int(unsafe.Sizeof(Replica{})) + len(c.Loads)*int(unsafe.Sizeof(Load{}))
 }
 
 // isCluster says whether e belongs to the cluster's fold.
@@ -133,7 +177,7 @@ func isCluster(e sim.Event) bool {
 	case sim.LogAppend:
 		return e.ID != 0 // a broker's log; the listener's logs have no broker
 	case sim.State:
-		return strings.HasPrefix(e.Subj, "controller[")
+		return strings.HasPrefix(e.Subj, "controller[") || strings.HasPrefix(e.Subj, "coordinator[")
 	}
 	return false
 }
@@ -156,6 +200,16 @@ func (c *Cluster) part(name string) *CPart {
 	}
 	c.Partitions = append(c.Partitions, CPart{Name: name, Leader: "-1", Epoch: "0"})
 	return &c.Partitions[len(c.Partitions)-1]
+}
+
+func (c *Cluster) load(b, p string) *Load {
+	for i := range c.Loads {
+		if c.Loads[i].Broker == b && c.Loads[i].Part == p {
+			return &c.Loads[i]
+		}
+	}
+	c.Loads = append(c.Loads, Load{Broker: b, Part: p})
+	return &c.Loads[len(c.Loads)-1]
 }
 
 func (c *Cluster) replica(p string, b int) *Replica {
@@ -191,7 +245,11 @@ func (c *Cluster) apply(e sim.Event) {
 		b.Session = e.To
 		b.Expires, _ = strconv.ParseInt(e.Item, 10, 64)
 	case sim.State:
-		_, id, _ := Bracket(e.Subj)
+		head, id, _ := Bracket(e.Subj)
+		if head == "coordinator" {
+			c.load(id, e.Item).State = e.To
+			return
+		}
 		if e.To == "active" {
 			c.Controller = id
 		} else if c.Controller == id {

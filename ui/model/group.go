@@ -14,8 +14,9 @@ import (
 // Groups is the consumer groups' part of a state: each group's state
 // machine as the coordinator sees it, each member as its client sees it,
 // and the delayed operations (timers) running. It is folded from the
-// group kinds (state of group[G] and consumer[C], member.*, assign,
-// timer.*, client.recv); the requests on their way are Net's.
+// group kinds (state of group[G], consumer[C] and consumer[C].coordinator,
+// member.*, assign, timer.*, client.recv, and a cluster's poll, seek and
+// offset.commit); the requests on their way are Net's.
 type Groups struct {
 	Groups  []Group  // in order of first appearance
 	Members []Member // in order of first appearance
@@ -45,9 +46,16 @@ type Group struct {
 	Generation string
 	Leader     string
 	Protocol   string
-	From       string // the state before the last transition
-	Since      int64  // µs of the last transition
-	Why        string // the last transition's reason, if the trace gave one
+	// Coordinator is the broker whose GroupCoordinator last moved the
+	// group's state (a cluster's: its actor is broker-N/…), "" where the
+	// trace does not name one.
+	Coordinator string
+	// Committed are the group's committed offsets, as the coordinator
+	// stored them (offset.commit), in order of first commit.
+	Committed []Offset
+	From      string // the state before the last transition
+	Since     int64  // µs of the last transition
+	Why       string // the last transition's reason, if the trace gave one
 
 	// The last generation's assignment as the coordinator stored it, in
 	// deal order (partitions sorted by topic, then number: the order both
@@ -58,6 +66,39 @@ type Group struct {
 	Deal    []Owner
 	DealGen string
 	Dealt   int
+}
+
+// Offset is one partition's offset: a group's committed offset, a
+// consumer's position (the next offset it fetches).
+type Offset struct {
+	Part string
+	At   int
+}
+
+// OffsetOf is part's offset in l.
+func OffsetOf(l []Offset, part string) (int, bool) {
+	for _, o := range l {
+		if o.Part == part {
+			return o.At, true
+		}
+	}
+	return 0, false
+}
+
+// withOffset is l with part at at: a new list, as snapshots share the old.
+func withOffset(l []Offset, part string, at int) []Offset {
+	out := make([]Offset, 0, len(l)+1)
+	found := false
+	for _, o := range l {
+		if o.Part == part {
+			o.At, found = at, true
+		}
+		out = append(out, o)
+	}
+	if !found {
+		out = append(out, Offset{part, at})
+	}
+	return out
 }
 
 // Owner is one partition of an assignment and the member it went to.
@@ -79,6 +120,13 @@ type Member struct {
 	Pending  bool   // given a member id, not a member yet
 	Instance string // group.instance.id of a static member, "" for a dynamic one
 	Down     bool   // its process is gone (crashed or closed): a member only until its session expires
+	// Coordinator is the broker the client takes for its group's
+	// coordinator (a cluster's consumer[C].coordinator): "-1" while it
+	// rediscovers it, "" where the trace does not say.
+	Coordinator string
+	// Pos is the client's position in each partition it fetched: where
+	// its last seek put it, or past the last record a poll returned.
+	Pos []Offset
 }
 
 // Timer is one delayed operation in a purgatory.
@@ -88,6 +136,9 @@ type Timer struct {
 	Item  string // DelayedJoin, InitialDelayedJoin, DelayedHeartbeat
 	Start int64  // µs
 	End   int64  // µs: when it expires unless completed first
+	// Broker is the id of the broker whose purgatory holds it (a
+	// cluster's: its actor is broker-N/…), "" where the trace names none.
+	Broker string
 
 	gone bool // completed or expired, not compacted yet (never in a clone)
 }
@@ -152,7 +203,7 @@ func (g *Groups) size() int {
 // isGroup says whether e belongs to the groups' fold.
 func isGroup(e sim.Event) bool {
 	switch e.Kind {
-	case sim.MemberPending, sim.MemberAdd, sim.MemberRemove, sim.Assign, sim.TimerAdd, sim.TimerCancel, sim.TimerFire:
+	case sim.MemberPending, sim.MemberAdd, sim.MemberRemove, sim.Assign, sim.TimerAdd, sim.TimerCancel, sim.TimerFire, sim.Poll, sim.Seek, sim.OffsetCommit:
 		return true
 	case sim.State:
 		return strings.HasPrefix(e.Subj, "group[") || strings.HasPrefix(e.Subj, "consumer[")
@@ -161,8 +212,20 @@ func isGroup(e sim.Event) bool {
 	case sim.ThreadExit:
 		_, ok := heartbeatThreadOf(e.Actor)
 		return ok
+	case sim.Broker:
+		return e.To == "dead" // its purgatories die with it
 	}
 	return false
+}
+
+// brokerOf is the id of the broker actor runs on ("broker-3/…"), "" if
+// it names none.
+func brokerOf(actor string) string {
+	b, _, ok := strings.Cut(actor, "/")
+	if id, isBroker := strings.CutPrefix(b, "broker-"); ok && isBroker {
+		return id
+	}
+	return ""
 }
 
 // heartbeatThreadOf names the consumer whose heartbeat thread is actor
@@ -232,6 +295,9 @@ func (g *Groups) apply(e sim.Event) {
 		case head == "group" && tail == "":
 			x := g.group(key)
 			x.From, x.State, x.Generation, x.Since, x.Why = e.From, e.To, e.Note, e.T, e.Item
+			if b := brokerOf(e.Actor); b != "" {
+				x.Coordinator = b
+			}
 			switch {
 			case e.To == "Empty" || e.To == "Dead":
 				x.Deal, x.DealGen, x.Dealt = nil, "", 0
@@ -243,9 +309,41 @@ func (g *Groups) apply(e sim.Event) {
 			g.group(key).Leader = e.To
 		case head == "group" && tail == ".protocol":
 			g.group(key).Protocol = e.To
-		case head == "consumer":
+		case head == "consumer" && tail == "":
 			m := g.member(key)
 			m.Client, m.Down = e.To, false // a new process starts UNJOINED → REBALANCING
+		case head == "consumer" && tail == ".coordinator":
+			g.member(key).Coordinator = e.To
+		}
+	case sim.Poll:
+		// "t-0@0..4, t-1@3": the position moves past each last offset.
+		if head != "consumer" || e.Note == "" {
+			break
+		}
+		m := g.member(key)
+		for _, run := range strings.Split(e.Note, ", ") {
+			p, offs, ok := strings.Cut(run, "@")
+			_, last, _ := strings.Cut(offs, "..")
+			if last == "" {
+				last = offs
+			}
+			if n, err := strconv.Atoi(last); ok && err == nil {
+				m.Pos = withOffset(m.Pos, p, n+1)
+			}
+		}
+	case sim.Seek:
+		// A consumer's seek is on its own thread, named after it; a
+		// listener's thread is no member.
+		if i, ok := g.mi[e.Actor]; ok && i < len(g.Members) && g.Members[i].Name == e.Actor {
+			if n, err := strconv.Atoi(e.To); err == nil {
+				g.Members[i].Pos = withOffset(g.Members[i].Pos, e.Subj, n)
+			}
+		}
+	case sim.OffsetCommit:
+		if x, ok := g.groupOf(e.Item); ok {
+			if n, err := strconv.Atoi(e.To); err == nil {
+				x.Committed = withOffset(x.Committed, e.Subj, n)
+			}
 		}
 	case sim.MemberPending:
 		m := g.member(key)
@@ -297,10 +395,22 @@ func (g *Groups) apply(e sim.Event) {
 		}
 		g.dropTimer(e.ID)
 		g.timerIndex()[e.ID] = len(g.Timers)
-		g.Timers = append(g.Timers, Timer{ID: e.ID, Subj: e.Subj, Item: e.Item, Start: e.T, End: e.T + d.Microseconds()})
+		g.Timers = append(g.Timers, Timer{ID: e.ID, Subj: e.Subj, Item: e.Item, Start: e.T, End: e.T + d.Microseconds(), Broker: brokerOf(e.Actor)})
 		g.tkey = nil
 	case sim.TimerCancel, sim.TimerFire:
 		g.dropTimer(e.ID)
+	case sim.Broker:
+		// kill -9: its timers never fire.
+		id := strings.TrimPrefix(e.Subj, "broker-")
+		var ids []int
+		for _, t := range g.Timers {
+			if !t.gone && t.Broker == id {
+				ids = append(ids, t.ID)
+			}
+		}
+		for _, t := range ids {
+			g.dropTimer(t)
+		}
 	}
 }
 

@@ -172,9 +172,7 @@ func capsOf(sys string) caps {
 			c.rf = c.rf || strings.Contains(a.Form, "replication.factor=")
 		case strings.HasPrefix(a.Form, "produce P"):
 			c.produce = true
-		case strings.HasPrefix(a.Form, "consumer C join G") && !c.brokers:
-			// The cluster runs groups too, but its stage does not draw
-			// them yet: its form offers brokers, topics and producers.
+		case strings.HasPrefix(a.Form, "consumer C join G"):
 			c.join = true
 			c.assignor = strings.Contains(a.Form, "[assignor=")
 			c.instance = strings.Contains(a.Form, "[instance=")

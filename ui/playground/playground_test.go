@@ -70,7 +70,11 @@ func TestPlayDefaultLab(t *testing.T) {
 			t.Errorf("the default lab has no line %q:\n%s", w, strings.Join(lines, "\n"))
 		}
 	}
-	// The group the default form has: under use group it joins.
+	// The group the default form has joins the cluster's brokers, and
+	// under use group the group system's one.
+	if lab := DefaultForm().Lab(); !strings.Contains(lab, "at 1s consumer g1-c1 join g1 topics=t0 assignor=range\n") {
+		t.Errorf("the default lab has no group:\n%s", lab)
+	}
 	g := DefaultForm()
 	g.System = "group"
 	if lab := g.Lab(); !strings.Contains(lab, "at 1s consumer g1-c1 join g1 topics=t0 assignor=range\n") || !strings.Contains(lab, "at 1s consumer g1-c2 join g1 topics=t0") {
@@ -85,7 +89,7 @@ func TestPlayCapsFromTheTables(t *testing.T) {
 		brokers, rf, produce, join bool
 		wantSetting, notSetting    string
 	}{
-		{"cluster", true, true, true, false, "min.insync.replicas", "brokers"},
+		{"cluster", true, true, true, true, "min.insync.replicas", "brokers"},
 		{"group", false, false, false, true, "session.timeout.ms", "brokers"},
 	} {
 		got := capsOf(c.sys)

@@ -23,7 +23,9 @@ import (
 // their leader; requests from the clients and the controller are tokens
 // that travel to a broker, wait in its purgatory and go back, the result
 // large in the band. Beyond what fits, partitions and brokers are
-// counted, not drawn.
+// counted, not drawn. The consumer groups, if any, take a band at the
+// bottom (cluster_groups.go), and the internal topic's partitions are
+// drawn there, for the groups, not as rows.
 const (
 	kBand    = 112.0 // the top band's height
 	kTop     = 126.0 // the brokers' boxes start here
@@ -31,6 +33,7 @@ const (
 	kHead    = 92.0  // a broker's header: name, state, session
 	kPurgH   = 150.0 // a broker's purgatory box
 	kRoomy   = 270.0 // a partition row this tall gets the large layout
+	kBodyRow = 90.0  // a partition row this tall has no text smaller than Body
 	kMaxRows = 20
 	kMaxCols = 8
 	kTokW    = 170.0 // a travelling token
@@ -160,15 +163,17 @@ func firstFit(t Text, z, width float64, cands ...string) (Text, bool) {
 
 // BuildCluster lays out the cluster stage between state a (f=0) and b (f=1).
 func BuildCluster(a, b *model.State, f float64, o Options) Scene {
-	l := &clayout{a: a, f: ease(math.Max(0, math.Min(1, f))), o: o,
+	l := &clayout{a: a, b: b, f: ease(math.Max(0, math.Min(1, f))), o: o,
 		tr: clusterWords(o.ZH), tt: clusterTitles(o.ZH),
 		ca: cluster(a), cb: cluster(b), na: net(a), nb: net(b)}
+	l.groupsPlace()
 	l.zookeeper()
 	l.controller()
 	l.results()
 	l.columns()
 	l.purgatories()
 	l.partitions()
+	l.groups()
 	l.requests()
 	return l.sc
 }
@@ -181,11 +186,12 @@ const resX, resW = 694.0, 618.0
 // between, and what one part of it places for the parts after it.
 type clayout struct {
 	sc     Scene
-	a      *model.State
+	a, b   *model.State
 	f      float64 // the eased fraction of the way from a to b
 	o      Options
 	tr     cwords
 	tt     ctitles
+	gw     cgwords
 	ca, cb *model.Cluster
 	na, nb *model.Net
 
@@ -204,6 +210,14 @@ type clayout struct {
 	// partitions: each follower's first fetch arrow to its leader, by
 	// follower+"@"+leader, where its fetches travel.
 	lanes map[string]lane
+
+	// groupsPlace: the groups drawn, their band's top and the brokers'
+	// boxes' bottom (above the band); groups: where each member's card
+	// is, where its requests leave from.
+	gshown  []model.Group
+	bandTop float64
+	bottom  float64
+	cards   map[string][2]float64
 }
 
 // lane is a fetch arrow: from x1 to x2 at height y.
@@ -338,19 +352,24 @@ func (l *clayout) columns() {
 	if len(l.brokers) > kMaxCols {
 		l.brokers, l.moreB = l.brokers[:kMaxCols], len(l.brokers)-kMaxCols
 	}
-	l.parts = l.cb.Partitions
+	l.parts = nil
+	for _, p := range l.cb.Partitions {
+		if !model.Internal(p.Name) {
+			l.parts = append(l.parts, p)
+		}
+	}
 	if len(l.parts) > kMaxRows {
 		l.parts, l.moreP = l.parts[:kMaxRows], len(l.parts)-kMaxRows
 	}
 	l.colW = (W - 8 - kLabelW - 8) / math.Max(1, float64(len(l.brokers)))
-	l.boxH = H - kTop - 8
+	l.boxH = l.bottom - kTop
 	l.rowsTop = kTop + kHead
-	l.rowsBot = H - 8 - kPurgH - 14
+	l.rowsBot = l.bottom - kPurgH - 14
 	l.roomy = true
 	l.rowH = (l.rowsBot - l.rowsTop) / math.Max(1, float64(len(l.parts)))
 	if l.rowH < kRoomy {
 		// Many partitions: the purgatory shrinks to one line.
-		l.rowsBot = H - 8 - 56
+		l.rowsBot = l.bottom - 56
 		l.rowH = (l.rowsBot - l.rowsTop) / math.Max(1, float64(len(l.parts)))
 		l.roomy = l.rowH >= kRoomy
 	}
@@ -372,6 +391,12 @@ func (l *clayout) columns() {
 		}
 		if t, ok := firstFit(Text{X: 12, Y: 62, Class: "b"}, Body, l.colW-30, brokerMark(state)+" "+l.tr.state(state), brokerMark(state)); ok {
 			head = append(head, t)
+			// The groups it coordinates, after its state.
+			if gs := l.coordinated(br.ID); len(gs) > 0 {
+				if t, ok := firstFit(Text{X: l.colW - 18, Y: 62, Class: "b m", Anchor: "end"}, Body, l.colW-30-ems(t.S)*t.Size-10, coordMark+" "+strings.Join(gs, ","), coordMark); ok {
+					head = append(head, t)
+				}
+			}
 		}
 		s := l.tr.sessionState(st.Session)
 		if st.Session == "disconnected" && st.Expires > 0 {
@@ -391,6 +416,9 @@ func (l *clayout) columns() {
 		if l.ca.Controller == br.ID {
 			title += l.tt.active
 		}
+		if gs := l.coordinated(br.ID); len(gs) > 0 {
+			title += fmt.Sprintf(l.gw.coordinates, strings.Join(gs, ", "))
+		}
 		l.sc.add(Node{Key: "broker:" + br.ID, Sel: true, Class: "box broker " + state + selected(l.o, "broker:"+br.ID), W: l.colW - 6, H: l.boxH, Texts: head, Title: title, X: x, Y: kTop, Alpha: 1})
 	}
 	if l.moreB > 0 {
@@ -402,7 +430,7 @@ func (l *clayout) columns() {
 // the spot above it where a request a broker's threads hold waits.
 func (l *clayout) purgatories() {
 	l.purgTop = l.rowsBot + 6
-	purgH := H - 8 - 8 - l.purgTop
+	purgH := l.bottom - 8 - l.purgTop
 	for _, br := range l.brokers {
 		x := l.colX[br.ID] + 10
 		w := l.colW - 6 - 20
@@ -455,7 +483,7 @@ func (l *clayout) partitions() {
 		l.partition(l.rowsTop+float64(i)*l.rowH, p, lostSet)
 	}
 	if l.moreP > 0 {
-		l.sc.add(Node{Key: "l.parts.more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(l.moreP) + " " + l.tr.more, Size: Body, Class: "b"}}, X: 8, Y: H - 14, Alpha: 1})
+		l.sc.add(Node{Key: "l.parts.more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(l.moreP) + " " + l.tr.more, Size: Body, Class: "b"}}, X: 8, Y: l.bottom - 6, Alpha: 1})
 	}
 }
 
@@ -485,7 +513,11 @@ func (l *clayout) partition(y float64, p model.CPart, lostSet map[string]bool) {
 		add(Text{X: 0, Y: 60, Class: "m"}, Body, "ISR "+orDash(pa.ISR), orDash(pa.ISR))
 	case l.rowH >= 60:
 		add(Text{X: 0, Y: 24, Class: "b m"}, Body, p.Name)
-		add(Text{X: 0, Y: 48, Class: "d m"}, Small, "ISR "+orDash(pa.ISR), orDash(pa.ISR))
+		z := Small
+		if l.rowH >= kBodyRow {
+			z = Body
+		}
+		add(Text{X: 0, Y: 48, Class: "d m"}, z, "ISR "+orDash(pa.ISR), orDash(pa.ISR))
 	case l.rowH >= 24:
 		add(Text{X: 0, Y: l.rowH/2 + 7, Class: "b m"}, Small, p.Name)
 	}
@@ -622,7 +654,7 @@ func (l *clayout) replica(y float64, p model.CPart, pa model.CPart, br model.Bro
 		hl := "HW " + strconv.Itoa(r.HW) + " · LEO " + strconv.Itoa(len(r.Log))
 		var texts []Text
 		z := Small
-		if l.rowH >= 110 {
+		if l.rowH >= kBodyRow {
 			z = Body
 		}
 		if t, ok := firstFit(Text{Y: 24, Class: "b m"}, z, room, mark+" · "+hl, hl); ok {
@@ -694,6 +726,9 @@ func (l *clayout) replica(y float64, p model.CPart, pa model.CPart, br model.Bro
 	} else if r.HW > first {
 		l.sc.add(Node{Key: "hw:" + p.Name + ":" + br.ID, Class: "line hwmark", X: hx, Y: stripY - 4, X2: hx, Y2: stripY + ch + 4, Alpha: 1})
 	}
+	if br.ID == pa.Leader {
+		l.positionMarks(p.Name, x, first, cw, stripY+ch)
+	}
 	// A follower's fetch arrow to its leader, one lane each.
 	lxC, okL := l.colX[pa.Leader]
 	if r.Fetcher != "Fetching" || br.ID == pa.Leader || !okL || l.rowH < 60 {
@@ -761,6 +796,9 @@ func (l *clayout) requests() {
 			origin = ctlOut
 		default:
 			origin = resOut
+			if c, ok := l.cards[from]; ok { // a consumer's: from its card
+				origin = c
+			}
 		}
 		if !okB || clientDone(c, r) {
 			return spot{}, origin

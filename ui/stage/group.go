@@ -433,101 +433,13 @@ func (sc *Scene) groupGrid(bd *band, ga, gb *model.Groups, a *model.State, now, 
 		if !ok {
 			m, _ = member(gb, name)
 		}
-		x, w := bd.colX[name], bd.colW-4
 		n := 0
 		for _, who := range da {
 			if who == name {
 				n++
 			}
 		}
-		head := m.Name
-		if gA.Leader == m.Name {
-			head += " ★"
-		}
-		cls := "box member"
-		sw := staticWords(o.ZH)
-		switch {
-		case held(m):
-			cls += " in down"
-		case m.In:
-			cls += " in"
-		case m.Pending:
-			cls += " pending"
-		default:
-			cls += " out"
-		}
-		count := strconv.Itoa(n)
-		texts := []Text{
-			Text{X: 8, Y: 30, Class: "b m"}.fit(head, Big, w-ems(count)*Huge-22),
-			{S: count, X: w - 8, Y: 32, Size: Huge, Class: "b", Anchor: "end"},
-		}
-		// The lines below the name, as many as the card holds: the bar
-		// of the session, if one runs, takes the bottom.
-		t, session := ga.Timer("member["+m.Name+"]", "DelayedHeartbeat")
-		bottom := bd.cardH - 4
-		if session {
-			bottom -= 36
-		}
-		type ln struct{ s, cls string }
-		var lines []ln
-		var errs []ln
-		if m.Error != "" && m.Error != "NONE" {
-			for _, e := range wrap(m.Error, "_", Body, w-10, 3) {
-				errs = append(errs, ln{e, "b m"})
-			}
-		}
-		gen := ln{}
-		if m.Gen != "" {
-			gen = ln{gw.genOf(m.Gen), ""}
-		}
-		state, inst := ln{memberState(m, sw), "m"}, ln{instanceLine(m, sw), "m"}
-		if held(m) {
-			state.cls = "b m"
-		}
-		if bd.full {
-			id := m.ID
-			if id == "" {
-				id = gw.noID
-			}
-			lines = append([]ln{{id, "m d"}, inst, state, gen}, errs...)
-		} else if held(m) {
-			lines = append(errs, state, inst, gen)
-		} else { // a static member's instance id before its state: it names the member
-			lines = append(errs, inst, state, gen)
-		}
-		ty := 58.0
-		for _, l := range lines {
-			if l.s == "" {
-				continue
-			}
-			if ty > bottom {
-				break
-			}
-			texts = append(texts, Text{X: 5, Y: ty, Class: l.cls}.fit(l.s, Body, w-10))
-			ty += 24
-		}
-		title := "consumer " + m.Name + " · " + strings.TrimSpace(m.ID) + " · " + memberState(m, sw)
-		if m.Instance != "" {
-			title += " · group.instance.id " + m.Instance
-		}
-		if m.Gen != "" {
-			title += " · " + tr.generation + " " + m.Gen
-		}
-		if m.Error != "" {
-			title += " · " + m.Error
-		}
-		title += " · " + count + " " + gw.count
-		if m.Owned != "" {
-			title += " · " + tr.owns + " " + m.Owned
-		}
-		sc.add(Node{Key: "member:" + m.Name, Sel: true, Class: cls + selected(o, "member:"+m.Name), W: w, H: bd.cardH - 4, Title: title, Texts: texts, X: x, Y: bd.cardY, Alpha: 1})
-		if session && w > 24 { // a bar needs some room
-			label := gw.session
-			if ems(label+" "+fmtMs(math.Max(0, float64(t.End-a.T))))*Small > w-28 {
-				label = ""
-			}
-			sc.gBar("session:"+m.Name, label, t, float64(a.T), now, x+6, bd.cardY+bd.cardH-34, w-12)
-		}
+		sc.memberCard(m, card{x: bd.colX[name], y: bd.cardY, w: bd.colW - 4, h: bd.cardH, full: bd.full, leader: gA.Leader == m.Name, count: n}, ga, a, now, tr, gw, o)
 	}
 
 	// The grid: a row a partition, a cell a member; the owner's cell
@@ -580,6 +492,117 @@ func (sc *Scene) groupGrid(bd *band, ga, gb *model.Groups, a *model.State, now, 
 		last := bd.rows[len(bd.rows)-1]
 		sc.add(Node{Key: "grid:" + bd.g.Name + ":more", Class: "label", Texts: []Text{{S: "+" + strconv.Itoa(bd.hiddenRows) + " " + gw.more, X: rowLabelW, Y: bd.rowH + bd.rowH/2 + 8, Size: Body, Class: "b"}},
 			X: gCx, Y: bd.rowY[last], Alpha: 1})
+	}
+}
+
+// card is where a member's card goes and what it counts: its partitions,
+// and lines a stage adds after the card's own (the cluster's positions).
+type card struct {
+	x, y, w, h float64
+	full       bool // room for every line (the member id)
+	leader     bool // the group's leader: its name is starred
+	count      int
+	extra      []cline
+}
+
+// cline is a line of a card, with its text's classes.
+type cline struct{ s, cls string }
+
+// memberCard draws member m's card: its name and partition count, the
+// last answer's error, its instance id, its state and generation, the
+// extra lines, as many as the card holds, and its session running down.
+func (sc *Scene) memberCard(m model.Member, c card, ga *model.Groups, a *model.State, now float64, tr dict, gw gdict, o Options) {
+	x, w := c.x, c.w
+	head := m.Name
+	if c.leader {
+		head += " ★"
+	}
+	cls := "box member"
+	sw := staticWords(o.ZH)
+	switch {
+	case held(m):
+		cls += " in down"
+	case m.In:
+		cls += " in"
+	case m.Pending:
+		cls += " pending"
+	default:
+		cls += " out"
+	}
+	count := strconv.Itoa(c.count)
+	texts := []Text{
+		Text{X: 8, Y: 30, Class: "b m"}.fit(head, Big, w-ems(count)*Huge-22),
+		{S: count, X: w - 8, Y: 32, Size: Huge, Class: "b", Anchor: "end"},
+	}
+	// The lines below the name, as many as the card holds: the bar
+	// of the session, if one runs, takes the bottom.
+	t, session := ga.Timer("member["+m.Name+"]", "DelayedHeartbeat")
+	bottom := c.h - 4
+	if session {
+		bottom -= 36
+	}
+	var lines []cline
+	var errs []cline
+	if m.Error != "" && m.Error != "NONE" {
+		for _, e := range wrap(m.Error, "_", Body, w-10, 3) {
+			errs = append(errs, cline{e, "b m"})
+		}
+	}
+	gen := cline{}
+	if m.Gen != "" {
+		gen = cline{gw.genOf(m.Gen), ""}
+	}
+	state, inst := cline{memberState(m, sw), "m"}, cline{instanceLine(m, sw), "m"}
+	if held(m) {
+		state.cls = "b m"
+	}
+	if c.full {
+		id := m.ID
+		if id == "" {
+			id = gw.noID
+		}
+		lines = append([]cline{{id, "m d"}, inst, state, gen}, errs...)
+	} else if held(m) {
+		lines = append(errs, state, inst, gen)
+	} else { // a static member's instance id before its state: it names the member
+		lines = append(errs, inst, state, gen)
+	}
+	lines = append(lines, c.extra...)
+	ty := 58.0
+	for _, l := range lines {
+		if l.s == "" {
+			continue
+		}
+		if ty > bottom {
+			break
+		}
+		texts = append(texts, Text{X: 5, Y: ty, Class: l.cls}.fit(l.s, Body, w-10))
+		ty += 24
+	}
+	title := "consumer " + m.Name + " · " + strings.TrimSpace(m.ID) + " · " + memberState(m, sw)
+	if m.Instance != "" {
+		title += " · group.instance.id " + m.Instance
+	}
+	if m.Gen != "" {
+		title += " · " + tr.generation + " " + m.Gen
+	}
+	if m.Error != "" {
+		title += " · " + m.Error
+	}
+	title += " · " + count + " " + gw.count
+	if m.Owned != "" {
+		title += " · " + tr.owns + " " + m.Owned
+	}
+	for _, l := range c.extra {
+		title += " · " + l.s
+	}
+	sc.add(Node{Key: "member:" + m.Name, Sel: true, Class: cls + selected(o, "member:"+m.Name), W: w, H: c.h - 4, Title: title, Texts: texts, X: x, Y: c.y, Alpha: 1})
+	if session && w > 24 { // a bar needs some room
+		label := gw.session
+		if ems(label+" "+fmtMs(math.Max(0, float64(t.End-a.T))))*Small > w-28 {
+			label = ""
+		}
+		sc.gBar("session:"+m.Name, label, t, float64(a.T), now, x+6, c.y+c.h-34, w-12)
 	}
 }
 

@@ -5,11 +5,13 @@ import (
 	"strings"
 
 	"brokerlab/ui/kit"
+	"brokerlab/ui/model"
 )
 
 // Cluster is the cluster's section (replication, a whole cluster): kill,
-// restart, stall or resume a broker; switch unclean leader election on or
-// off; produce with chosen acks.
+// restart, stall or resume a broker; the selected consumer's actions (the
+// group section's); switch unclean leader election on or off; produce
+// with chosen acks.
 type Cluster struct {
 	P Page
 	// The inputs, "" until the user picks.
@@ -18,6 +20,10 @@ type Cluster struct {
 
 // Sel is the broker selected on the stage, or "".
 func (c *Cluster) Sel() string { return selected(c.P, "broker") }
+
+// Member is the group section over the same page: a consumer selected on
+// the cluster's stage acts as it does on the group's.
+func (c *Cluster) Member() *Group { return &Group{P: c.P} }
 
 // Broker applies verb (kill, restart, stall, resume) to the selected
 // broker.
@@ -32,12 +38,15 @@ func (c *Cluster) Unclean(on bool) {
 	c.P.Inject("config unclean.leader.election.enable=" + strconv.FormatBool(on))
 }
 
-// Partitions are the run's partitions.
+// Partitions are the run's partitions a client produces to: not the
+// internal topic's.
 func (c *Cluster) Partitions() []string {
 	var out []string
 	if clu := c.P.End().Clu; clu != nil {
 		for _, p := range clu.Partitions {
-			out = append(out, p.Name)
+			if !model.Internal(p.Name) {
+				out = append(out, p.Name)
+			}
 		}
 	}
 	return out
