@@ -1,6 +1,10 @@
 package sim
 
-import "brokerlab/core/msg"
+import (
+	"unsafe"
+
+	"brokerlab/core/msg"
+)
 
 // Event is one record of the trace (contract 2 of DESIGN.md). The UI reads
 // nothing else: every kernel primitive and every state change emits one.
@@ -28,16 +32,9 @@ type Event struct {
 // Notef is e with the note format worded with args: Note in English, and
 // Words for the page (core/msg).
 func (e Event) Notef(format string, args ...any) Event {
-	// The note and up to two arguments in one allocation (a trace notes
-	// most of its events): args is copied, so the caller's stays on its stack.
 	w := &noteArgs{}
-	w.Format, w.Args = format, w.a[:copy(w.a[:], args)]
-	if len(args) > len(w.a) {
-		w.Args = append([]any(nil), args...)
-	}
-	e.Words = &w.Note
-	e.Note = e.Words.String()
-	return e
+	w.set(format, args)
+	return Noted(e, &w.Note)
 }
 
 // Noted is e with the note n (nil: e as it is).
@@ -48,9 +45,64 @@ func Noted(e Event, n *msg.Note) Event {
 	return e
 }
 
+// noteArgs is a note and up to two arguments in one piece of memory (a
+// trace notes most of its events, most with one or two arguments).
 type noteArgs struct {
 	msg.Note
 	a [2]any
+}
+
+// set makes w the note format with args, copied: the caller's stay on its
+// stack.
+func (w *noteArgs) set(format string, args []any) {
+	w.Format, w.Args = format, w.a[:copy(w.a[:], args)]
+	if len(args) > len(w.a) {
+		w.Args = append([]any(nil), args...)
+	}
+}
+
+// notef is e noted as Event.Notef notes it when the trace is kept, and e
+// as it is when not (nobody reads the note). The kernel notes most events
+// of a trace: their notes are kept in the run's own slabs (notes for the
+// data, text for the English), not in an allocation or two each.
+func (s *Sim) notef(e Event, format string, args ...any) Event {
+	if !s.keep {
+		return e
+	}
+	if len(s.notes) == cap(s.notes) {
+		s.notes = make([]noteArgs, 0, notesSlab)
+	}
+	s.notes = s.notes[:len(s.notes)+1]
+	w := &s.notes[len(s.notes)-1]
+	w.set(format, args)
+	e.Words, e.Note = &w.Note, s.kept(w.Append(s.textBuf(), "en"))
+	return e
+}
+
+const (
+	notesSlab = 256     // notes in one slab
+	textSlab  = 8 << 10 // bytes in one slab of text
+	textRoom  = 256     // the room left that a note's text needs
+)
+
+// textBuf is the run's text, with room at its end for a note's text.
+func (s *Sim) textBuf() []byte {
+	if cap(s.text)-len(s.text) < textRoom {
+		s.text = make([]byte, 0, textSlab)
+	}
+	return s.text
+}
+
+// kept keeps the text appended to textBuf's result, b, as a string of the
+// trace. Text once kept is never written again: the trace's strings point
+// into it.
+func (s *Sim) kept(b []byte) string {
+	start := len(s.text)
+	s.text = b
+	if len(b) == start {
+		return ""
+	}
+	return unsafe.String(&b[start], len(b)-start)
 }
 
 // Kinds is the closed set of event kinds, with what each means. A test

@@ -40,7 +40,9 @@ type Sim struct {
 	nextTok int
 
 	keep   bool
-	chunks [][]Event // the trace, in chunks so that growing it never copies it
+	chunks [][]Event  // the trace, in chunks so that growing it never copies it
+	notes  []noteArgs // the kernel's notes' data, in slabs (Sim.notef)
+	text   []byte     // and their English, in slabs
 	events int
 
 	killing bool
@@ -79,7 +81,10 @@ func (s *Sim) Rand() *rand.Rand { return s.rng }
 
 // Trace returns the events emitted so far, as one slice.
 func (s *Sim) Trace() []Event {
-	if len(s.chunks) == 1 {
+	switch len(s.chunks) {
+	case 0:
+		return nil // none kept
+	case 1:
 		return s.chunks[0]
 	}
 	out := make([]Event, 0, s.events)
@@ -443,11 +448,7 @@ func (s *Sim) Sleep(d time.Duration, note string) {
 // Sleepf is Sleep noted with the note format worded with args (Event.Notef),
 // formatted only when the trace is kept.
 func (s *Sim) Sleepf(d time.Duration, format string, args ...any) {
-	e := Event{Kind: Sleep}
-	if s.keep {
-		e = e.Notef(format, args...)
-	}
-	s.sleep(d, e)
+	s.sleep(d, s.notef(Event{Kind: Sleep}, format, args...))
 }
 
 func (s *Sim) sleep(d time.Duration, e Event) {
@@ -566,18 +567,27 @@ func (s *Sim) Close() {
 
 // FormatDuration writes d as the scenario language does: 250ms, 10s, 1.5s, 2m, 40µs.
 func FormatDuration(d time.Duration) string {
+	if d == 0 {
+		return "0ms"
+	}
+	var b [24]byte
+	return string(appendDuration(b[:0], d))
+}
+
+// appendDuration appends d as FormatDuration writes it.
+func appendDuration(b []byte, d time.Duration) []byte {
 	switch {
 	case d == 0:
-		return "0ms"
+		return append(b, "0ms"...)
 	case d%time.Minute == 0:
-		return strconv.FormatInt(int64(d/time.Minute), 10) + "m"
+		return append(strconv.AppendInt(b, int64(d/time.Minute), 10), 'm')
 	case d%time.Second == 0:
-		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
+		return append(strconv.AppendInt(b, int64(d/time.Second), 10), 's')
 	case d%time.Millisecond == 0 && d < 10*time.Second:
-		return strconv.FormatInt(int64(d/time.Millisecond), 10) + "ms"
+		return append(strconv.AppendInt(b, int64(d/time.Millisecond), 10), "ms"...)
 	case d%time.Millisecond == 0:
-		return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
+		return append(strconv.AppendFloat(b, d.Seconds(), 'f', -1, 64), 's')
 	default:
-		return strconv.FormatInt(int64(d/time.Microsecond), 10) + "µs"
+		return append(strconv.AppendInt(b, int64(d/time.Microsecond), 10), "µs"...)
 	}
 }
