@@ -55,10 +55,10 @@ func (q *Queue[T]) emit(kind Kind, x T, src string) {
 		}
 	}
 	if q.cap > 0 {
-		q.s.Emit(q.s.notef(e, "size %d/%d", q.Len(), q.cap))
+		q.s.emitKnote(e, noteInts("size %d/%d", q.Len(), q.cap))
 		return
 	}
-	q.s.Emit(q.s.notef(e, "size %d", q.Len()))
+	q.s.emitKnote(e, noteInts("size %d", q.Len()))
 }
 
 func (q *Queue[T]) full() bool { return q.cap > 0 && q.Len() >= q.cap }
@@ -133,7 +133,7 @@ func (q *Queue[T]) Clear(src string) []T {
 	out := q.Items()
 	clear(q.buf)
 	q.buf, q.head = q.buf[:0], 0
-	q.s.Emit(q.s.notef(Event{Kind: QueueClear, Subj: q.name, Src: src}, "removed %d", len(out)))
+	q.s.emitKnote(Event{Kind: QueueClear, Subj: q.name, Src: src}, noteInts("removed %d", len(out)))
 	for len(q.putters) > 0 {
 		q.putters = wakeOne(q.s, q.putters)
 	}
@@ -201,7 +201,7 @@ func (l *Lock) Lock(src string) {
 		w := g.begin()
 		l.waiters = append(l.waiters, w)
 		l.waits++
-		l.s.Emit(l.s.notef(Event{Kind: LockWait, Subj: l.name, Src: src}, "held by %s", l.holder.Name))
+		l.s.emitKnote(Event{Kind: LockWait, Subj: l.name, Src: src}, noteStrs("held by %s", l.holder.Name))
 		l.s.park(g) // Unlock made us the holder before waking us
 	} else {
 		l.holder = g
@@ -264,7 +264,7 @@ func (l *Latch) CountDown(src string) {
 		return
 	}
 	l.count--
-	l.s.Emit(l.s.notef(Event{Kind: LatchCountDown, Subj: l.name, ID: l.id, Src: src}, "count %d", l.count))
+	l.s.emitKnote(Event{Kind: LatchCountDown, Subj: l.name, ID: l.id, Src: src}, noteInts("count %d", l.count))
 	if l.count == 0 {
 		for _, w := range l.waiters {
 			l.s.wake(w)
@@ -342,7 +342,7 @@ func (s *Sim) Select(src string, cases ...Case) int {
 		if timeoutAt >= 0 {
 			s.timeout(w, deadline, timeoutAt)
 		}
-		s.Emit(s.selectWait(src, cases))
+		s.selectWait(src, cases)
 		s.park(g)
 		if g.which == timeoutAt {
 			return timeoutAt
@@ -350,12 +350,13 @@ func (s *Sim) Select(src string, cases ...Case) int {
 	}
 }
 
-// selectWait is the event of a select that blocks, noted with its cases'
-// names, "a | b", a timeout last as "a | timeout 5s".
-func (s *Sim) selectWait(src string, cases []Case) Event {
+// selectWait emits the event of a select that blocks, noted with its
+// cases' names, "a | b", a timeout last as "a | timeout 5s".
+func (s *Sim) selectWait(src string, cases []Case) {
 	e := Event{Kind: SelectWait, Src: src}
 	if !s.keep {
-		return e
+		s.Emit(e)
+		return
 	}
 	n := len(cases) - 1
 	a, timeout := cases[n].(afterCase)
@@ -363,15 +364,15 @@ func (s *Sim) selectWait(src string, cases []Case) Event {
 		n++
 	}
 	names := s.kept(appendNames(s.textBuf(), cases[:n]))
-	if timeout {
-		d := s.kept(appendDuration(s.textBuf(), a.d))
-		if n == 0 {
-			return s.notef(e, "timeout %s", d)
-		}
-		return s.notef(e, "%s | timeout %s", names, d)
+	switch {
+	case timeout && n == 0:
+		s.emitKnote(e, noteStrs("timeout %s", s.kept(appendDuration(s.textBuf(), a.d))))
+	case timeout:
+		s.emitKnote(e, noteStrs("%s | timeout %s", names, s.kept(appendDuration(s.textBuf(), a.d))))
+	default:
+		e.Note = names
+		s.Emit(e)
 	}
-	e.Note = names
-	return e
 }
 
 // appendNames appends the cases' names, "a | b".

@@ -39,11 +39,12 @@ type Sim struct {
 	threads []*G // every thread ever started, in start order
 	nextTok int
 
-	keep   bool
-	chunks [][]Event  // the trace, in chunks so that growing it never copies it
-	notes  []noteArgs // the kernel's notes' data, in slabs (Sim.notef)
-	text   []byte     // and their English, in slabs
-	events int
+	keep    bool
+	trace   store      // the kept trace (trace.go)
+	notes   []noteArgs // the kernel's notes' data, in slabs (Sim.notef)
+	text    []byte     // and their English, in slabs
+	scratch []byte     // a knote's English, to count it (emit)
+	events  int
 
 	killing bool
 	dying   *G // the thread Kill or Close is unwinding, while it unwinds
@@ -79,26 +80,12 @@ func (s *Sim) Now() time.Duration { return s.now }
 // Rand is the run's only source of randomness.
 func (s *Sim) Rand() *rand.Rand { return s.rng }
 
-// Trace returns the events emitted so far, as one slice.
-func (s *Sim) Trace() []Event {
-	switch len(s.chunks) {
-	case 0:
-		return nil // none kept
-	case 1:
-		return s.chunks[0]
-	}
-	out := make([]Event, 0, s.events)
-	for _, c := range s.chunks {
-		out = append(out, c...)
-	}
-	s.chunks = [][]Event{out}
-	return out
-}
+// Trace returns the events emitted so far, as one slice (nil if the
+// trace is not kept).
+func (s *Sim) Trace() []Event { return s.trace.all() }
 
 // Tracing reports whether events are kept: callers skip building notes if not.
 func (s *Sim) Tracing() bool { return s.keep }
-
-const chunkSize = 8192
 
 // Events counts the events emitted so far (also when the trace is not kept).
 func (s *Sim) Events() int { return s.events }
@@ -113,28 +100,37 @@ func (s *Sim) Current() *G { return s.cur }
 func (s *Sim) NextToken() int { s.nextTok++; return s.nextTok }
 
 // Emit appends e to the trace, stamping Seq, T and (if empty) Actor.
-func (s *Sim) Emit(e Event) {
+func (s *Sim) Emit(e Event) { s.emit(e, nil) }
+
+// emitKnote is Emit of e noted with k (its Note and Words are k's).
+func (s *Sim) emitKnote(e Event, k knote) {
+	switch {
+	case !s.keep:
+		s.emit(e, nil)
+	case !k.fits():
+		s.emit(e.Notef(k.format, k.args()...), nil)
+	default:
+		s.emit(e, &k)
+	}
+}
+
+func (s *Sim) emit(e Event, k *knote) {
 	if s.dying != nil {
 		return
 	}
 	if s.keep {
-		s.bytes += eventBytes + int64(len(e.Actor)+len(e.Kind)+len(e.Subj)+len(e.Item)+len(e.From)+len(e.To)+len(e.Note)+len(e.Src))
+		note := len(e.Note)
+		if k != nil {
+			s.scratch = appendKnote(s.scratch[:0], k)
+			note = len(s.scratch)
+		}
+		s.bytes += eventBytes + int64(len(e.Actor)+len(e.Kind)+len(e.Subj)+len(e.Item)+len(e.From)+len(e.To)+note+len(e.Src))
 		e.Seq = s.events
 		e.T = int64(s.now / time.Microsecond)
 		if e.Actor == "" {
 			e.Actor = s.actor()
 		}
-		n := len(s.chunks)
-		if n == 0 || len(s.chunks[n-1]) == cap(s.chunks[n-1]) {
-			// Chunks grow from 256 events: a short run stays small.
-			size := chunkSize
-			if n < 5 {
-				size = 256 << n
-			}
-			s.chunks = append(s.chunks, make([]Event, 0, size))
-			n++
-		}
-		s.chunks[n-1] = append(s.chunks[n-1], e)
+		s.trace.keep(&e, k, note)
 	}
 	// A run that keeps no trace emits blank events (only counted): it is
 	// not checked.

@@ -1,0 +1,62 @@
+package sim
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"brokerlab/core/msg"
+)
+
+type worded int
+
+func (w worded) ItemWords() *msg.Note { return msg.Notef("wakeup: %s", msg.Literal("poll")) }
+
+// A kept trace reads back as it was emitted: every note that is data
+// says what its English says, in both languages; tokens keep their
+// ItemWords; a note whose numbers a record cannot hold is kept whole;
+// a trace read in the middle of a run goes on after it.
+func TestTraceReadsBackAsEmitted(t *testing.T) {
+	s := New(1, true)
+	defer s.Close()
+	huge := NewQueue(s, "huge", 1<<40, label) // its notes' numbers exceed a record's
+	words := NewQueue(s, "words", 0, func(w worded) (int, string) { return int(w), "w" })
+	l := NewLock(s, "l")
+	s.Go("a", func() {
+		l.Lock("")
+		huge.Put(7, "")
+		words.Put(3, "")
+		s.Sleepf(time.Millisecond, "process %s %s", "x", FormatDuration(time.Millisecond))
+		s.Sleep(time.Second, "")
+		l.Unlock("")
+	})
+	s.Go("b", func() {
+		s.Select("", words.Recv(new(worded), ""), After(time.Second))
+		l.Lock("")
+		huge.Take("")
+		l.Unlock("")
+	})
+	require.NoError(t, s.Run(500*time.Millisecond, false, nil))
+	first := append([]Event(nil), s.Trace()...)
+	require.NoError(t, s.Run(time.Hour, true, nil))
+	tr := s.Trace()
+	require.Len(t, tr, s.Events())
+	require.Equal(t, first, tr[:len(first)], "the trace read first is the start of the trace read after")
+	var notes []string
+	items := 0
+	for i, e := range tr {
+		require.Equal(t, i, e.Seq)
+		if e.Words != nil {
+			require.Equal(t, e.Note, e.Words.String(), "event %d", i)
+			require.Equal(t, e.Words.Words("zh"), msg.Notef(e.Words.Format, e.Words.Args...).Words("zh"))
+			notes = append(notes, e.Note)
+		}
+		if e.ItemWords != nil {
+			require.Equal(t, "wakeup: poll", e.ItemWords.String())
+			items++
+		}
+	}
+	require.Subset(t, notes, []string{"size 1/1099511627776", "size 0/1099511627776", "size 1", "held by a", "words | timeout 1s", "process x 1ms"})
+	require.Equal(t, 2, items, "the put and the take of the worded token")
+}
