@@ -39,12 +39,11 @@ type Sim struct {
 	threads []*G // every thread ever started, in start order
 	nextTok int
 
-	keep    bool
-	trace   store      // the kept trace (trace.go)
-	notes   []noteArgs // the kernel's notes' data, in slabs (Sim.notef)
-	text    []byte     // and their English, in slabs
-	scratch []byte     // a knote's English, to count it (emit)
-	events  int
+	keep   bool
+	trace  store      // the kept trace (trace.go)
+	notes  []noteArgs // the kernel's notes' data, in slabs (Sim.notef)
+	text   []byte     // and their English, in slabs
+	events int
 
 	killing bool
 	dying   *G // the thread Kill or Close is unwinding, while it unwinds
@@ -103,16 +102,7 @@ func (s *Sim) NextToken() int { s.nextTok++; return s.nextTok }
 func (s *Sim) Emit(e Event) { s.emit(e, nil) }
 
 // emitKnote is Emit of e noted with k (its Note and Words are k's).
-func (s *Sim) emitKnote(e Event, k knote) {
-	switch {
-	case !s.keep:
-		s.emit(e, nil)
-	case !k.fits():
-		s.emit(e.Notef(k.format, k.args()...), nil)
-	default:
-		s.emit(e, &k)
-	}
-}
+func (s *Sim) emitKnote(e Event, k knote) { s.emit(e, &k) }
 
 func (s *Sim) emit(e Event, k *knote) {
 	if s.dying != nil {
@@ -121,8 +111,7 @@ func (s *Sim) emit(e Event, k *knote) {
 	if s.keep {
 		note := len(e.Note)
 		if k != nil {
-			s.scratch = appendKnote(s.scratch[:0], k)
-			note = len(s.scratch)
+			note = k.len()
 		}
 		s.bytes += eventBytes + int64(len(e.Actor)+len(e.Kind)+len(e.Subj)+len(e.Item)+len(e.From)+len(e.To)+note+len(e.Src))
 		e.Seq = s.events

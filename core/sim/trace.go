@@ -1,7 +1,7 @@
 package sim
 
 import (
-	"math"
+	"encoding/binary"
 	"strconv"
 	"unsafe"
 
@@ -9,16 +9,18 @@ import (
 )
 
 // The kept trace. A run keeps most of its memory in its trace, and an
-// Event holds nine pointers (its strings and notes): kept as Events, the
-// trace would be what the garbage collector scans on every cycle, over
-// and over as it grows. So a run keeps each event as a rec, which holds
-// none: its strings are numbers in the run's table of strings, its note
-// a number in its table of notes or, for the kernel's own notes (knote),
-// a format and two numbers; Trace makes the Events once, when the trace
-// is read.
+// Event is 168 bytes with nine pointers (its strings and notes): kept as
+// Events, the trace would be what the garbage collector scans on every
+// cycle, over and over as it grows. So a run keeps each event encoded in
+// bytes (about 15: keep says how), without a pointer: its strings are
+// numbers in the run's table of strings, its note a number in its table of
+// notes or, for the kernel's own notes (knote), a format and its
+// arguments; Trace makes the Events once, when the trace is read.
 type store struct {
 	events    []Event            // the trace as Trace made it so far
-	recs      [][]rec            // the events after them, in chunks so that growing it never copies it
+	recs      [][]byte           // the events after them, encoded, in chunks so that growing it never copies it
+	n         int                // how many
+	lastT     int64              // the time of the last event encoded (their times are encoded as differences)
 	strs      table[string]      // the strings of recs; 0 is ""
 	notes     table[*msg.Note]   // the notes of recs; 0 is nil
 	itemWords []seqNote          // the ItemWords of recs (few events have one), in order
@@ -27,16 +29,25 @@ type store struct {
 	kbytes    int                // and the bytes of their English
 }
 
-// rec is an Event as the run keeps it until Trace; its Seq is its place.
-type rec struct {
-	t, id int64
-	str   [8]uint32 // Actor, Kind, Subj, Item, From, To, Note (a knote's format), Src in strs
-	words uint32    // Words in notes
-	knote uint8     // a knote's arguments + 1; 0: no knote
-	isStr [2]bool   // the knote's argument is a string, in strs
-	arg   [2]int32  // the knote's arguments
-}
+// An encoded event: a byte of flags, a byte saying which of its eight
+// strings are not empty, the difference of its time from the last
+// event's and its ID (varints), the numbers of its strings that are not
+// empty (Actor, Kind, Subj, Item, From, To, Note, Src; a knote's format in
+// Note's place), then the number of its Words, or its knote's arguments.
+const (
+	hasWords  = 1 << iota // Words is in notes
+	hasKnote              // the note is a knote
+	knoteStr0             // its first argument is a string (in strs), not an int
+	knoteStr1             // its second argument is
+	knoteArgs             // this times its number of arguments (0 to 2)
 
+	// An encoded event's most bytes: flags, time and ID, strings, a
+	// knote's arguments (more than a number of Words).
+	recMax   = 2 + 2*binary.MaxVarintLen64 + 8*binary.MaxVarintLen32 + 2*binary.MaxVarintLen64
+	recChunk = 64 << 10 // bytes in a chunk, once the trace has grown (they grow from 4 KiB)
+)
+
+// seqNote is the ItemWords of event seq.
 type seqNote struct {
 	seq  int
 	note *msg.Note
@@ -67,27 +78,18 @@ func noteStrs(format string, args ...string) knote {
 	return k
 }
 
-// fits reports whether a rec holds k's ints.
-func (k *knote) fits() bool {
+// len is the length of k's English (appendKnote), without writing it.
+func (k *knote) len() int {
+	n := len(k.format) - 2*k.n // each verb is two bytes
 	for j := range k.n {
-		if !k.isStr[j] && (k.i[j] < math.MinInt32 || k.i[j] > math.MaxInt32) {
-			return false
-		}
-	}
-	return true
-}
-
-// args is k's arguments, as Event.Notef takes them.
-func (k *knote) args() []any {
-	out := make([]any, k.n)
-	for j := range out {
 		if k.isStr[j] {
-			out[j] = k.s[j]
+			n += len(k.s[j])
 		} else {
-			out[j] = k.i[j]
+			var b [20]byte
+			n += len(strconv.AppendInt(b[:0], int64(k.i[j]), 10))
 		}
 	}
-	return out
+	return n
 }
 
 // seenStr is a string numbered lately: where its bytes are, how many, its number.
@@ -96,13 +98,10 @@ type seenStr struct {
 	n, i uint32
 }
 
-const (
-	recsChunk = 8192 // records in a chunk, once the trace has grown (they grow from 256)
-	seenSize  = 1024
-)
+const seenSize = 1024
 
-// keep appends e (stamped), noted with k if not nil (fits), to the
-// trace; n is the length of k's English.
+// keep appends e (stamped), noted with k if not nil, to the trace; n is
+// the length of k's English.
 func (t *store) keep(e *Event, k *knote, n int) {
 	if t.seen == nil {
 		t.seen = new([seenSize]seenStr)
@@ -110,32 +109,58 @@ func (t *store) keep(e *Event, k *knote, n int) {
 		t.notes.add(nil)
 	}
 	c := len(t.recs)
-	if c == 0 || len(t.recs[c-1]) == cap(t.recs[c-1]) {
-		size := recsChunk // a short run stays small
-		if c < 5 {
-			size = 256 << c
+	if c == 0 || cap(t.recs[c-1])-len(t.recs[c-1]) < recMax {
+		size := recChunk // a short run stays small
+		if c < 4 {
+			size = 4 << 10 << c
 		}
-		t.recs = append(t.recs, make([]rec, 0, size))
+		t.recs = append(t.recs, make([]byte, 0, size))
 		c++
 	}
-	r := rec{
-		t: e.T, id: int64(e.ID),
-		str:   [8]uint32{t.str(e.Actor), t.str(string(e.Kind)), t.str(e.Subj), t.str(e.Item), t.str(e.From), t.str(e.To), t.str(e.Note), t.str(e.Src)},
-		words: t.note(e.Words),
-	}
+	strs := [8]uint32{t.str(e.Actor), t.str(string(e.Kind)), t.str(e.Subj), t.str(e.Item), t.str(e.From), t.str(e.To), t.str(e.Note), t.str(e.Src)}
+	var flags, which byte
 	if k != nil {
-		r.str[6], r.knote, r.isStr = t.str(k.format), uint8(k.n+1), k.isStr
+		strs[6] = t.str(k.format)
+		flags = hasKnote | byte(k.n)*knoteArgs
+		if k.isStr[0] {
+			flags |= knoteStr0
+		}
+		if k.isStr[1] {
+			flags |= knoteStr1
+		}
+	} else if e.Words != nil {
+		flags = hasWords
+	}
+	for i, x := range strs {
+		if x != 0 {
+			which |= 1 << i
+		}
+	}
+	b := append(t.recs[c-1], flags, which)
+	b = binary.AppendVarint(b, e.T-t.lastT)
+	b = binary.AppendVarint(b, int64(e.ID))
+	t.lastT = e.T
+	for _, x := range strs {
+		if x != 0 {
+			b = binary.AppendUvarint(b, uint64(x))
+		}
+	}
+	switch {
+	case k != nil:
 		for j := range k.n {
 			if k.isStr[j] {
-				r.arg[j] = int32(t.str(k.s[j]))
+				b = binary.AppendVarint(b, int64(t.str(k.s[j])))
 			} else {
-				r.arg[j] = int32(k.i[j])
+				b = binary.AppendVarint(b, int64(k.i[j]))
 			}
 		}
 		t.knotes++
 		t.kbytes += n
+	case e.Words != nil:
+		b = binary.AppendUvarint(b, uint64(t.notes.add(e.Words)))
 	}
-	t.recs[c-1] = append(t.recs[c-1], r)
+	t.recs[c-1] = b
+	t.n++
 	if e.ItemWords != nil {
 		t.itemWords = append(t.itemWords, seqNote{e.Seq, e.ItemWords})
 	}
@@ -159,64 +184,78 @@ func (t *store) str(x string) uint32 {
 	return s.i
 }
 
-// note is n's number in notes.
-func (t *store) note(n *msg.Note) uint32 {
-	if n == nil {
-		return 0
-	}
-	return t.notes.add(n)
-}
-
 // all is the whole trace as Events, made once.
 func (t *store) all() []Event {
-	if len(t.recs) == 0 {
+	if t.n == 0 {
 		return t.events
 	}
-	n := len(t.events)
-	for _, c := range t.recs {
-		n += len(c)
-	}
-	out := make([]Event, len(t.events), n)
+	out := make([]Event, len(t.events), len(t.events)+t.n)
 	copy(out, t.events)
 	knotes := make([]noteArgs, t.knotes) // the knotes' Words, in one piece
 	text := make([]byte, 0, t.kbytes)    // and their English
 	items := t.itemWords
-	for _, c := range t.recs {
-		for i := range c {
-			r, s := &c[i], t.strs.at
+	s := t.strs.at
+	var tm int64
+	for _, b := range t.recs {
+		for len(b) > 0 {
+			flags, which := b[0], b[1]
+			b = b[2:]
+			dt, ID := varint(&b), varint(&b)
+			tm += dt
+			var strs [8]uint32
+			for i := range strs {
+				if which&(1<<i) != 0 {
+					strs[i] = uint32(uvarint(&b))
+				}
+			}
 			out = append(out, Event{
-				Seq: len(out), T: r.t, ID: int(r.id),
-				Actor: s(r.str[0]), Kind: Kind(s(r.str[1])), Subj: s(r.str[2]), Item: s(r.str[3]),
-				From: s(r.str[4]), To: s(r.str[5]), Note: s(r.str[6]), Src: s(r.str[7]),
-				Words: t.notes.at(r.words),
+				Seq: len(out), T: tm, ID: int(ID),
+				Actor: s(strs[0]), Kind: Kind(s(strs[1])), Subj: s(strs[2]), Item: s(strs[3]),
+				From: s(strs[4]), To: s(strs[5]), Note: s(strs[6]), Src: s(strs[7]),
 			})
 			e := &out[len(out)-1]
 			if len(items) > 0 && items[0].seq == e.Seq {
 				e.ItemWords, items = items[0].note, items[1:]
 			}
-			if r.knote == 0 {
-				continue
-			}
-			w := &knotes[0]
-			knotes = knotes[1:]
-			k := knote{format: e.Note, n: int(r.knote - 1), isStr: r.isStr}
-			w.Format, w.Args = k.format, w.a[:k.n]
-			for j := range w.Args {
-				if k.isStr[j] {
-					k.s[j] = s(uint32(r.arg[j]))
-					w.Args[j] = k.s[j]
-				} else {
-					k.i[j] = int(r.arg[j])
-					w.Args[j] = k.i[j]
+			switch {
+			case flags&hasWords != 0:
+				e.Words = t.notes.at(uint32(uvarint(&b)))
+			case flags&hasKnote != 0:
+				w := &knotes[0]
+				knotes = knotes[1:]
+				k := knote{format: e.Note, n: int(flags / knoteArgs), isStr: [2]bool{flags&knoteStr0 != 0, flags&knoteStr1 != 0}}
+				w.Format, w.Args = k.format, w.a[:k.n]
+				for j := range w.Args {
+					if x := varint(&b); k.isStr[j] {
+						k.s[j] = s(uint32(x))
+						w.Args[j] = k.s[j]
+					} else {
+						k.i[j] = int(x)
+						w.Args[j] = k.i[j]
+					}
 				}
+				start := len(text)
+				text = appendKnote(text, &k) // text has room: it is never copied
+				e.Words, e.Note = &w.Note, unsafe.String(unsafe.SliceData(text[start:]), len(text)-start)
 			}
-			start := len(text)
-			text = appendKnote(text, &k) // text has room: it is never copied
-			e.Words, e.Note = &w.Note, unsafe.String(unsafe.SliceData(text[start:]), len(text)-start)
 		}
 	}
-	t.events, t.recs, t.itemWords, t.knotes, t.kbytes = out, nil, nil, 0, 0
+	t.events, t.recs, t.n, t.lastT, t.itemWords, t.knotes, t.kbytes = out, nil, 0, 0, nil, 0, 0
 	return out
+}
+
+// varint reads a varint off the front of *b.
+func varint(b *[]byte) int64 {
+	x, n := binary.Varint(*b)
+	*b = (*b)[n:]
+	return x
+}
+
+// uvarint reads an unsigned varint off the front of *b.
+func uvarint(b *[]byte) uint64 {
+	x, n := binary.Uvarint(*b)
+	*b = (*b)[n:]
+	return x
 }
 
 // appendKnote appends k's English: its format with each %d and %s

@@ -15,12 +15,12 @@ func (w worded) ItemWords() *msg.Note { return msg.Notef("wakeup: %s", msg.Liter
 
 // A kept trace reads back as it was emitted: every note that is data
 // says what its English says, in both languages; tokens keep their
-// ItemWords; a note whose numbers a record cannot hold is kept whole;
-// a trace read in the middle of a run goes on after it.
+// ItemWords; numbers of any size survive; a trace read in the middle of
+// a run goes on after it.
 func TestTraceReadsBackAsEmitted(t *testing.T) {
 	s := New(1, true)
 	defer s.Close()
-	huge := NewQueue(s, "huge", 1<<40, label) // its notes' numbers exceed a record's
+	huge := NewQueue(s, "huge", 1<<40, label)
 	words := NewQueue(s, "words", 0, func(w worded) (int, string) { return int(w), "w" })
 	l := NewLock(s, "l")
 	s.Go("a", func() {
@@ -59,4 +59,11 @@ func TestTraceReadsBackAsEmitted(t *testing.T) {
 	}
 	require.Subset(t, notes, []string{"size 1/1099511627776", "size 0/1099511627776", "size 1", "held by a", "words | timeout 1s", "process x 1ms"})
 	require.Equal(t, 2, items, "the put and the take of the worded token")
+}
+
+// A knote's length, which the memory budget counts, is its English's.
+func TestKnoteLen(t *testing.T) {
+	for _, k := range []knote{noteInts("size %d/%d", -12, 1<<40), noteInts("count %d", 0), noteStrs("%s | timeout %s", "a | b", "1.5s"), noteStrs("held by %s", "")} {
+		require.Equal(t, len(appendKnote(nil, &k)), k.len(), k.format)
+	}
 }
