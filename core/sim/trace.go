@@ -98,7 +98,10 @@ type seenStr struct {
 	n, i uint32
 }
 
-const seenSize = 1024
+const (
+	seenBits = 10
+	seenSize = 1 << seenBits
+)
 
 // keep appends e (stamped), noted with k if not nil, to the trace; n is
 // the length of k's English.
@@ -176,7 +179,7 @@ func (t *store) str(x string) uint32 {
 		return 0
 	}
 	p := uintptr(unsafe.Pointer(unsafe.StringData(x)))
-	s := &t.seen[(p>>4^p>>14^uintptr(len(x)))%seenSize]
+	s := &t.seen[(uint64(p)^uint64(len(x))<<48)*0x9e3779b97f4a7c15>>(64-seenBits)] // Fibonacci hashing: strings may lie a byte apart
 	if s.p == p && s.n == uint32(len(x)) {
 		return s.i
 	}

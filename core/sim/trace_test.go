@@ -67,3 +67,13 @@ func TestKnoteLen(t *testing.T) {
 		require.Equal(t, len(appendKnote(nil, &k)), k.len(), k.format)
 	}
 }
+
+// A string the trace repeats is numbered once (threads' names, queues',
+// kinds), even strings whose bytes lie side by side.
+func TestRepeatedStringsAreNumberedOnce(t *testing.T) {
+	s := New(1, true)
+	defer s.Close()
+	pingPong(s, 1000)
+	require.NoError(t, s.Run(time.Hour, true, nil))
+	require.Less(t, int(s.trace.strs.n), 20, "6,000 events of a dozen strings")
+}
