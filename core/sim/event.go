@@ -32,8 +32,13 @@ type Event struct {
 // Notef is e with the note format worded with args: Note in English, and
 // Words for the page (core/msg).
 func (e Event) Notef(format string, args ...any) Event {
+	// The note and up to two arguments in one allocation: args is
+	// copied, so the caller's stays on its stack.
 	w := &noteArgs{}
-	w.set(format, args)
+	w.Format, w.Args = format, w.a[:copy(w.a[:], args)]
+	if len(args) > len(w.a) {
+		w.Args = append([]any(nil), args...)
+	}
 	return Noted(e, &w.Note)
 }
 
@@ -45,47 +50,19 @@ func Noted(e Event, n *msg.Note) Event {
 	return e
 }
 
-// noteArgs is a note and up to two arguments in one piece of memory (a
-// trace notes most of its events, most with one or two arguments).
+// noteArgs is a note and up to two arguments in one piece of memory (most
+// notes have one or two).
 type noteArgs struct {
 	msg.Note
 	a [2]any
 }
 
-// set makes w the note format with args, copied: the caller's stay on its
-// stack.
-func (w *noteArgs) set(format string, args []any) {
-	w.Format, w.Args = format, w.a[:copy(w.a[:], args)]
-	if len(args) > len(w.a) {
-		w.Args = append([]any(nil), args...)
-	}
-}
-
-// notef is e noted as Event.Notef notes it when the trace is kept, and e
-// as it is when not (nobody reads the note). The kernel notes most events
-// of a trace: their notes are kept in the run's own slabs (notes for the
-// data, text for the English), not in an allocation or two each.
-func (s *Sim) notef(e Event, format string, args ...any) Event {
-	if !s.keep {
-		return e
-	}
-	if len(s.notes) == cap(s.notes) {
-		s.notes = make([]noteArgs, 0, notesSlab)
-	}
-	s.notes = s.notes[:len(s.notes)+1]
-	w := &s.notes[len(s.notes)-1]
-	w.set(format, args)
-	e.Words, e.Note = &w.Note, s.kept(w.Append(s.textBuf(), "en"))
-	return e
-}
-
 const (
-	notesSlab = 256     // notes in one slab
-	textSlab  = 8 << 10 // bytes in one slab of text
-	textRoom  = 256     // the room left that a note's text needs
+	textSlab = 8 << 10 // bytes in one slab of text
+	textRoom = 256     // the room left that a text needs
 )
 
-// textBuf is the run's text, with room at its end for a note's text.
+// textBuf is the run's text, with room at its end for a new text.
 func (s *Sim) textBuf() []byte {
 	if cap(s.text)-len(s.text) < textRoom {
 		s.text = make([]byte, 0, textSlab)

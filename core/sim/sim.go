@@ -40,9 +40,8 @@ type Sim struct {
 	nextTok int
 
 	keep   bool
-	trace  store      // the kept trace (trace.go)
-	notes  []noteArgs // the kernel's notes' data, in slabs (Sim.notef)
-	text   []byte     // and their English, in slabs
+	trace  store  // the kept trace (trace.go)
+	text   []byte // the names of selects' cases, in slabs (textBuf)
 	events int
 
 	killing bool
@@ -424,21 +423,30 @@ func (s *Sim) timeout(w wref, at time.Duration, which int) {
 // Sleep blocks the running thread for d of virtual time (its work, or a
 // wait), noted with note, or with d if note is empty.
 func (s *Sim) Sleep(d time.Duration, note string) {
-	if note == "" {
+	if note == "" && s.keep {
 		note = FormatDuration(d)
 	}
-	s.sleep(d, Event{Kind: Sleep, Note: note})
+	s.sleep(d, Event{Kind: Sleep, Note: note}, nil)
 }
 
 // Sleepf is Sleep noted with the note format worded with args (Event.Notef),
-// formatted only when the trace is kept.
+// formatted only when the trace is read.
 func (s *Sim) Sleepf(d time.Duration, format string, args ...any) {
-	s.sleep(d, s.notef(Event{Kind: Sleep}, format, args...))
+	e := Event{Kind: Sleep}
+	if !s.keep {
+		s.sleep(d, e, nil)
+		return
+	}
+	if k, ok := knoteOf(format, args); ok {
+		s.sleep(d, e, &k)
+		return
+	}
+	s.sleep(d, e.Notef(format, args...), nil)
 }
 
-func (s *Sim) sleep(d time.Duration, e Event) {
+func (s *Sim) sleep(d time.Duration, e Event, k *knote) {
 	g := s.self("Sleep")
-	s.Emit(e)
+	s.emit(e, k)
 	s.schedule(g, s.now+d)
 	s.park(g)
 }

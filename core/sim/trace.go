@@ -17,16 +17,17 @@ import (
 // notes or, for the kernel's own notes (knote), a format and its
 // arguments; Trace makes the Events once, when the trace is read.
 type store struct {
-	events    []Event            // the trace as Trace made it so far
-	recs      [][]byte           // the events after them, encoded, in chunks so that growing it never copies it
-	n         int                // how many
-	lastT     int64              // the time of the last event encoded (their times are encoded as differences)
-	strs      table[string]      // the strings of recs; 0 is ""
-	notes     table[*msg.Note]   // the notes of recs; 0 is nil
-	itemWords []seqNote          // the ItemWords of recs (few events have one), in order
-	seen      *[seenSize]seenStr // the strings numbered lately, by where their bytes are
-	knotes    int                // recs with a knote
-	kbytes    int                // and the bytes of their English
+	events    []Event                      // the trace as Trace made it so far
+	recs      [][]byte                     // the events after them, encoded, in chunks so that growing it never copies it
+	n         int                          // how many
+	lastT     int64                        // the time of the last event encoded (their times are encoded as differences)
+	strs      table[string]                // the strings of recs; 0 is ""
+	notes     table[*msg.Note]             // the notes of recs; 0 is nil
+	itemWords []seqNote                    // the ItemWords of recs (few events have one), in order
+	seen      *[seenSets][seenWays]seenStr // the strings numbered lately, by where their bytes are
+	evict     int                          // the way of a set a new string takes next
+	knotes    int                          // recs with a knote
+	kbytes    int                          // and the bytes of their English
 }
 
 // An encoded event: a byte of flags, a byte saying which of its eight
@@ -78,6 +79,39 @@ func noteStrs(format string, args ...string) knote {
 	return k
 }
 
+// knoteOf is format with args as a knote, if it is one: up to two
+// arguments, an int for each %d and a string for each %s, and no other %.
+func knoteOf(format string, args []any) (knote, bool) {
+	k := knote{format: format}
+	if len(args) > len(k.i) {
+		return k, false
+	}
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		if i++; i == len(format) || k.n == len(args) {
+			return k, false
+		}
+		switch x := args[k.n].(type) {
+		case int:
+			k.i[k.n] = x
+			if format[i] != 'd' {
+				return k, false
+			}
+		case string:
+			k.s[k.n], k.isStr[k.n] = x, true
+			if format[i] != 's' {
+				return k, false
+			}
+		default:
+			return k, false
+		}
+		k.n++
+	}
+	return k, k.n == len(args)
+}
+
 // len is the length of k's English (appendKnote), without writing it.
 func (k *knote) len() int {
 	n := len(k.format) - 2*k.n // each verb is two bytes
@@ -99,15 +133,16 @@ type seenStr struct {
 }
 
 const (
-	seenBits = 10
-	seenSize = 1 << seenBits
+	seenBits = 8 // sets of seenWays strings
+	seenSets = 1 << seenBits
+	seenWays = 4 // hot strings that share a set do not push each other out
 )
 
 // keep appends e (stamped), noted with k if not nil, to the trace; n is
 // the length of k's English.
 func (t *store) keep(e *Event, k *knote, n int) {
 	if t.seen == nil {
-		t.seen = new([seenSize]seenStr)
+		t.seen = new([seenSets][seenWays]seenStr)
 		t.strs.add("")
 		t.notes.add(nil)
 	}
@@ -179,12 +214,16 @@ func (t *store) str(x string) uint32 {
 		return 0
 	}
 	p := uintptr(unsafe.Pointer(unsafe.StringData(x)))
-	s := &t.seen[(uint64(p)^uint64(len(x))<<48)*0x9e3779b97f4a7c15>>(64-seenBits)] // Fibonacci hashing: strings may lie a byte apart
-	if s.p == p && s.n == uint32(len(x)) {
-		return s.i
+	set := &t.seen[(uint64(p)^uint64(len(x))<<48)*0x9e3779b97f4a7c15>>(64-seenBits)] // Fibonacci hashing: strings may lie a byte apart
+	for _, s := range set {
+		if s.p == p && s.n == uint32(len(x)) {
+			return s.i
+		}
 	}
-	*s = seenStr{p, uint32(len(x)), t.strs.add(x)}
-	return s.i
+	i := t.strs.add(x)
+	set[t.evict%seenWays] = seenStr{p, uint32(len(x)), i}
+	t.evict++
+	return i
 }
 
 // all is the whole trace as Events, made once.

@@ -28,6 +28,7 @@ func TestTraceReadsBackAsEmitted(t *testing.T) {
 		huge.Put(7, "")
 		words.Put(3, "")
 		s.Sleepf(time.Millisecond, "process %s %s", "x", FormatDuration(time.Millisecond))
+		s.Sleepf(time.Millisecond, "ask %q: %s", "x", 7) // not a knote
 		s.Sleep(time.Second, "")
 		l.Unlock("")
 	})
@@ -57,7 +58,7 @@ func TestTraceReadsBackAsEmitted(t *testing.T) {
 			items++
 		}
 	}
-	require.Subset(t, notes, []string{"size 1/1099511627776", "size 0/1099511627776", "size 1", "held by a", "words | timeout 1s", "process x 1ms"})
+	require.Subset(t, notes, []string{"size 1/1099511627776", "size 0/1099511627776", "size 1", "held by a", "words | timeout 1s", "process x 1ms", `ask "x": %!s(int=7)`})
 	require.Equal(t, 2, items, "the put and the take of the worded token")
 }
 
@@ -76,4 +77,32 @@ func TestRepeatedStringsAreNumberedOnce(t *testing.T) {
 	pingPong(s, 1000)
 	require.NoError(t, s.Run(time.Hour, true, nil))
 	require.Less(t, int(s.trace.strs.n), 20, "6,000 events of a dozen strings")
+}
+
+// A note is a knote when its verbs are %d of ints and %s of strings.
+func TestKnoteOf(t *testing.T) {
+	for _, c := range []struct {
+		format string
+		args   []any
+		ok     bool
+	}{
+		{"handle %s %s", []any{"Produce:p1#2", "1ms"}, true},
+		{"FixedBackOff: retry %d of %d", []any{2, 3}, true},
+		{"preempt", nil, true},
+		{"%d%%", []any{5}, false},
+		{"ask %q", []any{"x"}, false},
+		{"x %d", []any{int64(5)}, false},
+		{"%s", []any{1}, false},
+		{"%d", []any{"1"}, false},
+		{"%d %d %d", []any{1, 2, 3}, false},
+		{"%s", nil, false},
+		{"%s", []any{"a", "b"}, false},
+		{"50%", []any{"a"}, false},
+	} {
+		k, ok := knoteOf(c.format, c.args)
+		require.Equal(t, c.ok, ok, c.format)
+		if ok {
+			require.Equal(t, Event{}.Notef(c.format, c.args...).Note, string(appendKnote(nil, &k)), c.format)
+		}
+	}
 }
