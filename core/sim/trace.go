@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"encoding/binary"
 	"strconv"
 	"unsafe"
 
@@ -44,7 +43,7 @@ const (
 
 	// An encoded event's most bytes: flags, time and ID, strings, a
 	// knote's arguments (more than a number of Words).
-	recMax   = 2 + 2*binary.MaxVarintLen64 + 8*binary.MaxVarintLen32 + 2*binary.MaxVarintLen64
+	recMax   = 2 + 2*10 + 8*5 + 2*10
 	recChunk = 64 << 10 // bytes in a chunk, once the trace has grown (they grow from 4 KiB)
 )
 
@@ -175,27 +174,27 @@ func (t *store) keep(e *Event, k *knote, n int) {
 		}
 	}
 	b := append(t.recs[c-1], flags, which)
-	b = binary.AppendVarint(b, e.T-t.lastT)
-	b = binary.AppendVarint(b, int64(e.ID))
+	b = appendVarint(b, e.T-t.lastT)
+	b = appendVarint(b, int64(e.ID))
 	t.lastT = e.T
 	for _, x := range strs {
 		if x != 0 {
-			b = binary.AppendUvarint(b, uint64(x))
+			b = appendUvarint(b, uint64(x))
 		}
 	}
 	switch {
 	case k != nil:
 		for j := range k.n {
 			if k.isStr[j] {
-				b = binary.AppendVarint(b, int64(t.str(k.s[j])))
+				b = appendVarint(b, int64(t.str(k.s[j])))
 			} else {
-				b = binary.AppendVarint(b, int64(k.i[j]))
+				b = appendVarint(b, int64(k.i[j]))
 			}
 		}
 		t.knotes++
 		t.kbytes += n
 	case e.Words != nil:
-		b = binary.AppendUvarint(b, uint64(t.notes.add(e.Words)))
+		b = appendUvarint(b, uint64(t.notes.add(e.Words)))
 	}
 	t.recs[c-1] = b
 	t.n++
@@ -239,15 +238,18 @@ func (t *store) all() []Event {
 	s := t.strs.at
 	var tm int64
 	for _, b := range t.recs {
-		for len(b) > 0 {
-			flags, which := b[0], b[1]
-			b = b[2:]
-			dt, ID := varint(&b), varint(&b)
+		for i := 0; i < len(b); {
+			flags, which := b[i], b[i+1]
+			var dt, ID int64
+			dt, i = varintAt(b, i+2)
+			ID, i = varintAt(b, i)
 			tm += dt
 			var strs [8]uint32
-			for i := range strs {
-				if which&(1<<i) != 0 {
-					strs[i] = uint32(uvarint(&b))
+			for j := range strs {
+				if which&(1<<j) != 0 {
+					var x uint64
+					x, i = uvarintAt(b, i)
+					strs[j] = uint32(x)
 				}
 			}
 			out = append(out, Event{
@@ -261,14 +263,17 @@ func (t *store) all() []Event {
 			}
 			switch {
 			case flags&hasWords != 0:
-				e.Words = t.notes.at(uint32(uvarint(&b)))
+				var x uint64
+				x, i = uvarintAt(b, i)
+				e.Words = t.notes.at(uint32(x))
 			case flags&hasKnote != 0:
 				w := &knotes[0]
 				knotes = knotes[1:]
 				k := knote{format: e.Note, n: int(flags / knoteArgs), isStr: [2]bool{flags&knoteStr0 != 0, flags&knoteStr1 != 0}}
 				w.Format, w.Args = k.format, w.a[:k.n]
 				for j := range w.Args {
-					if x := varint(&b); k.isStr[j] {
+					var x int64
+					if x, i = varintAt(b, i); k.isStr[j] {
 						k.s[j] = s(uint32(x))
 						w.Args[j] = k.s[j]
 					} else {
@@ -286,18 +291,40 @@ func (t *store) all() []Event {
 	return out
 }
 
-// varint reads a varint off the front of *b.
-func varint(b *[]byte) int64 {
-	x, n := binary.Varint(*b)
-	*b = (*b)[n:]
-	return x
+// appendUvarint appends x in 7-bit groups, low first, each but the last
+// with its high bit set.
+func appendUvarint(b []byte, x uint64) []byte {
+	for x >= 0x80 {
+		b = append(b, byte(x)|0x80)
+		x >>= 7
+	}
+	return append(b, byte(x))
 }
 
-// uvarint reads an unsigned varint off the front of *b.
-func uvarint(b *[]byte) uint64 {
-	x, n := binary.Uvarint(*b)
-	*b = (*b)[n:]
-	return x
+// appendVarint appends x zigzagged (0, -1, 1, -2, … as 0, 1, 2, 3, …) as
+// an uvarint: a small x of either sign takes one byte.
+func appendVarint(b []byte, x int64) []byte { return appendUvarint(b, uint64(x<<1^x>>63)) }
+
+// uvarintAt reads the uvarint at b[i:], and where the next thing starts.
+func uvarintAt(b []byte, i int) (uint64, int) {
+	if c := b[i]; c < 0x80 { // most are one byte
+		return uint64(c), i + 1
+	}
+	var x uint64
+	for s := uint(0); ; s += 7 {
+		c := b[i]
+		i++
+		x |= uint64(c&0x7f) << s
+		if c < 0x80 {
+			return x, i
+		}
+	}
+}
+
+// varintAt reads the varint at b[i:], and where the next thing starts.
+func varintAt(b []byte, i int) (int64, int) {
+	u, i := uvarintAt(b, i)
+	return int64(u>>1) ^ -int64(u&1), i
 }
 
 // appendKnote appends k's English: its format with each %d and %s
