@@ -8,7 +8,7 @@ import (
 
 // appendf appends format worded in lang with args to b, as fmt.Appendf
 // does with every argument that is words (word) worded first. The verbs
-// and values of notes and errors (%s, %v, %q and %d of strings, integers
+// and values of notes and errors (%s, %v, %q and %d of strings, ints
 // and words; %[n] indexes) are written here, without fmt's reflection;
 // anything else (a flag, a width, another verb or type, an argument
 // missing or left over) is fmt's. A format without arguments is its own
@@ -136,22 +136,6 @@ func appendArg(b []byte, lang string, verb byte, a any) ([]byte, bool) {
 		return appendInt(b, verb, int64(x))
 	case int64:
 		return appendInt(b, verb, x)
-	case int32:
-		return appendInt(b, verb, int64(x))
-	case int16:
-		return appendInt(b, verb, int64(x))
-	case int8:
-		return appendInt(b, verb, int64(x))
-	case uint:
-		return appendUint(b, verb, uint64(x))
-	case uint64:
-		return appendUint(b, verb, x)
-	case uint32:
-		return appendUint(b, verb, uint64(x))
-	case uint16:
-		return appendUint(b, verb, uint64(x))
-	case uint8:
-		return appendUint(b, verb, uint64(x))
 	}
 	switch verb {
 	case 's', 'v':
@@ -177,13 +161,6 @@ func appendString(b []byte, verb byte, s string) ([]byte, bool) {
 func appendInt(b []byte, verb byte, i int64) ([]byte, bool) {
 	if verb == 'd' || verb == 'v' {
 		return strconv.AppendInt(b, i, 10), true
-	}
-	return b, false
-}
-
-func appendUint(b []byte, verb byte, u uint64) ([]byte, bool) {
-	if verb == 'd' || verb == 'v' {
-		return strconv.AppendUint(b, u, 10), true
 	}
 	return b, false
 }
