@@ -20,7 +20,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
+	"unsafe"
 )
 
 // W is a message's wording in English and in Chinese, with fmt verbs for
@@ -76,15 +76,20 @@ func (e *Error) Error() string { return e.Format("en") }
 
 // Format words e in lang ("en" or "zh"; another language is English).
 func (e *Error) Format(lang string) string {
+	return toString(e.append(make([]byte, 0, 64), lang))
+}
+
+// append appends e in lang to b (Format).
+func (e *Error) append(b []byte, lang string) []byte {
 	w, ok := catalog[e.Code]
 	if !ok {
-		return e.Code + fmt.Sprint(e.Args...)
+		return fmt.Append(append(b, e.Code...), e.Args...)
 	}
-	s := sprintf(lang, pick(lang, w), e.Args)
+	b = appendf(b, lang, pick(lang, w), e.Args)
 	if e.Hint != "" {
-		s += fmt.Sprintf(pick(lang, catalog["hint"]), e.Hint)
+		b = fmt.Appendf(b, pick(lang, catalog["hint"]), e.Hint)
 	}
-	return s
+	return b
 }
 
 func pick(lang string, w W) string {
@@ -129,19 +134,16 @@ func sprintf(lang, format string, args []any) string {
 	if len(args) == 0 {
 		return format
 	}
-	var worded []any // a copy only if an argument is words (most notes have none)
-	for i, a := range args {
-		if w, ok := word(lang, a); ok {
-			if worded == nil {
-				worded = append([]any(nil), args...)
-			}
-			worded[i] = w
-		}
-	}
-	if worded == nil {
-		return fmt.Sprintf(format, args...)
-	}
-	return fmt.Sprintf(format, worded...)
+	return toString(appendf(make([]byte, 0, len(format)+32), lang, format, args))
+}
+
+// toString is b as a string, without copying it: b is not used after.
+func toString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// Append appends n in lang to b: Words, without a string of its own (the
+// kernel keeps a trace's notes side by side in one buffer).
+func (n *Note) Append(b []byte, lang string) []byte {
+	return appendf(b, lang, LiteralWords(lang, n.Format), n.Args)
 }
 
 // List is a list of names an error shows, joined in each language's way.
@@ -149,29 +151,6 @@ type List []string
 
 // NoteList is a list of notes a note shows, each worded, joined as a List.
 type NoteList []*Note
-
-// word is a in lang if it is words (an *Error, a *Note, a List, a
-// NoteList), and false if it is a value fmt prints as it is.
-func word(lang string, a any) (string, bool) {
-	switch x := a.(type) {
-	case *Error:
-		return x.Format(lang), true
-	case *Note:
-		return x.Words(lang), true
-	case NoteList:
-		l := make(List, len(x))
-		for i, n := range x {
-			l[i] = n.Words(lang)
-		}
-		return word(lang, l)
-	case List:
-		if lang == "zh" {
-			return strings.Join(x, "、"), true
-		}
-		return strings.Join(x, ", "), true
-	}
-	return "", false
-}
 
 // Text words any error in lang: an *Error through the catalog, another
 // error as it says itself.

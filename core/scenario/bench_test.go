@@ -2,6 +2,7 @@ package scenario_test
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -58,4 +59,30 @@ func BenchmarkRun100k(b *testing.B) {
 		events = scenario.Run(sc, scenario.Options{}).Events
 	}
 	b.ReportMetric(float64(events), "events/run")
+}
+
+// BenchmarkLessonTrace runs lessons 06 and 07 with the trace kept, as the
+// page does, and discarded (only counted): what keeping the trace costs
+// an event in a real run, where ping-pong (core/sim) may mislead.
+func BenchmarkLessonTrace(b *testing.B) {
+	for _, id := range []string{"06-broker-failure", "07-consumer-group-rebalance"} {
+		sc := lesson(b, id)
+		for _, discard := range []bool{false, true} {
+			name := id[:2] + "/traced"
+			if discard {
+				name = id[:2] + "/discarded"
+			}
+			b.Run(name, func(b *testing.B) {
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				events := 0
+				for b.Loop() {
+					events += scenario.Run(sc, scenario.Options{Discard: discard}).Events
+				}
+				runtime.ReadMemStats(&after)
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(events), "ns/event")
+				b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(events), "allocs/event")
+			})
+		}
+	}
 }

@@ -1,6 +1,10 @@
 package sim
 
-import "brokerlab/core/msg"
+import (
+	"unsafe"
+
+	"brokerlab/core/msg"
+)
 
 // Event is one record of the trace (contract 2 of docs/ARCHITECTURE.md). The UI reads
 // nothing else: every kernel primitive and every state change emits one.
@@ -28,16 +32,14 @@ type Event struct {
 // Notef is e with the note format worded with args: Note in English, and
 // Words for the page (core/msg).
 func (e Event) Notef(format string, args ...any) Event {
-	// The note and up to two arguments in one allocation (a trace notes
-	// most of its events): args is copied, so the caller's stays on its stack.
+	// The note and up to two arguments in one allocation: args is
+	// copied, so the caller's stays on its stack.
 	w := &noteArgs{}
 	w.Format, w.Args = format, w.a[:copy(w.a[:], args)]
 	if len(args) > len(w.a) {
 		w.Args = append([]any(nil), args...)
 	}
-	e.Words = &w.Note
-	e.Note = e.Words.String()
-	return e
+	return Noted(e, &w.Note)
 }
 
 // Noted is e with the note n (nil: e as it is).
@@ -48,9 +50,36 @@ func Noted(e Event, n *msg.Note) Event {
 	return e
 }
 
+// noteArgs is a note and up to two arguments in one piece of memory (most
+// notes have one or two).
 type noteArgs struct {
 	msg.Note
 	a [2]any
+}
+
+const (
+	textSlab = 8 << 10 // bytes in one slab of text
+	textRoom = 256     // the room left that a text needs
+)
+
+// textBuf is the run's text, with room at its end for a new text.
+func (s *Sim) textBuf() []byte {
+	if cap(s.text)-len(s.text) < textRoom {
+		s.text = make([]byte, 0, textSlab)
+	}
+	return s.text
+}
+
+// kept keeps the text appended to textBuf's result, b, as a string of the
+// trace. Text once kept is never written again: the trace's strings point
+// into it.
+func (s *Sim) kept(b []byte) string {
+	start := len(s.text)
+	s.text = b
+	if len(b) == start {
+		return ""
+	}
+	return unsafe.String(&b[start], len(b)-start)
 }
 
 // Kinds is the closed set of event kinds, with what each means. A test

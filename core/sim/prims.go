@@ -1,10 +1,10 @@
 package sim
 
 import (
-	"brokerlab/core/msg"
 	"slices"
-	"strings"
 	"time"
+
+	"brokerlab/core/msg"
 )
 
 // Queue is a blocking FIFO queue: unbounded like LinkedBlockingQueue
@@ -14,7 +14,8 @@ type Queue[T any] struct {
 	name    string
 	cap     int
 	label   func(T) (int, string)
-	buf     []T // the items are buf[head:]
+	words   bool // a token may word its label (ItemWords)
+	buf     []T  // the items are buf[head:]
 	head    int
 	takers  []wref
 	putters []wref
@@ -23,8 +24,14 @@ type Queue[T any] struct {
 // NewQueue returns a queue named name (as it appears in the trace).
 // capacity 0 means unbounded; label gives a token's id and name for the trace.
 func NewQueue[T any](s *Sim, name string, capacity int, label func(T) (int, string)) *Queue[T] {
-	return &Queue[T]{s: s, name: name, cap: capacity, label: label}
+	var zero T
+	_, words := any(zero).(itemWords)
+	words = words || any(zero) == nil // T is an interface: each token says
+	return &Queue[T]{s: s, name: name, cap: capacity, label: label, words: words}
 }
+
+// itemWords is a token whose label is words.
+type itemWords interface{ ItemWords() *msg.Note }
 
 // Len is the number of queued items.
 func (q *Queue[T]) Len() int { return len(q.buf) - q.head }
@@ -42,14 +49,16 @@ func (q *Queue[T]) emit(kind Kind, x T, src string) {
 	}
 	id, item := q.label(x)
 	e := Event{Kind: kind, Subj: q.name, ID: id, Item: item, Src: src}
-	if w, ok := any(x).(interface{ ItemWords() *msg.Note }); ok {
-		e.ItemWords = w.ItemWords() // a token whose label is words
+	if q.words { // checked only where T may word its tokens: any(x) of another T may allocate
+		if w, ok := any(x).(itemWords); ok {
+			e.ItemWords = w.ItemWords()
+		}
 	}
 	if q.cap > 0 {
-		q.s.Emit(e.Notef("size %d/%d", q.Len(), q.cap))
+		q.s.emitKnote(e, noteInts("size %d/%d", q.Len(), q.cap))
 		return
 	}
-	q.s.Emit(e.Notef("size %d", q.Len()))
+	q.s.emitKnote(e, noteInts("size %d", q.Len()))
 }
 
 func (q *Queue[T]) full() bool { return q.cap > 0 && q.Len() >= q.cap }
@@ -124,7 +133,7 @@ func (q *Queue[T]) Clear(src string) []T {
 	out := q.Items()
 	clear(q.buf)
 	q.buf, q.head = q.buf[:0], 0
-	q.s.Emit(Event{Kind: QueueClear, Subj: q.name, Src: src}.Notef("removed %d", len(out)))
+	q.s.emitKnote(Event{Kind: QueueClear, Subj: q.name, Src: src}, noteInts("removed %d", len(out)))
 	for len(q.putters) > 0 {
 		q.putters = wakeOne(q.s, q.putters)
 	}
@@ -192,7 +201,7 @@ func (l *Lock) Lock(src string) {
 		w := g.begin()
 		l.waiters = append(l.waiters, w)
 		l.waits++
-		l.s.Emit(Event{Kind: LockWait, Subj: l.name, Src: src}.Notef("held by %s", l.holder.Name))
+		l.s.emitKnote(Event{Kind: LockWait, Subj: l.name, Src: src}, noteStrs("held by %s", l.holder.Name))
 		l.s.park(g) // Unlock made us the holder before waking us
 	} else {
 		l.holder = g
@@ -255,7 +264,7 @@ func (l *Latch) CountDown(src string) {
 		return
 	}
 	l.count--
-	l.s.Emit(Event{Kind: LatchCountDown, Subj: l.name, ID: l.id, Src: src}.Notef("count %d", l.count))
+	l.s.emitKnote(Event{Kind: LatchCountDown, Subj: l.name, ID: l.id, Src: src}, noteInts("count %d", l.count))
 	if l.count == 0 {
 		for _, w := range l.waiters {
 			l.s.wake(w)
@@ -333,7 +342,7 @@ func (s *Sim) Select(src string, cases ...Case) int {
 		if timeoutAt >= 0 {
 			s.timeout(w, deadline, timeoutAt)
 		}
-		s.Emit(selectWait(src, cases))
+		s.selectWait(src, cases)
 		s.park(g)
 		if g.which == timeoutAt {
 			return timeoutAt
@@ -341,22 +350,38 @@ func (s *Sim) Select(src string, cases ...Case) int {
 	}
 }
 
-// selectWait is the event of a select that blocks, noted with its cases'
-// names, "a | b", a timeout last as "a | timeout 5s".
-func selectWait(src string, cases []Case) Event {
+// selectWait emits the event of a select that blocks, noted with its
+// cases' names, "a | b", a timeout last as "a | timeout 5s".
+func (s *Sim) selectWait(src string, cases []Case) {
 	e := Event{Kind: SelectWait, Src: src}
-	names := make([]string, len(cases))
-	for i, c := range cases {
-		names[i] = c.name()
+	if !s.keep {
+		s.Emit(e)
+		return
 	}
 	n := len(cases) - 1
-	a, ok := cases[n].(afterCase)
-	switch {
-	case ok && n == 0:
-		return e.Notef("timeout %s", FormatDuration(a.d))
-	case ok:
-		return e.Notef("%s | timeout %s", strings.Join(names[:n], " | "), FormatDuration(a.d))
+	a, timeout := cases[n].(afterCase)
+	if !timeout {
+		n++
 	}
-	e.Note = strings.Join(names, " | ")
-	return e
+	names := s.kept(appendNames(s.textBuf(), cases[:n]))
+	switch {
+	case timeout && n == 0:
+		s.emitKnote(e, noteStrs("timeout %s", s.kept(appendDuration(s.textBuf(), a.d))))
+	case timeout:
+		s.emitKnote(e, noteStrs("%s | timeout %s", names, s.kept(appendDuration(s.textBuf(), a.d))))
+	default:
+		e.Note = names
+		s.Emit(e)
+	}
+}
+
+// appendNames appends the cases' names, "a | b".
+func appendNames(b []byte, cases []Case) []byte {
+	for i, c := range cases {
+		if i > 0 {
+			b = append(b, " | "...)
+		}
+		b = append(b, c.name()...)
+	}
+	return b
 }

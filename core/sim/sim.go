@@ -40,7 +40,8 @@ type Sim struct {
 	nextTok int
 
 	keep   bool
-	chunks [][]Event // the trace, in chunks so that growing it never copies it
+	trace  store  // the kept trace (trace.go)
+	text   []byte // the names of selects' cases, in slabs (textBuf)
 	events int
 
 	killing bool
@@ -77,23 +78,12 @@ func (s *Sim) Now() time.Duration { return s.now }
 // Rand is the run's only source of randomness.
 func (s *Sim) Rand() *rand.Rand { return s.rng }
 
-// Trace returns the events emitted so far, as one slice.
-func (s *Sim) Trace() []Event {
-	if len(s.chunks) == 1 {
-		return s.chunks[0]
-	}
-	out := make([]Event, 0, s.events)
-	for _, c := range s.chunks {
-		out = append(out, c...)
-	}
-	s.chunks = [][]Event{out}
-	return out
-}
+// Trace returns the events emitted so far, as one slice (nil if the
+// trace is not kept).
+func (s *Sim) Trace() []Event { return s.trace.all() }
 
 // Tracing reports whether events are kept: callers skip building notes if not.
 func (s *Sim) Tracing() bool { return s.keep }
-
-const chunkSize = 8192
 
 // Events counts the events emitted so far (also when the trace is not kept).
 func (s *Sim) Events() int { return s.events }
@@ -108,28 +98,27 @@ func (s *Sim) Current() *G { return s.cur }
 func (s *Sim) NextToken() int { s.nextTok++; return s.nextTok }
 
 // Emit appends e to the trace, stamping Seq, T and (if empty) Actor.
-func (s *Sim) Emit(e Event) {
+func (s *Sim) Emit(e Event) { s.emit(e, nil) }
+
+// emitKnote is Emit of e noted with k (its Note and Words are k's).
+func (s *Sim) emitKnote(e Event, k knote) { s.emit(e, &k) }
+
+func (s *Sim) emit(e Event, k *knote) {
 	if s.dying != nil {
 		return
 	}
 	if s.keep {
-		s.bytes += eventBytes + int64(len(e.Actor)+len(e.Kind)+len(e.Subj)+len(e.Item)+len(e.From)+len(e.To)+len(e.Note)+len(e.Src))
+		note := len(e.Note)
+		if k != nil {
+			note = k.len()
+		}
+		s.bytes += eventBytes + int64(len(e.Actor)+len(e.Kind)+len(e.Subj)+len(e.Item)+len(e.From)+len(e.To)+note+len(e.Src))
 		e.Seq = s.events
 		e.T = int64(s.now / time.Microsecond)
 		if e.Actor == "" {
 			e.Actor = s.actor()
 		}
-		n := len(s.chunks)
-		if n == 0 || len(s.chunks[n-1]) == cap(s.chunks[n-1]) {
-			// Chunks grow from 256 events: a short run stays small.
-			size := chunkSize
-			if n < 5 {
-				size = 256 << n
-			}
-			s.chunks = append(s.chunks, make([]Event, 0, size))
-			n++
-		}
-		s.chunks[n-1] = append(s.chunks[n-1], e)
+		s.trace.keep(&e, k, note)
 	}
 	// A run that keeps no trace emits blank events (only counted): it is
 	// not checked.
@@ -434,25 +423,30 @@ func (s *Sim) timeout(w wref, at time.Duration, which int) {
 // Sleep blocks the running thread for d of virtual time (its work, or a
 // wait), noted with note, or with d if note is empty.
 func (s *Sim) Sleep(d time.Duration, note string) {
-	if note == "" {
+	if note == "" && s.keep {
 		note = FormatDuration(d)
 	}
-	s.sleep(d, Event{Kind: Sleep, Note: note})
+	s.sleep(d, Event{Kind: Sleep, Note: note}, nil)
 }
 
 // Sleepf is Sleep noted with the note format worded with args (Event.Notef),
-// formatted only when the trace is kept.
+// formatted only when the trace is read.
 func (s *Sim) Sleepf(d time.Duration, format string, args ...any) {
 	e := Event{Kind: Sleep}
-	if s.keep {
-		e = e.Notef(format, args...)
+	if !s.keep {
+		s.sleep(d, e, nil)
+		return
 	}
-	s.sleep(d, e)
+	if k, ok := knoteOf(format, args); ok {
+		s.sleep(d, e, &k)
+		return
+	}
+	s.sleep(d, e.Notef(format, args...), nil)
 }
 
-func (s *Sim) sleep(d time.Duration, e Event) {
+func (s *Sim) sleep(d time.Duration, e Event, k *knote) {
 	g := s.self("Sleep")
-	s.Emit(e)
+	s.emit(e, k)
 	s.schedule(g, s.now+d)
 	s.park(g)
 }
@@ -566,18 +560,27 @@ func (s *Sim) Close() {
 
 // FormatDuration writes d as the scenario language does: 250ms, 10s, 1.5s, 2m, 40µs.
 func FormatDuration(d time.Duration) string {
+	if d == 0 {
+		return "0ms"
+	}
+	var b [24]byte
+	return string(appendDuration(b[:0], d))
+}
+
+// appendDuration appends d as FormatDuration writes it.
+func appendDuration(b []byte, d time.Duration) []byte {
 	switch {
 	case d == 0:
-		return "0ms"
+		return append(b, "0ms"...)
 	case d%time.Minute == 0:
-		return strconv.FormatInt(int64(d/time.Minute), 10) + "m"
+		return append(strconv.AppendInt(b, int64(d/time.Minute), 10), 'm')
 	case d%time.Second == 0:
-		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
+		return append(strconv.AppendInt(b, int64(d/time.Second), 10), 's')
 	case d%time.Millisecond == 0 && d < 10*time.Second:
-		return strconv.FormatInt(int64(d/time.Millisecond), 10) + "ms"
+		return append(strconv.AppendInt(b, int64(d/time.Millisecond), 10), "ms"...)
 	case d%time.Millisecond == 0:
-		return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
+		return append(strconv.AppendFloat(b, d.Seconds(), 'f', -1, 64), 's')
 	default:
-		return strconv.FormatInt(int64(d/time.Microsecond), 10) + "µs"
+		return append(strconv.AppendInt(b, int64(d/time.Microsecond), 10), "µs"...)
 	}
 }

@@ -121,10 +121,18 @@ type Request struct {
 	ReadBy                                         string // threads: the processor that read it,
 	Handler                                        string // the handler that handled it,
 	SentBy                                         string // the processor that wrote its response
+
+	lbl string // Label, once built
 }
 
-// Label is the request as the trace shows it: Produce:c1#2.
-func (r *Request) Label() string { return r.API + ":" + r.Name }
+// Label is the request as the trace shows it: Produce:c1#2. The trace
+// shows it at every queue it passes: it is built once.
+func (r *Request) Label() string {
+	if r.lbl == "" {
+		r.lbl = r.API + ":" + r.Name
+	}
+	return r.lbl
+}
 
 // label is Label, built only when the trace is kept.
 func (r *Request) label(s *sim.Sim) string {
