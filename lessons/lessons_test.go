@@ -34,7 +34,7 @@ var rightChoice = map[string][]int{
 	"10-spring-error-handlers":    {2},
 	"11-cooperative-rebalancing":  {2},
 	"12-static-membership":        {2},
-	"13-idempotent-producer":      {2},
+	"14-coordinator-moves":        {1}, "13-idempotent-producer": {2},
 }
 
 // holds runs lesson l at seed (0: the file's own) and checks that it tells

@@ -146,7 +146,7 @@ func scenarioWords(src string) map[string]bool {
 var upstreamWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`
-		Acceptor Startup Shutdown Expire Idle Dead Empty Stable Fetch Produce Metadata Heartbeat Join Sync Leave Delete
+		Acceptor Startup Shutdown Expire Reelect Idle Dead Empty Stable Fetch Produce Metadata Heartbeat Join Sync Leave Delete
 		StopReplica LeaderAndIsr ZooKeeper Kafka
 		range roundrobin sticky cooperative sync async poll acks offsets id ms µs
 		ctl container Processor Selector select expiry sessionid Truncating Fetching`) {

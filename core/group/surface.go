@@ -91,7 +91,7 @@ var ClientSettings = []surface.Setting[ClientOptions]{
 		Doc: "where a group without a committed offset starts", Upstream: "ConsumerConfig.java AUTO_OFFSET_RESET_CONFIG"},
 	{Key: "enable.auto.commit", Value: surface.Bool(func(c *ClientOptions) *bool { return &c.EnableAutoCommit }),
 		Doc: "poll commits the positions every auto.commit.interval.ms (a Spring container forces false)", Upstream: "ConsumerConfig.java ENABLE_AUTO_COMMIT_CONFIG"},
-	{Key: "auto.commit.interval.ms", Value: surface.Ms(1, func(c *ClientOptions) *time.Duration { return &c.AutoCommitInterval }), Doc: "auto-commit's interval", Upstream: "ConsumerConfig.java AUTO_COMMIT_INTERVAL_MS_CONFIG"},
+	{Key: "auto.commit.interval.ms", Value: surface.Ms(1, func(c *ClientOptions) *time.Duration { return &c.AutoCommitInterval }), WhatIf: true, Doc: "auto-commit's interval", Upstream: "ConsumerConfig.java AUTO_COMMIT_INTERVAL_MS_CONFIG"},
 }
 
 // assignors reads a preference list of assignor names.

@@ -55,6 +55,9 @@ var Notes = map[string]string{
 	`inactive`:                             `未激活`,
 	`running`:                              `运行中`,
 	`stopped`:                              `已停止`,
+	`loading`:                              `加载中`,
+	`owned`:                                `已拥有`,
+	`disconnected`:                         `已断开`,
 	`controller epoch %d; live brokers %s`: `控制器纪元 %d；存活的 broker：%s`,
 
 	// ZooKeeper.

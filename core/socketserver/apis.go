@@ -1,6 +1,10 @@
 package socketserver
 
-import "time"
+import (
+	"time"
+
+	"brokerlab/core/msg"
+)
 
 // Apis is KafkaApis seen from a request handler: the seam where a system
 // plugs the work requests do. KafkaRequestHandler.run calls Handle on its
@@ -30,6 +34,15 @@ type Response struct {
 	// Body is the response's content for a client that reads it (a
 	// cluster's fetcher or producer); nil for the scenario's clients.
 	Body any
+}
+
+// ItemWords words the token a client's inbox holds for a connection that
+// broke (a nil response), as a queue's trace asks (sim.Queue).
+func (r *Response) ItemWords() *msg.Note {
+	if r == nil {
+		return msg.Notef("disconnected")
+	}
+	return nil
 }
 
 // TimedApis is the default Apis: each request only takes time, the

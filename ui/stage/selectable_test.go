@@ -58,8 +58,12 @@ func TestLayoutsMarkTheirSelectableKinds(t *testing.T) {
 			}
 		}
 		got := slices.Sorted(maps.Keys(kinds))
-		if !slices.Equal(got, want[sc.System]) {
-			t.Errorf("%s (%s): the stage marks %v selectable, want %v", l.ID, sc.System, got, want[sc.System])
+		w := want[sc.System]
+		if l.ID == "14-coordinator-moves" {
+			w = []string{"broker", "member"} // the one world's group members too
+		}
+		if !slices.Equal(got, w) {
+			t.Errorf("%s (%s): the stage marks %v selectable, want %v", l.ID, sc.System, got, w)
 		}
 	}
 }
