@@ -3,14 +3,16 @@
 // position, playback) and is tested natively. Each feature of the page is
 // a package of its own that reaches the App through a small interface the
 // shell implements with an adapter (whatIfPage, editorPage, playPage,
-// lessonPage, inspectPage): ui/lesson (the narration and its questions),
-// ui/whatif (the what-if panel, a section a system, named by the system's
-// row in systems.go), ui/editor (the scenario editor and its completion),
-// ui/playground (the playground's form), ui/inspect (the inspector and the
-// event log). Below them all: ui/stage (the drawing), ui/model (the folds
-// of the trace) and ui/kit (shared helpers). The browser is reached only
-// through Host (implemented in wasm/) and the stage Scene (drawn by wasm/
-// outside the Vugu tree).
+// lessonPage, inspectPage, classPage): ui/lesson (the narration and its
+// questions, and the speaker notes), ui/whatif (the what-if panel, a
+// section a system, named by the system's row in systems.go), ui/editor
+// (the scenario editor and its completion), ui/playground (the
+// playground's form), ui/inspect (the inspector and the event log),
+// ui/classroom (progress, presenter mode, export, the theme and the live
+// region). Below them all: ui/stage (the drawing), ui/model (the folds of
+// the trace) and ui/kit (shared helpers). The browser is reached only
+// through Host and classroom.Web (implemented in wasm/) and the stage
+// Scene (drawn by wasm/ outside the Vugu tree).
 package ui
 
 import (
@@ -26,6 +28,7 @@ import (
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
 	"brokerlab/lessons"
+	"brokerlab/ui/classroom"
 	"brokerlab/ui/editor"
 	"brokerlab/ui/inspect"
 	"brokerlab/ui/lesson"
@@ -87,7 +90,7 @@ type App struct {
 		run int
 	}
 
-	Class // the classroom and web features (classroom.go)
+	Class classroom.Class // progress, presenter mode, export, the theme (classroom-page.go)
 
 	cur      int // the cached states' position and run
 	curRun   int
@@ -104,7 +107,7 @@ type App struct {
 // New loads the lessons. lang is the stored or the browser's language.
 func New(h Host, lang string) *App {
 	a := &App{Host: h, Page: "list", Speed: 2, Lang: "en", cur: -2}
-	a.Ed.P, a.PG.P, a.Quiz.P, a.Log.P = editorPage{a}, playPage{a}, lessonPage{a}, inspectPage{a}
+	a.Ed.P, a.PG.P, a.Quiz.P, a.Log.P, a.Class.P = editorPage{a}, playPage{a}, lessonPage{a}, inspectPage{a}, classPage{a}
 	if strings.HasPrefix(lang, "zh") {
 		a.Lang = "zh"
 	}
@@ -329,7 +332,7 @@ func (a *App) linkPage(l *Link) {
 		a.Lang = l.Lang
 	}
 	if l.Theme != "" {
-		a.showTheme(l.Theme)
+		a.Class.ShowTheme(l.Theme)
 	}
 	l.Lang, l.Theme = "", ""
 }
@@ -398,9 +401,13 @@ func (a *App) Hash() string {
 	if a.Page == "list" {
 		l = Link{Page: "list"}
 	}
-	l.Lang, l.Theme = a.Lang, a.Theme
+	l.Lang, l.Theme = a.Lang, a.Class.Theme
 	return l.String()
 }
+
+// Audience reports whether this window is a presenter window: it
+// follows the teacher's.
+func (a *App) Audience() bool { return a.Link.Present }
 
 // Len is the number of events in the run.
 func (a *App) Len() int {
@@ -485,7 +492,7 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 		ZH:       a.Lang == "zh",
 		Note:     a.note,
 	}
-	return a.sys().build(sa, sb, a.tween(), o), key
+	return a.sys().build(sa, sb, a.Class.Tween(a.Frac), o), key
 }
 
 // System is the system the run assembled ("controller", "zookeeper", …).

@@ -555,25 +555,25 @@ func TestABudgetStopKeepsTheRunAndSaysSo(t *testing.T) {
 func TestLinkLangTheme(t *testing.T) {
 	h, a := newFake()
 	w := &fakeWeb{store: map[string]string{}}
-	a.Web = w
+	a.Class.Web = w
 	a.SetLang("en")
-	a.SetTheme("light")
+	a.Class.SetTheme("light")
 	a.Route("#/lesson/" + lessonID + "?pos=5&lang=zh&theme=dark")
 	must(t, "notice: "+a.Notice(), a.Notice() == "")
 	must(t, "lang "+a.Lang, a.Lang == "zh" && h.store["lang"] == "en")
-	must(t, "theme "+a.Theme, a.Theme == "dark" && w.theme == "dark" && h.store["theme"] == "light")
+	must(t, "theme "+a.Class.Theme, a.Class.Theme == "dark" && w.theme == "dark" && h.store["theme"] == "light")
 	must(t, "hash: "+a.Hash(), a.Hash() == "#/lesson/"+lessonID+"?pos=5&lang=zh&theme=dark")
 	must(t, "the run's link holds the page's: "+a.Link.String(), a.Link.Lang == "" && a.Link.Theme == "")
 	// The page's buttons change the URL and the kept choice.
 	a.SetLang("en")
-	a.ToggleTheme()
+	a.Class.ToggleTheme()
 	must(t, "after the buttons: "+a.Hash(), a.Hash() == "#/lesson/"+lessonID+"?pos=5&lang=en&theme=light" && h.store["lang"] == "en" && h.store["theme"] == "light")
 	// Without them, the page stays as it is; the list carries them too.
 	a.Lang = "zh"
 	a.Route("#/")
 	must(t, "list: "+a.Hash(), a.Lang == "zh" && a.Hash() == "#/?lang=zh&theme=light")
 	a.Route("#/?theme=dark&lang=en")
-	must(t, "list link: "+a.Hash(), a.Lang == "en" && a.Theme == "dark" && a.Hash() == "#/?lang=en&theme=dark")
+	must(t, "list link: "+a.Hash(), a.Lang == "en" && a.Class.Theme == "dark" && a.Hash() == "#/?lang=en&theme=dark")
 	// A wrong value: said, and the page keeps its language.
 	a.Route("#/lesson/" + lessonID + "?lang=fr")
 	must(t, "lang=fr: "+a.Notice(), strings.Contains(a.Notice(), `lang="fr"`) && a.Lang == "en")

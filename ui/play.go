@@ -89,8 +89,8 @@ func (a *App) seekTime(at time.Duration) {
 
 // Download saves a text file (nothing without a browser).
 func (a playPage) Download(name, mime, data string) {
-	if a.Web != nil {
-		a.Web.Download(name, mime, data)
+	if a.Class.Web != nil {
+		a.Class.Web.Download(name, mime, data)
 	}
 }
 

@@ -205,7 +205,7 @@ func (a *App) Key(k string) bool {
 // second while playing, because every Vugu render rebuilds the whole tree.
 func (a *App) Tick(now float64) (render bool) {
 	defer a.catch()
-	defer a.afterTick()
+	defer a.Class.AfterTick(now)
 	dt := now - a.lastTick
 	a.lastTick = now
 	if dt < 0 {

@@ -93,7 +93,7 @@ func TestPlayground(t *testing.T) {
 
 	// Save writes the scenario.
 	w := &fakeWeb{}
-	a.Web = w
+	a.Class.Web = w
 	a.PG.Save()
 	must(t, "saved", len(w.saved) == 1 && w.saved[0] == playground.File+" text/plain" && w.data == a.Source())
 

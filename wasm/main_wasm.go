@@ -35,7 +35,7 @@ func main() {
 	h := newHost()
 	h.mark("brokerlab-main")
 	app := ui.New(h, h.lang())
-	app.Web = h
+	app.Class.Web = h
 	root := &ui.Root{A: app}
 	app.Route(h.hash())
 	h.mark("brokerlab-routed")
