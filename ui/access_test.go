@@ -1,10 +1,11 @@
 package ui
 
 import (
-	"brokerlab/ui/classroom"
-
 	"strings"
 	"testing"
+
+	"brokerlab/ui/classroom"
+	"brokerlab/ui/playback"
 )
 
 // A screen reader hears a new step at once, a stepped-to event at once,
@@ -18,7 +19,7 @@ func TestAnnounce(t *testing.T) {
 	if len(w.said) != 1 || !strings.HasPrefix(w.said[0], "step 1 / 10. The ZooKeeper watcher thread") {
 		t.Fatalf("said %q", w.said)
 	}
-	a.StepBy(1)
+	a.Play.StepBy(1)
 	a.Tick(10)
 	if len(w.said) != 2 || !strings.HasPrefix(w.said[1], "event 2 / ") || !strings.Contains(w.said[1], "main-EventThread thread.start") {
 		t.Fatalf("said %q", w.said)
@@ -28,8 +29,8 @@ func TestAnnounce(t *testing.T) {
 		t.Fatal("the same event said twice")
 	}
 	// Playing at 8× for 2.9 s: events but no announcement; then one.
-	a.SetSpeed(len(Speeds) - 1)
-	a.Toggle()
+	a.Play.SetSpeed(len(playback.Speeds) - 1)
+	a.Play.Toggle()
 	n := len(w.said)
 	for now := 30.0; now < 30+classroom.AnnounceEvery-100; now += 16 {
 		a.Tick(now)
@@ -56,12 +57,12 @@ func TestReducedMotionAndTheme(t *testing.T) {
 	w := &fakeWeb{store: map[string]string{}}
 	a.Class.Web = w
 	a.Route("#/lesson/" + lessonID)
-	a.Frac = 0.5
-	if a.Class.Tween(a.Frac) != 0.5 {
+	a.Play.Frac = 0.5
+	if a.Class.Tween(a.Play.Frac) != 0.5 {
 		t.Fatal("tokens glide by default")
 	}
 	a.Class.ReducedMotion = true
-	if a.Class.Tween(a.Frac) != 0 || !strings.Contains(a.Class.AppClass(), "reduced-motion") {
+	if a.Class.Tween(a.Play.Frac) != 0 || !strings.Contains(a.Class.AppClass(), "reduced-motion") {
 		t.Fatal("reduced motion: tokens must jump")
 	}
 	a.Class.Theme = "light"

@@ -24,12 +24,9 @@ func (a classPage) Store(key, value string) {
 func (a classPage) Where() classroom.Where {
 	return classroom.Where{
 		Page: a.Page, Lesson: a.Lesson.ID, Edited: a.Edited(), Shown: a.M != nil, Run: a.run,
-		Pos: a.Pos, Len: a.Len(), Playing: a.Playing, Speed: a.Speed, Sel: a.Sel, Lang: a.Lang,
+		Pos: a.Play.Pos, Len: a.Len(), Playing: a.Play.Playing, Speed: a.Play.Speed, Sel: a.Sel, Lang: a.Lang,
 	}
 }
-
-// Step is the current narration step, -1 before the first.
-func (a classPage) Step() int { return a.State().Step }
 
 // Link is the link to the run at event pos, in a presenter window if
 // present.
@@ -54,11 +51,11 @@ func (a classPage) Follow(m classroom.Moment) {
 	if l.String() != cur.String() {
 		a.Route(l.String())
 	}
-	if m.Pos != a.Pos {
-		a.seek(m.Pos)
+	if m.Pos != a.Play.Pos {
+		a.Play.Jump(m.Pos)
 	}
-	a.Playing = m.Playing && a.Pos < a.Len()-1
-	a.SetSpeed(m.Speed)
+	a.Play.Playing = m.Playing && a.Play.Pos < a.Len()-1
+	a.Play.SetSpeed(m.Speed)
 	a.Sel = m.Sel
 	if m.Lang == "zh" || m.Lang == "en" {
 		a.Lang = m.Lang
@@ -67,7 +64,7 @@ func (a classPage) Follow(m classroom.Moment) {
 }
 
 // Pause stops playing.
-func (a classPage) Pause() { a.Playing = false }
+func (a classPage) Pause() { a.Play.Playing = false }
 
 // Answers are the questions answered and graded by the current event.
 func (a classPage) Answers() (run string, graded []classroom.Answer) {
@@ -77,7 +74,7 @@ func (a classPage) Answers() (run string, graded []classroom.Answer) {
 	}
 	for _, r := range a.Res.Asks {
 		i, picked := a.Quiz.Picks()[r.Step]
-		if !picked || a.Pos < r.Seq || i >= len(r.Choices) {
+		if !picked || a.Play.Pos < r.Seq || i >= len(r.Choices) {
 			continue
 		}
 		graded = append(graded, classroom.Answer{Step: r.Step, Right: r.Choices[i].Holds})
@@ -90,7 +87,7 @@ func (a classPage) SpokenStep(k int) string { return a.Quiz.Spoken(k) }
 
 // ShownEvent is the current event as the log shows it, and where it is.
 func (a classPage) ShownEvent() (sim.Event, string) {
-	return a.Quiz.Unspoiled(a.M.Trace[a.Pos], a.Pos), a.PosText()
+	return a.Quiz.Unspoiled(a.M.Trace[a.Play.Pos], a.Play.Pos), a.PosText()
 }
 
 // Run is what runs, for an export.
@@ -101,7 +98,7 @@ func (a classPage) Run() (classroom.Run, bool) {
 	r := classroom.Run{
 		Page: a.Page, Lesson: a.Lesson.ID, Title: a.Title(), Edited: a.Edited(),
 		Seed: a.SeedText(), OwnSeed: a.App.Link.Seed != 0, Sets: a.App.Link.Sets, Inject: a.App.Link.Inject,
-		Step: a.State().Step, Pos: a.Pos, PosText: a.PosText(), At: a.TimeText(), Trace: a.M.Trace,
+		Step: a.Step(), Pos: a.Play.Pos, PosText: a.PosText(), At: a.TimeText(), Trace: a.M.Trace,
 	}
 	if a.Sc != nil {
 		r.Steps = len(a.Sc.Steps)

@@ -26,14 +26,14 @@ func TestPresenter(t *testing.T) {
 	aw := &fakeWeb{store: map[string]string{}}
 	aud.Class.Web = aw
 	aud.Route(tw.opened[0])
-	if !aud.Audience() || aud.Class.AppClass() != "app presenter" || aud.Pos != 20 {
-		t.Fatalf("presenter window: audience %v, class %q, pos %d", aud.Audience(), aud.Class.AppClass(), aud.Pos)
+	if !aud.Audience() || aud.Class.AppClass() != "app presenter" || aud.Play.Pos != 20 {
+		t.Fatalf("presenter window: audience %v, class %q, pos %d", aud.Audience(), aud.Class.AppClass(), aud.Play.Pos)
 	}
 	// Keys pressed in the projector's window are not the lesson's: it
 	// follows the teacher's window and stays where it is.
 	for _, k := range []string{"ArrowRight", " ", "1", "ArrowLeft"} {
-		if aud.Key(k) || aud.Pos != 20 || aud.Playing {
-			t.Fatalf("the projector took key %q: pos %d, playing %v", k, aud.Pos, aud.Playing)
+		if aud.Key(k) || aud.Play.Pos != 20 || aud.Play.Playing {
+			t.Fatalf("the projector took key %q: pos %d, playing %v", k, aud.Play.Pos, aud.Play.Playing)
 		}
 	}
 	aud.Tick(0)
@@ -47,19 +47,19 @@ func TestPresenter(t *testing.T) {
 		tw.sent = nil
 	}
 	teacher.Class.Receive(aw.sent[0])
-	teacher.Seek(55)
+	teacher.Play.Seek(55)
 	teacher.Inject("session expire")
 	teacher.SetLang("zh")
 	teacher.Tick(0)
 	relay()
-	if aud.Pos != teacher.Pos || aud.Lang != "zh" || len(aud.Link.Inject) != 1 || !aud.Playing || !aud.Audience() {
-		t.Fatalf("presenter: pos %d (teacher %d), lang %s, inject %v, playing %v", aud.Pos, teacher.Pos, aud.Lang, aud.Link.Inject, aud.Playing)
+	if aud.Play.Pos != teacher.Play.Pos || aud.Lang != "zh" || len(aud.Link.Inject) != 1 || !aud.Play.Playing || !aud.Audience() {
+		t.Fatalf("presenter: pos %d (teacher %d), lang %s, inject %v, playing %v", aud.Play.Pos, teacher.Play.Pos, aud.Lang, aud.Link.Inject, aud.Play.Playing)
 	}
 	if c := aud.Quiz.PresentCaption(aud.Title()); !strings.Contains(c, "控制器的单线程事件队列") || !strings.Contains(c, "步骤 3 / 10") {
 		t.Fatalf("caption: %q", c)
 	}
 	// Nothing changed, nothing sent.
-	teacher.Playing = false
+	teacher.Play.Playing = false
 	teacher.Tick(1)
 	n := len(tw.sent)
 	teacher.Tick(2)
@@ -112,8 +112,8 @@ func TestPresenterRejoinsAfterTheTeachersReload(t *testing.T) {
 		aw.sent = nil
 		teacher.Tick(float64(round + 1))
 	}
-	if !teacher.Class.Presenting || aud.Pos != 44 {
-		t.Fatalf("after the teacher's reload: presenting %v, projector at %d (teacher 44)", teacher.Class.Presenting, aud.Pos)
+	if !teacher.Class.Presenting || aud.Play.Pos != 44 {
+		t.Fatalf("after the teacher's reload: presenting %v, projector at %d (teacher 44)", teacher.Class.Presenting, aud.Play.Pos)
 	}
 }
 
@@ -125,8 +125,8 @@ func TestPresentQuestion(t *testing.T) {
 	_, teacher := newFake()
 	teacher.Route("#/lesson/" + lessonID)
 	const k = 5
-	w.GoStep(k)
-	teacher.GoStep(k)
+	w.Play.GoStep(k)
+	teacher.Play.GoStep(k)
 	q := w.Quiz.PresentQuestion()
 	if !q.Open || len(q.Choices) != 3 || !strings.Contains(q.Text, "Which of the three queued events") {
 		t.Fatalf("the presenter's question: %+v", q)
@@ -137,18 +137,18 @@ func TestPresentQuestion(t *testing.T) {
 	if c := w.Quiz.PresentCaption(w.Title()); strings.Contains(c, "simulation") {
 		t.Fatalf("the caption gives the answer away: %q", c)
 	}
-	w.GoStep(k + 1)
+	w.Play.GoStep(k + 1)
 	if w.Quiz.PresentQuestion().Open {
 		t.Fatal("the question stays over the stage after its step")
 	}
 	if c := w.Quiz.PresentCaption(w.Title()); !strings.HasSuffix(c, "step 7 / 10 · The simulation: None of them") || w.Quiz.PresentQuestion().Open {
 		t.Fatalf("the step after the question: caption %q", c)
 	}
-	w.StepBy(-1) // the end of the question step's run: graded
+	w.Play.StepBy(-1) // the end of the question step's run: graded
 	if c := w.Quiz.PresentCaption(w.Title()); !strings.HasSuffix(c, "step 6 / 10 · The simulation: None of them") {
 		t.Fatalf("graded: caption %q", c)
 	}
-	w.GoStep(k + 2)
+	w.Play.GoStep(k + 2)
 	if c := w.Quiz.PresentCaption(w.Title()); strings.Contains(c, "simulation") {
 		t.Fatalf("two steps on: caption %q", c)
 	}
@@ -164,7 +164,7 @@ func TestNotesAnswerTheOpenQuestion(t *testing.T) {
 	for _, m := range a.Marks() {
 		if q, _, _ := a.Quiz.Ask(m.Step); q != nil {
 			k = m.Step
-			a.GoStep(k)
+			a.Play.GoStep(k)
 			break
 		}
 	}
@@ -182,7 +182,7 @@ func TestNotesAnswerTheOpenQuestion(t *testing.T) {
 	}
 	a.SetLang("en")
 	a.Quiz.Pick(k, 0)
-	for a.Playing {
+	for a.Play.Playing {
 		a.Tick(a.lastTick + 100)
 	}
 	if n := a.Quiz.Notes(); n.Question != "" || n.Answer != "" {

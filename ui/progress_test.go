@@ -27,12 +27,12 @@ func TestProgress(t *testing.T) {
 		t.Fatalf("after opening: %+v", got)
 	}
 	// The question, answered wrong, then the end of the run.
-	a.GoStep(5)
+	a.Play.GoStep(5)
 	a.Quiz.Pick(5, 0)
-	for now := 0.0; a.Playing && now < 1e7; now += 100 {
+	for now := 0.0; a.Play.Playing && now < 1e7; now += 100 {
 		a.Tick(now)
 	}
-	a.Seek(a.Len() - 1)
+	a.Play.Seek(a.Len() - 1)
 	a.Tick(2e7)
 	want := classroom.Progress{Opened: true, Finished: true, Answers: map[string]string{"6": "wrong"}}
 	if got := a.Class.LessonProgress(lessonID); !reflect.DeepEqual(got, want) {
@@ -42,9 +42,9 @@ func TestProgress(t *testing.T) {
 	a.OpenEditor()
 	a.Ed.SetText(strings.Replace(a.Ed.Text, "seed 11", "seed 12", 1))
 	a.RunEdited()
-	a.GoStep(5)
+	a.Play.GoStep(5)
 	a.Quiz.Pick(5, 2)
-	a.Seek(a.Len() - 1)
+	a.Play.Seek(a.Len() - 1)
 	a.Tick(3e7)
 
 	// A reload reads it back; the list shows it.
@@ -65,9 +65,9 @@ func TestProgress(t *testing.T) {
 	}
 	// Answered again, right: the last answer counts.
 	b.Route("#/lesson/" + lessonID)
-	b.GoStep(5)
+	b.Play.GoStep(5)
 	b.Quiz.Pick(5, 2)
-	b.GoStep(6)
+	b.Play.GoStep(6)
 	b.Tick(0)
 	if got := b.Class.LessonProgress(lessonID).Answers["6"]; got != "right" {
 		t.Fatalf("answered again: %s", got)

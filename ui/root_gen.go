@@ -15,6 +15,7 @@ import (
 	"brokerlab/ui/editor"
 	"brokerlab/ui/inspect"
 	"brokerlab/ui/lesson"
+	"brokerlab/ui/playback"
 	"brokerlab/ui/playground"
 	"brokerlab/ui/whatif"
 )
@@ -453,16 +454,16 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)
 				{
-					vgcompKey := vugu.MakeCompKey(0x63C8E1ACF8107586^vgin.CurrentPositionHash(), vgiterkey)
+					vgcompKey := vugu.MakeCompKey(0x4CC721401DC5A4C1^vgin.CurrentPositionHash(), vgiterkey)
 					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Timeline)
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*playback.Timeline)
 					if vgcomp == nil {
 						// create new one if needed
-						vgcomp = new(Timeline)
+						vgcomp = new(playback.Timeline)
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.A = c.A
+					vgcomp.P = &c.A.Play
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
