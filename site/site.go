@@ -71,12 +71,14 @@ func Build(root, dst string) error {
 	if err != nil {
 		return err
 	}
-	// brokerlab/ui is built without inlining: it is the Vugu components'
-	// Build methods (straight-line code run once a render, not a frame)
-	// and the App's, and inlined they cost main.wasm.xz 48 KB (2.7%). The
-	// simulation, the model and the stage, which run per event and per
-	// frame, keep it.
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-gcflags=brokerlab/ui=-l", "-o", abs, "./wasm")
+	// The page, brokerlab/ui and its features, is built without inlining:
+	// it is the Vugu components' Build methods (straight-line code run once
+	// a render, not a frame) and the App's, and inlined they cost
+	// main.wasm.xz 48 KB (2.5%). The simulation, the model and the stage,
+	// which run per event and per frame, keep it (the last -gcflags a
+	// package matches is its own).
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w",
+		"-gcflags=brokerlab/ui/...=-l", "-gcflags=brokerlab/ui/model=", "-gcflags=brokerlab/ui/stage=", "-o", abs, "./wasm")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -3,20 +3,23 @@ package ui
 import (
 	"strings"
 	"testing"
+
+	"brokerlab/ui/classroom"
+	"brokerlab/ui/playback"
 )
 
 // A screen reader hears a new step at once, a stepped-to event at once,
-// and while playing at most one event every AnnounceEvery.
+// and while playing at most one event every classroom.AnnounceEvery.
 func TestAnnounce(t *testing.T) {
 	_, a := newFake()
 	w := &fakeWeb{store: map[string]string{}}
-	a.Web = w
+	a.Class.Web = w
 	a.Route("#/lesson/" + lessonID)
 	a.Tick(0)
 	if len(w.said) != 1 || !strings.HasPrefix(w.said[0], "step 1 / 10. The ZooKeeper watcher thread") {
 		t.Fatalf("said %q", w.said)
 	}
-	a.StepBy(1)
+	a.Play.StepBy(1)
 	a.Tick(10)
 	if len(w.said) != 2 || !strings.HasPrefix(w.said[1], "event 2 / ") || !strings.Contains(w.said[1], "main-EventThread thread.start") {
 		t.Fatalf("said %q", w.said)
@@ -26,10 +29,10 @@ func TestAnnounce(t *testing.T) {
 		t.Fatal("the same event said twice")
 	}
 	// Playing at 8× for 2.9 s: events but no announcement; then one.
-	a.SetSpeed(len(Speeds) - 1)
-	a.Toggle()
+	a.Play.SetSpeed(len(playback.Speeds) - 1)
+	a.Play.Toggle()
 	n := len(w.said)
-	for now := 30.0; now < 30+AnnounceEvery-100; now += 16 {
+	for now := 30.0; now < 30+classroom.AnnounceEvery-100; now += 16 {
 		a.Tick(now)
 	}
 	steps := 0
@@ -39,33 +42,33 @@ func TestAnnounce(t *testing.T) {
 		}
 	}
 	if len(w.said)-n-steps != 0 {
-		t.Fatalf("events said while playing within %d ms: %q", AnnounceEvery, w.said[n:])
+		t.Fatalf("events said while playing within %d ms: %q", classroom.AnnounceEvery, w.said[n:])
 	}
-	for now := 30.0 + AnnounceEvery; now < 30+AnnounceEvery+200; now += 16 {
+	for now := 30.0 + classroom.AnnounceEvery; now < 30+classroom.AnnounceEvery+200; now += 16 {
 		a.Tick(now)
 	}
 	if last := w.said[len(w.said)-1]; !strings.HasPrefix(last, "event ") && !strings.HasPrefix(last, "step ") {
-		t.Fatalf("nothing said after %d ms of playing: %q", AnnounceEvery, last)
+		t.Fatalf("nothing said after %d ms of playing: %q", classroom.AnnounceEvery, last)
 	}
 }
 
 func TestReducedMotionAndTheme(t *testing.T) {
 	h, a := newFake()
 	w := &fakeWeb{store: map[string]string{}}
-	a.Web = w
+	a.Class.Web = w
 	a.Route("#/lesson/" + lessonID)
-	a.Frac = 0.5
-	if a.tween() != 0.5 {
+	a.Play.Frac = 0.5
+	if a.Class.Tween(a.Play.Frac) != 0.5 {
 		t.Fatal("tokens glide by default")
 	}
-	a.ReducedMotion = true
-	if a.tween() != 0 || !strings.Contains(a.AppClass(), "reduced-motion") {
+	a.Class.ReducedMotion = true
+	if a.Class.Tween(a.Play.Frac) != 0 || !strings.Contains(a.Class.AppClass(), "reduced-motion") {
 		t.Fatal("reduced motion: tokens must jump")
 	}
-	a.Theme = "light"
-	a.ToggleTheme()
-	if a.Theme != "dark" || w.theme != "dark" || h.store["theme"] != "dark" || a.ThemeText() != "◑ Light" {
-		t.Fatalf("theme %q, page %q, stored %q", a.Theme, w.theme, h.store["theme"])
+	a.Class.Theme = "light"
+	a.Class.ToggleTheme()
+	if a.Class.Theme != "dark" || w.theme != "dark" || h.store["theme"] != "dark" || a.Class.ThemeText() != "◑ Light" {
+		t.Fatalf("theme %q, page %q, stored %q", a.Class.Theme, w.theme, h.store["theme"])
 	}
 	a.SetLang("zh")
 	// A notice is worded when shown: a language switch rewords it.

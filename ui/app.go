@@ -3,14 +3,16 @@
 // position, playback) and is tested natively. Each feature of the page is
 // a package of its own that reaches the App through a small interface the
 // shell implements with an adapter (whatIfPage, editorPage, playPage,
-// lessonPage, inspectPage): ui/lesson (the narration and its questions),
-// ui/whatif (the what-if panel, a section a system, named by the system's
-// row in systems.go), ui/editor (the scenario editor and its completion),
-// ui/playground (the playground's form), ui/inspect (the inspector and the
-// event log). Below them all: ui/stage (the drawing), ui/model (the folds
-// of the trace) and ui/kit (shared helpers). The browser is reached only
-// through Host (implemented in wasm/) and the stage Scene (drawn by wasm/
-// outside the Vugu tree).
+// lessonPage, inspectPage, classPage): ui/lesson (the narration and its
+// questions, and the speaker notes), ui/whatif (the what-if panel, a
+// section a system, named by the system's row in systems.go), ui/editor
+// (the scenario editor and its completion), ui/playground (the
+// playground's form), ui/inspect (the inspector and the event log),
+// ui/classroom (progress, presenter mode, export, the theme and the live
+// region). Below them all: ui/stage (the drawing), ui/model (the folds of
+// the trace) and ui/kit (shared helpers). The browser is reached only
+// through Host and classroom.Web (implemented in wasm/) and the stage
+// Scene (drawn by wasm/ outside the Vugu tree).
 package ui
 
 import (
@@ -26,10 +28,12 @@ import (
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
 	"brokerlab/lessons"
+	"brokerlab/ui/classroom"
 	"brokerlab/ui/editor"
 	"brokerlab/ui/inspect"
 	"brokerlab/ui/lesson"
 	"brokerlab/ui/model"
+	"brokerlab/ui/playback"
 	"brokerlab/ui/playground"
 	"brokerlab/ui/stage"
 )
@@ -64,15 +68,8 @@ type App struct {
 	run     int                  // counts runs, so a cache never outlives its run
 	notes   map[string]*msg.Note // the run's notes that are data, by their English (words_notes.go)
 
-	Pos     int     // current event
-	Frac    float64 // progress towards the next event while playing
-	Playing bool
-	// stepTo is where step » is playing to (0: nowhere), at stepRate
-	// events a second; it counts only while Playing.
-	stepTo   int
-	stepRate float64
-	Speed    int // index into Speeds
-	Sel      string
+	Play playback.Player // the current event, and playing (playback-page.go)
+	Sel  string
 
 	notice func() string // a malformed link, a failed action: shown, not fatal (Notice)
 	Crash  string        // a panic, with the lesson and seed
@@ -87,7 +84,7 @@ type App struct {
 		run int
 	}
 
-	Class // the classroom and web features (classroom.go)
+	Class classroom.Class // progress, presenter mode, export, the theme (classroom-page.go)
 
 	cur      int // the cached states' position and run
 	curRun   int
@@ -103,8 +100,9 @@ type App struct {
 
 // New loads the lessons. lang is the stored or the browser's language.
 func New(h Host, lang string) *App {
-	a := &App{Host: h, Page: "list", Speed: 2, Lang: "en", cur: -2}
-	a.Ed.P, a.PG.P, a.Quiz.P, a.Log.P = editorPage{a}, playPage{a}, lessonPage{a}, inspectPage{a}
+	a := &App{Host: h, Page: "list", Lang: "en", cur: -2}
+	a.Play.Speed = 2
+	a.Ed.P, a.PG.P, a.Quiz.P, a.Log.P, a.Class.P, a.Play.P = editorPage{a}, playPage{a}, lessonPage{a}, inspectPage{a}, classPage{a}, playbackPage{a}
 	if strings.HasPrefix(lang, "zh") {
 		a.Lang = "zh"
 	}
@@ -120,16 +118,21 @@ func New(h Host, lang string) *App {
 // stays alive and says what to report.
 func (a *App) catch() {
 	if r := recover(); r != nil {
-		a.Playing = false
-		a.Crash = fmt.Sprintf("%v (lesson %s, seed %s, event %d)", r, a.Lesson.ID, a.SeedText(), a.Pos)
+		a.crashed(r)
 	}
+}
+
+// crashed says what panicked, and stops playing.
+func (a *App) crashed(r any) {
+	a.Play.Playing = false
+	a.Crash = fmt.Sprintf("%v (lesson %s, seed %s, event %d)", r, a.Lesson.ID, a.SeedText(), a.Play.Pos)
 }
 
 // Route opens what a hash names. A malformed link shows a message and the
 // lesson's start (or the list if the lesson does not exist).
 func (a *App) Route(hash string) {
 	defer a.catch()
-	a.notice, a.Crash, a.Playing, a.Frac, a.Sel = nil, "", false, 0, ""
+	a.notice, a.Crash, a.Play.Playing, a.Play.Frac, a.Sel = nil, "", false, 0, ""
 	a.shownURL = ""
 	l, lerr := ParseLink(hash)
 	a.linkPage(&l)
@@ -201,7 +204,7 @@ func (a *App) Route(hash string) {
 		a.Link = start
 		a.rerun()
 	}
-	a.seek(a.Link.Pos)
+	a.Play.Jump(a.Link.Pos)
 	if l.Page == "playground" && a.Link.Pos == 0 {
 		a.seekTime(playground.ProduceStart) // the cluster is up: drawn at once
 	}
@@ -329,7 +332,7 @@ func (a *App) linkPage(l *Link) {
 		a.Lang = l.Lang
 	}
 	if l.Theme != "" {
-		a.showTheme(l.Theme)
+		a.Class.ShowTheme(l.Theme)
 	}
 	l.Lang, l.Theme = "", ""
 }
@@ -394,13 +397,25 @@ func (a *App) SeedText() string {
 // Hash is the link to the current moment.
 func (a *App) Hash() string {
 	l := a.Link
-	l.Pos = a.Pos
+	l.Pos = a.Play.Pos
 	if a.Page == "list" {
 		l = Link{Page: "list"}
 	}
-	l.Lang, l.Theme = a.Lang, a.Theme
+	l.Lang, l.Theme = a.Lang, a.Class.Theme
 	return l.String()
 }
+
+// Marks are the narration steps' places in the trace.
+func (a *App) Marks() []scenario.Mark {
+	if a.Res == nil {
+		return nil
+	}
+	return a.Res.Steps
+}
+
+// Audience reports whether this window is a presenter window: it
+// follows the teacher's.
+func (a *App) Audience() bool { return a.Link.Present }
 
 // Len is the number of events in the run.
 func (a *App) Len() int {
@@ -410,29 +425,19 @@ func (a *App) Len() int {
 	return a.M.Len()
 }
 
-func (a *App) seek(i int) {
-	if i > a.Len()-1 {
-		i = a.Len() - 1
-	}
-	if i < 0 {
-		i = 0
-	}
-	a.Pos, a.Frac = i, 0
-}
-
 // states returns the states at Pos and Pos+1, cached for the position.
 func (a *App) states() (*model.State, *model.State) {
-	if a.cur != a.Pos || a.curRun != a.run {
-		next := a.cur+1 == a.Pos && a.curRun == a.run
-		a.cur, a.curRun = a.Pos, a.run
+	if a.cur != a.Play.Pos || a.curRun != a.run {
+		next := a.cur+1 == a.Play.Pos && a.curRun == a.run
+		a.cur, a.curRun = a.Play.Pos, a.run
 		if next { // playing: the next event's state is already folded
 			a.sa = a.sb
 		} else {
-			a.sa = a.M.At(a.Pos)
+			a.sa = a.M.At(a.Play.Pos)
 		}
 		a.sb = a.sa
-		if a.Pos+1 < a.M.Len() {
-			a.sb = a.M.At(a.Pos + 1)
+		if a.Play.Pos+1 < a.M.Len() {
+			a.sb = a.M.At(a.Play.Pos + 1)
 		}
 	}
 	return &a.sa, &a.sb
@@ -459,12 +464,15 @@ func (a *App) State() *model.State {
 	return s
 }
 
+// Step is the narration step at the current event, -1 before the first.
+func (a *App) Step() int { return a.State().Step }
+
 // Event is the current event.
 func (a *App) Event() sim.Event {
 	if a.Len() == 0 {
 		return sim.Event{}
 	}
-	return a.M.Trace[a.Pos]
+	return a.M.Trace[a.Play.Pos]
 }
 
 // Frame is the stage at this instant, and a key that changes whenever the
@@ -475,7 +483,7 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 		return stage.Scene{}, "empty"
 	}
 	sa, sb := a.states()
-	key = fmt.Sprint(a.run, a.Pos, a.Sel, a.Lang, a.NoLock())
+	key = fmt.Sprint(a.run, a.Play.Pos, a.Sel, a.Lang, a.NoLock())
 	o := stage.Options{
 		Threads:  a.M.Threads,
 		States:   a.M.States,
@@ -485,7 +493,7 @@ func (a *App) Frame() (sc stage.Scene, key string) {
 		ZH:       a.Lang == "zh",
 		Note:     a.note,
 	}
-	return a.sys().build(sa, sb, a.tween(), o), key
+	return a.sys().build(sa, sb, a.Class.Tween(a.Play.Frac), o), key
 }
 
 // System is the system the run assembled ("controller", "zookeeper", …).

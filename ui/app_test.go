@@ -11,6 +11,7 @@ import (
 	"brokerlab/core/sim"
 	"brokerlab/ui/inspect"
 	"brokerlab/ui/lesson"
+	"brokerlab/ui/playback"
 	"brokerlab/ui/stage"
 	"brokerlab/ui/whatif"
 )
@@ -93,32 +94,32 @@ func TestOpenPlayStep(t *testing.T) {
 	must(t, "no steps", len(steps(a)) >= 6)
 	must(t, "step 0 not current", steps(a)[0].Cur)
 
-	a.Toggle()
+	a.Play.Toggle()
 	for now := 1000.0; now <= 2000; now += 50 {
 		a.Tick(now) // one second at 1× is Rate events
 	}
-	must(t, "play did not advance", a.Pos == int(Rate))
+	must(t, "play did not advance", a.Play.Pos == int(playback.Rate))
 	a.Key(" ")
-	must(t, "space did not pause", !a.Playing)
-	p := a.Pos
+	must(t, "space did not pause", !a.Play.Playing)
+	p := a.Play.Pos
 	a.Key("ArrowRight")
 	a.Key("ArrowRight")
 	a.Key("ArrowLeft")
-	must(t, "arrows", a.Pos == p+1)
+	must(t, "arrows", a.Play.Pos == p+1)
 	a.Key("]")
-	must(t, "speed up", a.Speed == 3)
+	must(t, "speed up", a.Play.Speed == 3)
 	a.Tick(3000)
-	must(t, "url not updated: "+h.url, strings.Contains(h.url, "pos="+itoa(a.Pos)))
+	must(t, "url not updated: "+h.url, strings.Contains(h.url, "pos="+itoa(a.Play.Pos)))
 
-	a.StepNarr(1)
-	must(t, "step » plays", a.Playing && a.State().Step == 0)
-	for now := 3000.0; now <= 3000+1000*StepPlaySeconds+200; now += 50 {
+	a.Play.StepNarr(1)
+	must(t, "step » plays", a.Play.Playing && a.State().Step == 0)
+	for now := 3000.0; now <= 3000+1000*playback.StepPlaySeconds+200; now += 50 {
 		a.Tick(now)
 	}
-	must(t, "step » played the step through and stopped at the next", !a.Playing && a.State().Step == 1)
-	a.GoStep(4)
+	must(t, "step » played the step through and stopped at the next", !a.Play.Playing && a.State().Step == 1)
+	a.Play.GoStep(4)
 	must(t, "go to step 4", a.State().Step == 4)
-	a.StepNarr(-1)
+	a.Play.StepNarr(-1)
 	must(t, "previous step", a.State().Step == 3)
 
 	sc, key := a.Frame()
@@ -128,16 +129,16 @@ func TestOpenPlayStep(t *testing.T) {
 func TestInjectBranches(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/" + lessonID + "?pos=20")
-	must(t, "pos", a.Pos == 20)
+	must(t, "pos", a.Play.Pos == 20)
 	before := a.Len()
 	prefix := append([]sim.Event(nil), a.M.Trace[:21]...)
 	ctl := section[*whatif.Controller](t, a)
 	ctl.PutName = "TopicDeletion"
 	ctl.Put()
 	must(t, "notice: "+a.Notice(), a.Notice() == "")
-	must(t, "no branch", a.Len() > before && a.Pos == 20 && a.Playing)
+	must(t, "no branch", a.Len() > before && a.Play.Pos == 20 && a.Play.Playing)
 	found := false
-	for _, e := range a.M.Trace[a.Pos:] {
+	for _, e := range a.M.Trace[a.Play.Pos:] {
 		if e.Kind == sim.QueuePut && e.Item == "TopicDeletion" {
 			found = true
 		}
@@ -149,7 +150,7 @@ func TestInjectBranches(t *testing.T) {
 	// The link reproduces the branch.
 	_, b := newFake()
 	b.Route(a.Hash())
-	must(t, "same run", b.Len() == a.Len() && b.Pos == a.Pos && b.Notice() == "")
+	must(t, "same run", b.Len() == a.Len() && b.Play.Pos == a.Play.Pos && b.Notice() == "")
 
 	ctl.SetNoLock(true)
 	must(t, "putLock setting", a.NoLock() && strings.Contains(a.Hash(), "set=controller.putLock:false"))
@@ -178,8 +179,8 @@ func TestMalformedLinks(t *testing.T) {
 		if a.Page != c.page || !strings.Contains(a.Notice(), c.want) || a.Crash != "" {
 			t.Errorf("%s: got page %q notice %q crash %q", c.hash, a.Page, a.Notice(), a.Crash)
 		}
-		if a.Page == "lesson" && (a.Pos != 0 || len(a.Link.Inject) != 0) {
-			t.Errorf("%s: not the lesson's start: pos %d, %v", c.hash, a.Pos, a.Link.Inject)
+		if a.Page == "lesson" && (a.Play.Pos != 0 || len(a.Link.Inject) != 0) {
+			t.Errorf("%s: not the lesson's start: pos %d, %v", c.hash, a.Play.Pos, a.Link.Inject)
 		}
 	}
 }
@@ -190,7 +191,7 @@ func TestStressLink(t *testing.T) {
 	h := "#/stress?events=3000&pos=40&a=20:session%20expire&lang=en"
 	a.Route(h)
 	must(t, "notice: "+a.Notice(), a.Page == "stress" && a.Notice() == "" && a.Crash == "")
-	must(t, "pos", a.Pos == 40)
+	must(t, "pos", a.Play.Pos == 40)
 	must(t, "action", len(a.Link.Inject) == 1)
 	must(t, "hash: "+a.Hash(), a.Hash() == h)
 }
@@ -269,14 +270,14 @@ func itoa(i int) string { return strconv.Itoa(i) }
 func TestStepsAheadAreHidden(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/" + lessonID)
-	a.GoStep(4)
+	a.Play.GoStep(4)
 	at4 := steps(a)
 	must(t, "the question is shown", strings.Contains(segText(at4[4].Segs), "Predict"))
 	must(t, "the answer is hidden", segText(at4[5].Segs) == a.T("later"))
-	a.GoStep(5)
+	a.Play.GoStep(5)
 	// Step 6 asks the question again (question.go): its text waits for the reveal.
 	must(t, "the answer waits for the question", len(steps(a)[5].Segs) == 0 && a.Quiz.View(5).Open)
-	a.GoStep(6)
+	a.Play.GoStep(6)
 	must(t, "the answer is revealed", strings.HasPrefix(segText(steps(a)[5].Segs), "None of them"))
 }
 
@@ -293,7 +294,7 @@ func TestLogHTML(t *testing.T) {
 	a.M.Trace[30].Note = `<b>&"`
 	rows = a.Log.HTML()
 	must(t, "escaped: "+rows, strings.Contains(rows, "&lt;b&gt;&amp;&#34;") && !strings.Contains(rows, "<b>"))
-	a.Seek(31)
+	a.Play.Seek(31)
 	key2 := a.Log.Key()
 	must(t, "key changes with the position", key != key2)
 	a.Route("#/")
@@ -421,11 +422,11 @@ func TestPlayingReusesTheNextState(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/02-zookeeper-reactor?pos=100")
 	for i := 0; i < 50; i++ {
-		a.StepBy(1)
+		a.Play.StepBy(1)
 		sa, sb := a.states()
-		want, wantNext := a.M.At(a.Pos), a.M.At(a.Pos+1)
+		want, wantNext := a.M.At(a.Play.Pos), a.M.At(a.Play.Pos+1)
 		if !reflect.DeepEqual(*sa, want) || !reflect.DeepEqual(*sb, wantNext) {
-			t.Fatalf("at %d: the reused states differ from a jump's", a.Pos)
+			t.Fatalf("at %d: the reused states differ from a jump's", a.Play.Pos)
 		}
 	}
 }
@@ -491,7 +492,7 @@ func TestClusterWhatIfs(t *testing.T) {
 	must(t, "selected broker 3", clu.Sel() == "3")
 	clu.Broker("kill")
 	must(t, "kill: "+a.Notice(), a.Notice() == "" && a.Link.Inject[0].Action == "kill broker 3")
-	b, _ := a.M.At(a.Pos + 30).Clu.Broker("3")
+	b, _ := a.M.At(a.Play.Pos + 30).Clu.Broker("3")
 	must(t, "broker 3 dead right after: "+b.State, b.State == "dead")
 	clu.Produce("t-0", "1")
 	must(t, "produce: "+a.Notice(), a.Notice() == "" && a.Link.Inject[1].Action == "produce t-0 acks=1 id=w1")
@@ -555,25 +556,25 @@ func TestABudgetStopKeepsTheRunAndSaysSo(t *testing.T) {
 func TestLinkLangTheme(t *testing.T) {
 	h, a := newFake()
 	w := &fakeWeb{store: map[string]string{}}
-	a.Web = w
+	a.Class.Web = w
 	a.SetLang("en")
-	a.SetTheme("light")
+	a.Class.SetTheme("light")
 	a.Route("#/lesson/" + lessonID + "?pos=5&lang=zh&theme=dark")
 	must(t, "notice: "+a.Notice(), a.Notice() == "")
 	must(t, "lang "+a.Lang, a.Lang == "zh" && h.store["lang"] == "en")
-	must(t, "theme "+a.Theme, a.Theme == "dark" && w.theme == "dark" && h.store["theme"] == "light")
+	must(t, "theme "+a.Class.Theme, a.Class.Theme == "dark" && w.theme == "dark" && h.store["theme"] == "light")
 	must(t, "hash: "+a.Hash(), a.Hash() == "#/lesson/"+lessonID+"?pos=5&lang=zh&theme=dark")
 	must(t, "the run's link holds the page's: "+a.Link.String(), a.Link.Lang == "" && a.Link.Theme == "")
 	// The page's buttons change the URL and the kept choice.
 	a.SetLang("en")
-	a.ToggleTheme()
+	a.Class.ToggleTheme()
 	must(t, "after the buttons: "+a.Hash(), a.Hash() == "#/lesson/"+lessonID+"?pos=5&lang=en&theme=light" && h.store["lang"] == "en" && h.store["theme"] == "light")
 	// Without them, the page stays as it is; the list carries them too.
 	a.Lang = "zh"
 	a.Route("#/")
 	must(t, "list: "+a.Hash(), a.Lang == "zh" && a.Hash() == "#/?lang=zh&theme=light")
 	a.Route("#/?theme=dark&lang=en")
-	must(t, "list link: "+a.Hash(), a.Lang == "en" && a.Theme == "dark" && a.Hash() == "#/?lang=en&theme=dark")
+	must(t, "list link: "+a.Hash(), a.Lang == "en" && a.Class.Theme == "dark" && a.Hash() == "#/?lang=en&theme=dark")
 	// A wrong value: said, and the page keeps its language.
 	a.Route("#/lesson/" + lessonID + "?lang=fr")
 	must(t, "lang=fr: "+a.Notice(), strings.Contains(a.Notice(), `lang="fr"`) && a.Lang == "en")

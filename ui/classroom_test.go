@@ -3,6 +3,7 @@ package ui
 import (
 	"testing"
 
+	"brokerlab/ui/classroom"
 	"brokerlab/ui/inspect"
 	"brokerlab/ui/playground"
 	"brokerlab/ui/whatif"
@@ -11,7 +12,7 @@ import (
 // Every word is defined once: a key in two tables would silently show
 // the other table's text.
 func TestWordsOnce(t *testing.T) {
-	for name, table := range map[string]map[string][2]string{"i18n.go": webWords, "ui/inspect": inspect.Words, "ui/playground": playground.Words, "ui/whatif": whatif.Words} {
+	for name, table := range map[string]map[string][2]string{"i18n.go": webWords, "ui/classroom": classroom.Words, "ui/inspect": inspect.Words, "ui/playground": playground.Words, "ui/whatif": whatif.Words} {
 		for k, v := range table {
 			if words[k] != v {
 				t.Errorf("word %q of %s is defined twice", k, name)
@@ -53,12 +54,12 @@ func (w *fakeWeb) Download(name, mime, data string) {
 func TestNewVersion(t *testing.T) {
 	_, a := newFake()
 	w := &fakeWeb{store: map[string]string{}}
-	a.Web = w
-	a.NewVersion()
-	if !a.UpdateReady {
+	a.Class.Web = w
+	a.Class.NewVersion()
+	if !a.Class.UpdateReady {
 		t.Fatal("no banner for a new version")
 	}
-	a.Reload()
+	a.Class.Reload()
 	if w.reloaded != 1 {
 		t.Fatalf("reloaded %d times", w.reloaded)
 	}

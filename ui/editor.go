@@ -102,9 +102,9 @@ func (a *App) RunEdited() {
 		a.Link.Lesson = ""
 		a.playEditedRun(src)
 	}
-	a.notice, a.Crash, a.Playing, a.Sel = nil, "", false, ""
+	a.notice, a.Crash, a.Play.Playing, a.Sel = nil, "", false, ""
 	a.rerun()
-	a.seek(0)
+	a.Play.Jump(0)
 	if err := a.runErr(); err != nil {
 		a.Ed.Note = func() string { return a.ErrText(err) }
 	}

@@ -111,13 +111,13 @@ func TestEditor(t *testing.T) {
 	}
 
 	// An edit that parses runs, from the start, and travels in the link.
-	a.Seek(40)
+	a.Play.Seek(40)
 	a.Inject("put TopicDeletion")
 	edited := strings.Replace(les.Scenario, `say "The ZooKeeper watcher thread`, `say "EDITED. The ZooKeeper watcher thread`, 1)
 	a.Ed.SetText(edited)
 	a.RunEdited()
-	if !a.Edited() || a.Pos != 0 || len(a.Link.Inject) != 0 || !strings.HasPrefix(steps(a)[0].Segs[0].S, "EDITED.") {
-		t.Fatalf("edited run: edited %v, pos %d, injected %v", a.Edited(), a.Pos, a.Link.Inject)
+	if !a.Edited() || a.Play.Pos != 0 || len(a.Link.Inject) != 0 || !strings.HasPrefix(steps(a)[0].Segs[0].S, "EDITED.") {
+		t.Fatalf("edited run: edited %v, pos %d, injected %v", a.Edited(), a.Play.Pos, a.Link.Inject)
 	}
 	if a.Ed.Gen != gen {
 		t.Fatal("running must not replace the text being edited")

@@ -1,11 +1,12 @@
 package ui
 
 import (
+	"brokerlab/ui/classroom"
+
 	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -16,11 +17,11 @@ import (
 func TestExport(t *testing.T) {
 	_, a := newFake()
 	w := &fakeWeb{store: map[string]string{}}
-	a.Web = w
+	a.Class.Web = w
 	a.Route("#/lesson/" + lessonID + "?pos=42")
-	a.ExportStage("svg")
-	a.ExportStage("png")
-	a.ExportTrace()
+	a.Class.ExportStage("svg")
+	a.Class.ExportStage("png")
+	a.Class.ExportTrace()
 	want := []string{
 		"svg brokerlab-" + lessonID + "-e43.svg",
 		"png brokerlab-" + lessonID + "-e43.png",
@@ -63,19 +64,19 @@ func TestExportNames(t *testing.T) {
 	for _, c := range []struct {
 		lang, link, svg, trace string
 		caption                []string
-		header                 TraceHeader
+		header                 classroom.TraceHeader
 	}{
 		{
 			lang: "en", link: "?pos=141&set=controller.putLock:false",
 			svg: lessonID + "-e142-whatif-noPutLock.svg", trace: lessonID + "-whatif-noPutLock.trace.jsonl",
 			caption: []string{"brokerlab · The controller's event queue · step 8 / 10", "event 142 / 223 · t = 280.000 ms · seed 11 · what-if: controller.putLock false"},
-			header:  TraceHeader{Brokerlab: "trace", Lesson: lessonID, Seed: 11, Sets: []string{"controller.putLock false"}, Build: "b1"},
+			header:  classroom.TraceHeader{Brokerlab: "trace", Lesson: lessonID, Seed: 11, Sets: []string{"controller.putLock false"}, Build: "b1"},
 		},
 		{
 			lang: "zh", link: "?seed=7&pos=30&a=20:put%20TopicDeletion&set=controller.putLock:false",
 			svg: lessonID + "-seed7-e31-whatif-noPutLock-put-TopicDeletion.svg", trace: lessonID + "-seed7-whatif-noPutLock-put-TopicDeletion.trace.jsonl",
 			caption: []string{"brokerlab · 控制器的单线程事件队列 · 步骤 3 / 10", "事件 31 / 241 · t = 25.000 ms · 种子 7 · 假设：controller.putLock false; put TopicDeletion (插入于事件 21)"},
-			header:  TraceHeader{Brokerlab: "trace", Lesson: lessonID, Seed: 7, Sets: []string{"controller.putLock false"}, Inject: []string{"20:put TopicDeletion"}, Build: "b1"},
+			header:  classroom.TraceHeader{Brokerlab: "trace", Lesson: lessonID, Seed: 7, Sets: []string{"controller.putLock false"}, Inject: []string{"20:put TopicDeletion"}, Build: "b1"},
 		},
 		{
 			lang: "en", link: "?pos=5&set=unclean.leader.election.enable:true&set=min.insync.replicas:1&a=3:kill%20broker%202&a=4:restart%20broker%202",
@@ -84,7 +85,7 @@ func TestExportNames(t *testing.T) {
 	} {
 		_, a := newFake()
 		w := &fakeWeb{store: map[string]string{}}
-		a.Web, a.Build, a.Lang = w, "b1", c.lang
+		a.Class.Web, a.Class.Build, a.Lang = w, "b1", c.lang
 		id := lessonID
 		if strings.Contains(c.svg, "06-") {
 			id = "06-broker-failure"
@@ -93,8 +94,8 @@ func TestExportNames(t *testing.T) {
 		if a.Notice() != "" {
 			t.Fatalf("%s: %s", c.link, a.Notice())
 		}
-		a.ExportStage("svg")
-		a.ExportTrace()
+		a.Class.ExportStage("svg")
+		a.Class.ExportTrace()
 		if got := strings.Fields(w.saved[0])[1]; got != "brokerlab-"+c.svg {
 			t.Errorf("%s: svg %s, want brokerlab-%s", c.link, got, c.svg)
 		}
@@ -108,7 +109,7 @@ func TestExportNames(t *testing.T) {
 			t.Errorf("%s: caption\n%q\nwant\n%q", c.link, got, c.caption)
 		}
 		head, _, _ := strings.Cut(w.data, "\n")
-		var h TraceHeader
+		var h classroom.TraceHeader
 		if err := json.Unmarshal([]byte(head), &h); err != nil || fmt.Sprint(h) != fmt.Sprint(c.header) {
 			t.Errorf("%s: header %s (%v), want %+v", c.link, head, err, c.header)
 		}
@@ -119,33 +120,18 @@ func TestExportNames(t *testing.T) {
 func TestExportTheme(t *testing.T) {
 	_, a := newFake()
 	w := &fakeWeb{store: map[string]string{}}
-	a.Web = w
+	a.Class.Web = w
 	a.Route("#/lesson/" + lessonID)
 	for _, c := range []struct {
 		theme string
 		dark  bool
 		want  bool
 	}{{"light", false, false}, {"dark", false, false}, {"dark", true, true}, {"light", true, false}} {
-		a.Theme = c.theme
-		a.SetExportDark(c.dark)
-		a.ExportStage("png")
+		a.Class.Theme = c.theme
+		a.Class.SetExportDark(c.dark)
+		a.Class.ExportStage("png")
 		if w.dark != c.want {
 			t.Errorf("page %s, asked dark %v: exported dark %v", c.theme, c.dark, w.dark)
-		}
-	}
-}
-
-func TestFileSafe(t *testing.T) {
-	for in, want := range map[string]string{
-		"a b":          "a-b",
-		"x/../y":       "x-..-y",
-		"-put \"x\"- ": "put-x",
-		"t0-1@3":       "t0-1-3",
-		"中文ab":         "ab",
-		"a..":          "a",
-	} {
-		if got := fileSafe(in); got != want {
-			t.Errorf("fileSafe(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -185,7 +171,7 @@ func sameTrace(t *testing.T, what string, a *App) {
 			t.Fatal(err)
 		}
 	}
-	got := a.TraceJSONL()
+	got := classroom.TraceJSONL(a.M.Trace)
 	if got == want.String() {
 		return
 	}
@@ -196,25 +182,4 @@ func sameTrace(t *testing.T, what string, a *App) {
 		}
 	}
 	t.Fatalf("%s: %d lines, encoding/json writes %d", what, len(gl), len(wl))
-}
-
-// The trace's header is what encoding/json writes for it, and file names
-// keep what the regular expression [^A-Za-z0-9.]+ → "-" kept.
-func TestExportWritesAsBefore(t *testing.T) {
-	for _, h := range []TraceHeader{
-		{Brokerlab: "trace", Lesson: lessonID, Seed: -3, Build: "dev"},
-		{Brokerlab: "trace", Lesson: "<&>\"\u2028", Seed: 1 << 62, Sets: []string{"a b", "é\x80"}, Inject: []string{"20:put X"}, Edited: true, Build: ""},
-		{Sets: []string{}, Inject: []string{""}},
-	} {
-		want, err := json.Marshal(h)
-		if got := h.AppendJSON(nil); err != nil || string(got) != string(want) {
-			t.Errorf("%+v: %s, encoding/json writes %s (%v)", h, got, want, err)
-		}
-	}
-	unsafeRun := regexp.MustCompile(`[^A-Za-z0-9.]+`)
-	for _, s := range []string{"", "-", "a", "a b", "--a..b--", ".x.", "controller.putLock false", "控制器 x", "a\xffb", "put TopicDeletion (21)"} {
-		if got, want := fileSafe(s), strings.Trim(unsafeRun.ReplaceAllString(s, "-"), "-."); got != want {
-			t.Errorf("fileSafe(%q) = %q, want %q", s, got, want)
-		}
-	}
 }

@@ -59,7 +59,7 @@ func (a lessonPage) StepFailures(k int) []string {
 	}
 	var out []string
 	for _, f := range a.Res.Failures {
-		if f.Seq <= a.Pos && a.stepAt(f.Seq) == k {
+		if f.Seq <= a.Play.Pos && a.stepAt(f.Seq) == k {
 			out = append(out, a.failureText(f))
 		}
 	}

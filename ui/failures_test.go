@@ -53,11 +53,11 @@ func TestEditedFailuresAreTheEditedScenarios(t *testing.T) {
 	if a.stepAt(f.Seq) != 2 {
 		t.Fatalf("the refusal happens in step %d, want 2", a.stepAt(f.Seq))
 	}
-	a.Seek(f.Seq - 1)
+	a.Play.Seek(f.Seq - 1)
 	if got := steps(a)[2].Fails; len(got) != 0 {
 		t.Errorf("shown before it happened: %q", got)
 	}
-	a.Seek(f.Seq)
+	a.Play.Seek(f.Seq)
 	for i, s := range steps(a) {
 		if want := i == 2; want != (len(s.Fails) == 1 && s.Fails[0] == refused) {
 			t.Errorf("step %d: failures %q", i, s.Fails)
@@ -102,14 +102,14 @@ func TestEditedFailuresAreTheEditedScenarios(t *testing.T) {
 func TestRefusedWhatIf(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/07-consumer-group-rebalance")
-	a.Seek(a.Len() / 2)
+	a.Play.Seek(a.Len() / 2)
 	step := a.State().Step
 	a.Inject("consumer C9 leave")
 	want := "Injected: consumer C9 leave: refused, C9 is not running"
 	if got := a.Failures(); len(got) != 1 || got[0] != want {
 		t.Fatalf("failures: got %q, want %q", got, want)
 	}
-	a.Seek(a.Res.Failures[0].Seq)
+	a.Play.Seek(a.Res.Failures[0].Seq)
 	if got := steps(a)[step].Fails; len(got) != 1 || got[0] != want {
 		t.Errorf("step %d: %q", step, got)
 	}

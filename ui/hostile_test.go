@@ -76,7 +76,7 @@ func TestAGroupOfFiveThousandStopsAtThePagesBudget(t *testing.T) {
 	must(t, "the failures say it too", strings.Contains(strings.Join(a.Failures(), "\n"), "the page stopped following the run"))
 	t.Logf("%d of %d events shown; Route allocated %d MB", a.Len(), a.Res.Events, b>>20)
 	must(t, fmt.Sprintf("Route allocated %d MB, want under 1 GB", b>>20), b < 1<<30)
-	a.Seek(a.Len() - 1) // the last state draws
+	a.Play.Seek(a.Len() - 1) // the last state draws
 	a.SetLang("zh")
 	must(t, "zh notice: "+a.Notice(), strings.Contains(a.Notice(), "页面在运行的第") && strings.Contains(a.Notice(), "请把系统规模调小"))
 }
@@ -120,17 +120,17 @@ func TestAQuestionsRenderDoesNotCopyTheSource(t *testing.T) {
 			step = k
 		}
 	}
-	a.GoStep(step)
+	a.Play.GoStep(step)
 	c := &lesson.Question{Q: &a.Quiz, Step: step}
 	must(t, "the question is posed", a.Quiz.Has(step) && len(c.View().Choices) == 3)
 	const renders = 200
 	b := allocatedBy(func() {
 		for range renders {
-			a.Pos++ // a new moment: the view is computed again
+			a.Play.Pos++ // a new moment: the view is computed again
 			for range c.View().Choices {
 				_ = c.View().Open // as question.vugu asks, for each choice
 			}
-			a.Pos--
+			a.Play.Pos--
 		}
 	})
 	t.Logf("%d renders of a question, the edit %d KB: %d KB allocated", renders, len(src)>>10, b>>10)

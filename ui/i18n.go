@@ -3,15 +3,16 @@ package ui
 import (
 	"strings"
 
+	"brokerlab/ui/classroom"
 	"brokerlab/ui/inspect"
 	"brokerlab/ui/playground"
 	"brokerlab/ui/whatif"
 )
 
-// The classroom features' words. They join the one table T reads (words,
-// in view.go) at init, so every string of the chrome, its errors and its
-// notices is looked up in one place; they live here only so that the
-// lesson stages' words and these can grow side by side.
+// The loader's, the questions', the editor's and the notices' words. They
+// join the one table T reads (words, in view.go) at init, with the
+// features' own tables, so every string of the chrome, its errors and its
+// notices is looked up in one place.
 var webWords = map[string][2]string{
 	// The loader (index.html), before the Go side runs: site.Build copies
 	// the load.* words into the page.
@@ -23,9 +24,7 @@ var webWords = map[string][2]string{
 	"load.stopped":   {"brokerlab stopped. Reload the page to start again.", "brokerlab 已停止。请重新加载页面。"},
 	"load.openStart": {"Open the lesson's start", "从课程开头打开"},
 
-	"updateReady": {"A new version of brokerlab is ready.", "brokerlab 有新版本了。"},
-	"reload":      {"Reload", "重新加载"},
-	"close":       {"Close", "关闭"},
+	"close": {"Close", "关闭"},
 
 	// Questions.
 	"question":      {"Predict", "预测"},
@@ -39,19 +38,7 @@ var webWords = map[string][2]string{
 	"variant":       {"variant: seed", "变体：种子"},
 	"newVariant":    {"New variant", "换一个变体"},
 
-	// Progress.
-	"finished":      {"✓ finished", "✓ 已学完"},
-	"opened":        {"◐ opened", "◐ 已打开"},
-	"notOpened":     {"○ not opened yet", "○ 尚未打开"},
-	"checkpoint":    {"question of step %s: %s", "第 %s 步的问题：%s"},
-	"answer.right":  {"✓ right", "✓ 答对"},
-	"answer.wrong":  {"✗ wrong", "✗ 答错"},
-	"forget":        {"Forget my progress", "清除学习记录"},
-	"progressLabel": {"Your progress", "学习进度"},
-
-	// Presenter mode.
-	"present":       {"Present", "投影"},
-	"presenting":    {"Presenting ✓", "投影中 ✓"},
+	// The speaker notes (presenter mode).
 	"notes":         {"Speaker notes", "讲稿"},
 	"notesNext":     {"Next: step %d", "下一步：第 %d 步"},
 	"notesEnd":      {"This is the last step.", "这是最后一步。"},
@@ -62,25 +49,9 @@ var webWords = map[string][2]string{
 	// The teacher's guide, a static page a lesson (site/guide).
 	"guide": {"Teacher's guide (printable)", "教师手册（可打印）"},
 
-	// Export.
-	"export":         {"Export", "导出"},
-	"exportSVG":      {"Stage as SVG", "舞台（SVG）"},
-	"exportPNG":      {"Stage as PNG", "舞台（PNG）"},
-	"exportTrace":    {"Trace (JSON lines)", "事件轨迹（JSON lines）"},
-	"exportDark":     {"Dark, as on screen (else light)", "深色，与屏幕一致（否则浅色）"},
-	"whatIf":         {"what-if", "假设"},
-	"noWhatIf":       {"no what-if", "无假设改动"},
-	"afterEvent":     {"after event", "插入于事件"},
-	"editedScenario": {"edited scenario", "编辑过的场景"},
-
 	"logCaption": {"The events around the current one, which is marked ▶; a click on a row goes to its event", "当前事件（以 ▶ 标出）前后的事件；点击一行即可跳到该事件"},
 
 	"malformedLink": {"malformed link", "链接格式有误"},
-
-	// Theme.
-	"themeDark":  {"◐ Dark", "◐ 深色"},
-	"themeLight": {"◑ Light", "◑ 浅色"},
-	"themeLabel": {"Switch between the light and the dark theme", "切换浅色和深色主题"},
 
 	// The scenario editor.
 	"edit":     {"Edit scenario", "编辑场景"},
@@ -102,7 +73,7 @@ var webWords = map[string][2]string{
 
 // A key in two tables keeps words' entry; TestWordsOnce fails on it.
 func init() {
-	for _, t := range []map[string][2]string{webWords, inspect.Words, playground.Words, whatif.Words} {
+	for _, t := range []map[string][2]string{webWords, classroom.Words, inspect.Words, playground.Words, whatif.Words} {
 		for k, v := range t {
 			if _, dup := words[k]; !dup {
 				words[k] = v

@@ -15,7 +15,7 @@ type inspectPage struct{ *App }
 var _ inspect.Page = inspectPage{}
 
 // Model is the run's fold, the run's number and the current event.
-func (a inspectPage) Model() (*model.Model, int, int) { return a.M, a.run, a.Pos }
+func (a inspectPage) Model() (*model.Model, int, int) { return a.M, a.run, a.Play.Pos }
 
 // Unspoiled is trace event i as shown (lesson.Quiz.Unspoiled).
 func (a inspectPage) Unspoiled(e sim.Event, i int) sim.Event { return a.Quiz.Unspoiled(e, i) }

@@ -23,7 +23,7 @@ func TestStageTextIsLegible(t *testing.T) {
 			var small, cut []string
 			n := a.Len()
 			for i := 0; i < 40; i++ {
-				a.Seek(i * (n - 1) / 39)
+				a.Play.Seek(i * (n - 1) / 39)
 				sc, _ := a.Frame()
 				for _, nd := range sc.Nodes {
 					for _, tx := range nd.Texts {

@@ -95,7 +95,7 @@ func (c *LessonList) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
-							for vgiterkeyt, m := range c.A.ProgressMarks(l.ID) {
+							for vgiterkeyt, m := range c.A.Class.ProgressMarks(l.ID) {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
 								m := m
@@ -130,13 +130,13 @@ func (c *LessonList) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		if c.A.HasProgress() {
+		if c.A.Class.HasProgress() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "forget"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "forget"}}}
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.A.T("forget"))
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.A.ForgetProgress() },
+				Func:      func(event vugu.DOMEvent) { c.A.Class.ForgetProgress() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 		}

@@ -19,16 +19,16 @@ var _ lesson.Page = lessonPage{}
 func (a lessonPage) Scenario() (*scenario.Scenario, *scenario.Result) { return a.Sc, a.Res }
 
 // At is the run's number (new each run) and the current event.
-func (a lessonPage) At() (run, pos int) { return a.run, a.Pos }
-
-// Step is the current narration step, -1 before the first.
-func (a lessonPage) Step() int { return a.State().Step }
+func (a lessonPage) At() (run, pos int) { return a.run, a.Play.Pos }
 
 // Identity names what runs: the lesson, its edited text, its seed.
 func (a lessonPage) Identity() (les, src, seed string) { return a.Lesson.ID, a.Link.Src, a.SeedText() }
 
 // PlayOn plays on from the current event (a question was answered).
-func (a lessonPage) PlayOn() { a.Playing = a.Pos < a.Len()-1 }
+func (a lessonPage) PlayOn() { a.Play.Playing = a.Play.Pos < a.Len()-1 }
+
+// GoStep jumps to narration step k.
+func (a lessonPage) GoStep(k int) { a.Play.GoStep(k) }
 
 // NewVariant reruns the lesson with another seed, so the numbers its
 // questions draw from the seed change, and shows step's question again.
@@ -41,5 +41,5 @@ func (a lessonPage) NewVariant(seed int64, step int) {
 		seed++
 	}
 	a.Route(Link{Page: a.Page, Lesson: a.Lesson.ID, Seed: seed, Src: a.Link.Src}.String())
-	a.GoStep(step)
+	a.Play.GoStep(step)
 }

@@ -21,7 +21,7 @@ import (
 //	#/stress?events=N&…         a generated run of N events (measurements),
 //	                            with a lesson's parameters
 //	#/lesson/ID?src=…           the lesson with an edited scenario (srclink.go)
-//	#/present/lesson/ID?…       the same, as the presenter's stage window (presenter.go)
+//	#/present/lesson/ID?…       the same, as the presenter's stage window (ui/classroom)
 //	…&lang=zh&theme=dark        on any page: the language and the theme
 //
 // seed overrides the scenario's seed; pos is the 0-based index of the
@@ -45,7 +45,7 @@ type Link struct {
 	Conns  int      // stress: a ZooKeeper server with this many connections, instead of the controller
 	Src    string   // an edited scenario run instead of the lesson's (src=, srclink.go)
 	// Present: the window shows the stage alone and follows the teacher's
-	// window (presenter.go).
+	// window (ui/classroom, presenter.go).
 	Present bool
 	Lang    string // "en", "zh" or "" (the page's own)
 	Theme   string // "light", "dark" or ""

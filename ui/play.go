@@ -63,7 +63,7 @@ func (a playPage) Run(src string, at time.Duration) (ran bool, err error) {
 	if a.Ed.Open {
 		a.Ed.Replace(src)
 	}
-	a.notice, a.Crash, a.Playing = nil, "", false
+	a.notice, a.Crash, a.Play.Playing = nil, "", false
 	a.rerun()
 	a.seekTime(at)
 	return true, a.runErr()
@@ -84,13 +84,13 @@ func (a *App) playEditedRun(src string) {
 func (a *App) seekTime(at time.Duration) {
 	us := at.Microseconds()
 	i, _ := slices.BinarySearchFunc(a.M.Trace, us, func(e sim.Event, t int64) int { return int(e.T - t) })
-	a.seek(i)
+	a.Play.Jump(i)
 }
 
 // Download saves a text file (nothing without a browser).
 func (a playPage) Download(name, mime, data string) {
-	if a.Web != nil {
-		a.Web.Download(name, mime, data)
+	if a.Class.Web != nil {
+		a.Class.Web.Download(name, mime, data)
 	}
 }
 
@@ -157,7 +157,7 @@ func (a playPage) Monitors() []playground.MonitorView {
 			v.State, v.Class = a.T("inv.none"), "inv none"
 		}
 		for _, h := range hits {
-			if h.monitor == i && h.seq <= a.Pos {
+			if h.monitor == i && h.seq <= a.Play.Pos {
 				v.State, v.Class, v.Detail = a.T("inv.broken"), "inv broken", h.note.Words(a.Lang)
 				break
 			}

@@ -75,7 +75,7 @@ func TestPlayground(t *testing.T) {
 	must(t, "src in the link", strings.HasPrefix(hash, "#/playground?") && strings.Contains(hash, "src="))
 	_, b := newFake()
 	b.Route(hash)
-	must(t, "the link opens it", b.Page == "playground" && b.Source() == a.Source() && reflect.DeepEqual(b.PG.Form, a.PG.Form) && b.Pos == a.Pos)
+	must(t, "the link opens it", b.Page == "playground" && b.Source() == a.Source() && reflect.DeepEqual(b.PG.Form, a.PG.Form) && b.Play.Pos == a.Play.Pos)
 
 	// The editor shows it; run from the editor, an edit beyond the form
 	// is said; a change to the form writes the form's again.
@@ -96,7 +96,7 @@ func TestPlayground(t *testing.T) {
 
 	// Save writes the scenario.
 	w := &fakeWeb{}
-	a.Web = w
+	a.Class.Web = w
 	a.PG.Save()
 	must(t, "saved", len(w.saved) == 1 && w.saved[0] == playground.File+" text/plain" && w.data == a.Source())
 
@@ -172,11 +172,11 @@ func TestPlayMonitors(t *testing.T) {
 		}
 		b := *a
 		b.M, b.run, b.hits.of = model.New(tr), a.run+1+i, nil
-		b.seek(at - 1)
+		b.Play.Jump(at - 1)
 		if got := (playPage{&b}).Monitors()[i]; got.State != "holds" && got.State != "not in this run" {
 			t.Errorf("%s before: %+v", m.key, got)
 		}
-		b.seek(at)
+		b.Play.Jump(at)
 		if got := (playPage{&b}).Monitors()[i]; got.State != "broken" || got.Class != "inv broken" || got.Detail == "" {
 			t.Errorf("%s at: %+v", m.key, got)
 		}

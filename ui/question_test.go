@@ -1,17 +1,19 @@
 package ui
 
 import (
-	"brokerlab/core/sim"
-	"brokerlab/ui/inspect"
-	"brokerlab/ui/lesson"
 	"strings"
 	"testing"
+
+	"brokerlab/core/sim"
+	"brokerlab/ui/inspect"
+	"brokerlab/ui/kit"
+	"brokerlab/ui/playback"
 )
 
 // play ticks the App until it stops playing; it returns how far it got.
 func play(a *App) {
-	a.Toggle()
-	for now := 0.0; a.Playing && now < 1e7; now += 100 {
+	a.Play.Toggle()
+	for now := 0.0; a.Play.Playing && now < 1e7; now += 100 {
 		a.Tick(now)
 	}
 }
@@ -32,11 +34,11 @@ func TestQuestionLesson01(t *testing.T) {
 	} {
 		_, a := newFake()
 		a.Route("#/lesson/" + lessonID)
-		a.SetSpeed(len(Speeds) - 1)
+		a.Play.SetSpeed(len(playback.Speeds) - 1)
 		play(a)
-		mark := lesson.MarkSeq(a.Marks(), k)
-		if a.Pos != mark || !a.Quiz.Has(k) || !a.Quiz.Open(k) {
-			t.Fatalf("playing stopped at %d, want the question's step at %d", a.Pos, mark)
+		mark := kit.MarkSeq(a.Marks(), k)
+		if a.Play.Pos != mark || !a.Quiz.Has(k) || !a.Quiz.Open(k) {
+			t.Fatalf("playing stopped at %d, want the question's step at %d", a.Play.Pos, mark)
 		}
 		if segs := steps(a)[k].Segs; len(segs) != 0 {
 			t.Fatalf("the step's text shows with its question open: %v", segs)
@@ -47,14 +49,14 @@ func TestQuestionLesson01(t *testing.T) {
 		}
 		if c.pick >= 0 {
 			a.Quiz.Pick(k, c.pick)
-			if !a.Playing {
+			if !a.Play.Playing {
 				t.Fatal("a pick does not play on")
 			}
-			for now := 1e7; a.Playing && a.Pos < lesson.MarkSeq(a.Marks(), k+1); now += 100 {
+			for now := 1e7; a.Play.Playing && a.Play.Pos < kit.MarkSeq(a.Marks(), k+1); now += 100 {
 				a.Tick(now)
 			}
 		} else {
-			a.GoStep(k + 1)
+			a.Play.GoStep(k + 1)
 		}
 		q = a.Quiz.View(k)
 		if q.Open || q.Class != c.class || q.Verdict != c.want {
@@ -83,13 +85,13 @@ func TestQuestionLesson01(t *testing.T) {
 func TestQuestionPickAndLanguage(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/" + lessonID)
-	a.GoStep(6)
+	a.Play.GoStep(6)
 	a.Quiz.Pick(5, 1)
 	if _, picked := a.Quiz.Picks()[5]; picked {
 		t.Fatal("a graded question took a pick")
 	}
 	a.SetLang("zh")
-	a.GoStep(5)
+	a.Play.GoStep(5)
 	q := a.Quiz.View(5)
 	if !strings.Contains(q.Text, "哪些会被处理") || q.Choices[2].Label != "一个都不会" || q.Variant != "" {
 		t.Fatalf("zh: %+v", q)
@@ -105,7 +107,7 @@ func TestQuestionVariant(t *testing.T) {
 	src = strings.Replace(src, `say "The ZooKeeper watcher thread`, `say "Broker $B. The ZooKeeper watcher thread`, 1)
 	a.Ed.SetText(src)
 	a.RunEdited()
-	a.GoStep(5)
+	a.Play.GoStep(5)
 	q := a.Quiz.View(5)
 	if q.Variant != "variant: seed 11" {
 		t.Fatalf("variant: %q", q.Variant)
@@ -131,7 +133,7 @@ func TestQuestionVariant(t *testing.T) {
 func TestQuestionNotSpoiled(t *testing.T) {
 	_, a := newFake()
 	a.Route("#/lesson/" + lessonID)
-	a.GoStep(5)
+	a.Play.GoStep(5)
 	spoiler := "None of them. The session-expiry"
 	for _, r := range a.Log.Rows() {
 		if strings.Contains(r.Note, spoiler) || (r.Kind == "reveal" && r.Note != "…") {
@@ -143,8 +145,8 @@ func TestQuestionNotSpoiled(t *testing.T) {
 			t.Fatalf("inspector: %s = %q", f.K, f.V)
 		}
 	}
-	a.GoStep(6)
-	a.Seek(lesson.MarkSeq(a.Marks(), 6) - 1)
+	a.Play.GoStep(6)
+	a.Play.Seek(kit.MarkSeq(a.Marks(), 6) - 1)
 	if f := inspect.EventFields(inspectPage{a}); a.Event().Kind != sim.Reveal || !strings.Contains(f[len(f)-1].V, "None of them") {
 		t.Fatalf("the grading event after the reveal: %+v", f)
 	}
@@ -157,12 +159,12 @@ func TestQuestionByKey(t *testing.T) {
 	if a.Key("1") {
 		t.Fatal("a digit with no question open is not ours")
 	}
-	a.GoStep(5)
+	a.Play.GoStep(5)
 	if !a.Key("3") {
 		t.Fatal("3 did not pick")
 	}
-	if q := a.Quiz.View(5); !q.Picked || !q.Choices[2].Picked || !a.Playing {
-		t.Fatalf("after 3: %+v, playing %v", q, a.Playing)
+	if q := a.Quiz.View(5); !q.Picked || !q.Choices[2].Picked || !a.Play.Playing {
+		t.Fatalf("after 3: %+v, playing %v", q, a.Play.Playing)
 	}
 	a.Key("9") // no ninth choice: the pick stays
 	if q := a.Quiz.View(5); !q.Choices[2].Picked {

@@ -11,9 +11,11 @@ import js "github.com/vugu/vugu/js"
 import "log"
 
 import (
+	"brokerlab/ui/classroom"
 	"brokerlab/ui/editor"
 	"brokerlab/ui/inspect"
 	"brokerlab/ui/lesson"
+	"brokerlab/ui/playback"
 	"brokerlab/ui/playground"
 	"brokerlab/ui/whatif"
 )
@@ -27,7 +29,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
 	vgout.Out = append(vgout.Out, vgn) // root for output
-	vgn.AddAttrInterface("class", c.A.AppClass())
+	vgn.AddAttrInterface("class", c.A.Class.AppClass())
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -254,16 +256,16 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
 			{
-				vgcompKey := vugu.MakeCompKey(0x1922EFA7ECF169C^vgin.CurrentPositionHash(), vgiterkey)
+				vgcompKey := vugu.MakeCompKey(0x29F54B7091FA582F^vgin.CurrentPositionHash(), vgiterkey)
 				// ask BuildEnv for prior instance of this specific component
-				vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Banners)
+				vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*classroom.Banners)
 				if vgcomp == nil {
 					// create new one if needed
-					vgcomp = new(Banners)
+					vgcomp = new(classroom.Banners)
 					vgin.BuildEnv.WireComponent(vgcomp)
 				}
 				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-				vgcomp.A = c.A
+				vgcomp.C = &c.A.Class
 				vgout.Components = append(vgout.Components, vgcomp)
 				vgn = &vugu.VGNode{Component: vgcomp}
 				vgparent.AppendChild(vgn)
@@ -350,11 +352,11 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				if c.A.Audience() {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "caption"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.A.PresentCaption())
+					vgn.SetInnerHTML(c.A.Quiz.PresentCaption(c.A.Title()))
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)
-				if c.A.PresentQuestion().Open {
+				if c.A.Quiz.PresentQuestion().Open {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pquestion"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "pquestion"}}}
 					vgparent.AppendChild(vgn)
 					{
@@ -375,7 +377,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							{
 								vgparent := vgn
 								_ = vgparent
-								for vgiterkeyt, g := range lesson.Segs(c.A.PresentQuestion().Text) {
+								for vgiterkeyt, g := range lesson.Segs(c.A.Quiz.PresentQuestion().Text) {
 									var vgiterkey interface{} = vgiterkeyt
 									_ = vgiterkey
 									g := g
@@ -408,7 +410,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = vgparent
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                    "}
 							vgparent.AppendChild(vgn)
-							for vgiterkeyt, ch := range c.A.PresentQuestion().Choices {
+							for vgiterkeyt, ch := range c.A.Quiz.PresentQuestion().Choices {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
 								ch := ch
@@ -452,16 +454,16 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)
 				{
-					vgcompKey := vugu.MakeCompKey(0x63C8E1ACF8107586^vgin.CurrentPositionHash(), vgiterkey)
+					vgcompKey := vugu.MakeCompKey(0x4CC721401DC5A4C1^vgin.CurrentPositionHash(), vgiterkey)
 					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Timeline)
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*playback.Timeline)
 					if vgcomp == nil {
 						// create new one if needed
-						vgcomp = new(Timeline)
+						vgcomp = new(playback.Timeline)
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.A = c.A
+					vgcomp.P = &c.A.Play
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
@@ -514,18 +516,18 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)
-				if c.A.Presenting {
+				if c.A.Class.Presenting {
 					{
-						vgcompKey := vugu.MakeCompKey(0xA4591DFE3E3FB0E6^vgin.CurrentPositionHash(), vgiterkey)
+						vgcompKey := vugu.MakeCompKey(0xB9521D47CA2755E6^vgin.CurrentPositionHash(), vgiterkey)
 						// ask BuildEnv for prior instance of this specific component
-						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Notes)
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*lesson.Notes)
 						if vgcomp == nil {
 							// create new one if needed
-							vgcomp = new(Notes)
+							vgcomp = new(lesson.Notes)
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-						vgcomp.A = c.A
+						vgcomp.Q = &c.A.Quiz
 						vgout.Components = append(vgout.Components, vgcomp)
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)

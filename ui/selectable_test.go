@@ -28,8 +28,8 @@ func TestStageMarksWhatTheAppSelects(t *testing.T) {
 		systems[a.System()] = true
 		marked := 0
 		for p := 0; p < a.Len(); p += 5 {
-			a.Seek(p)
-			a.Frac = 0.5
+			a.Play.Seek(p)
+			a.Play.Frac = 0.5
 			sc, _ := a.Frame()
 			for _, n := range sc.Nodes {
 				sel, ok := a.Selection(n.Key)

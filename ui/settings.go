@@ -52,7 +52,7 @@ func (a *App) SetSettings(kvs ...string) {
 	}
 	a.Link.Sets = sets
 	a.branch()
-	a.Playing = false
+	a.Play.Playing = false
 }
 
 // WhatIfs are the what-ifs the lesson suggests (lesson.json whatifs).

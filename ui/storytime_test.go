@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"brokerlab/lessons"
+	"brokerlab/ui/playback"
 )
 
 // Story time: at 1× no lesson plays longer than six minutes and no step
@@ -22,14 +23,14 @@ func TestStoryTime(t *testing.T) {
 		_, a := newFake()
 		a.Route("#/lesson/" + l.ID)
 		total, longest := 0.0, 0.0
-		for _, d := range StoryTimes(a.Res) {
+		for _, d := range playback.StoryTimes(a.Res) {
 			total += d
 			longest = max(longest, d)
 		}
 		// What Tick plays event by event is what StoryTimes adds up.
 		played := 0.0
 		for i := 0; i < a.Len()-1; i++ {
-			played += 1 / a.StoryRate(i)
+			played += 1 / a.Play.StoryRate(i)
 		}
 		if math.Abs(played-total) > 1e-6 {
 			t.Errorf("%s: playing takes %.3f s, StoryTimes adds up to %.3f s", l.ID, played, total)
@@ -49,15 +50,15 @@ func TestStepNeverPassesAnOpenQuestion(t *testing.T) {
 	for k := 0; k < 20; k++ {
 		cur := a.State().Step
 		if cur >= 0 && a.Quiz.Open(cur) {
-			a.StepNarr(1)
-			a.StepNarr(1)
+			a.Play.StepNarr(1)
+			a.Play.StepNarr(1)
 			if got := a.State().Step; got != cur {
 				t.Fatalf("step » passed step %d's open question to step %d", cur+1, got+1)
 			}
 			return
 		}
-		a.StepNarr(1)
-		a.StepNarr(1) // pressed twice: the first ends at once
+		a.Play.StepNarr(1)
+		a.Play.StepNarr(1) // pressed twice: the first ends at once
 	}
 	t.Fatal("lesson 01 reached no question by step »")
 }
@@ -69,7 +70,7 @@ func TestLogHidesChecksUnlessRaw(t *testing.T) {
 	a.Route("#/lesson/" + lessonID)
 	checks := func() (n int) {
 		for _, r := range a.Log.Rows() {
-			if r.Kind == "expect" && r.Seq != a.Pos {
+			if r.Kind == "expect" && r.Seq != a.Play.Pos {
 				n++
 			}
 		}
@@ -77,7 +78,7 @@ func TestLogHidesChecksUnlessRaw(t *testing.T) {
 	}
 	seen := false
 	for i := 0; i < a.Len(); i += 7 {
-		a.Seek(i)
+		a.Play.Seek(i)
 		if n := checks(); n > 0 {
 			t.Fatalf("event %d: %d checks in the plain log", i, n)
 		}

@@ -27,8 +27,8 @@ func scenes(tb testing.TB) []stage.Scene {
 			tb.Fatalf("%s: no run", l.ID)
 		}
 		for p := 0; p < a.Len(); p += 3 {
-			a.Seek(p)
-			a.Frac = float64(p%7) / 7
+			a.Play.Seek(p)
+			a.Play.Frac = float64(p%7) / 7
 			a.SetLang("en")
 			sc, _ := a.Frame()
 			out = append(out, sc)

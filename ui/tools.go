@@ -13,7 +13,7 @@ func (c *Tools) Pressed(on bool) string { return strconv.FormatBool(on) }
 
 // PresentText is the presenter button's label.
 func (c *Tools) PresentText() string {
-	if c.A.Presenting {
+	if c.A.Class.Presenting {
 		return c.A.T("presenting")
 	}
 	return c.A.T("present")

@@ -28,10 +28,10 @@ func (c *Tools) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn.AddAttrInterface("aria-label", c.A.T("themeLabel"))
 		vgn.AddAttrInterface("title", c.A.T("themeLabel"))
-		vgn.SetInnerHTML(c.A.ThemeText())
+		vgn.SetInnerHTML(c.A.Class.ThemeText())
 		vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 			EventType: "click",
-			Func:      func(event vugu.DOMEvent) { c.A.ToggleTheme() },
+			Func:      func(event vugu.DOMEvent) { c.A.Class.ToggleTheme() },
 			// TODO: implement capture, etc. mostly need to decide syntax
 		})
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
@@ -39,11 +39,11 @@ func (c *Tools) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		if c.A.Page == "lesson" && !c.A.Audience() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "present"}}}
 			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("aria-pressed", c.Pressed(c.A.Presenting))
+			vgn.AddAttrInterface("aria-pressed", c.Pressed(c.A.Class.Presenting))
 			vgn.SetInnerHTML(c.PresentText())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.A.Present() },
+				Func:      func(event vugu.DOMEvent) { c.A.Class.Present() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 		}
@@ -74,7 +74,7 @@ func (c *Tools) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.SetInnerHTML(c.A.T("exportSVG"))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.A.ExportStage("svg") },
+						Func:      func(event vugu.DOMEvent) { c.A.Class.ExportStage("svg") },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
@@ -84,7 +84,7 @@ func (c *Tools) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.SetInnerHTML(c.A.T("exportPNG"))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.A.ExportStage("png") },
+						Func:      func(event vugu.DOMEvent) { c.A.Class.ExportStage("png") },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
@@ -94,12 +94,12 @@ func (c *Tools) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.SetInnerHTML(c.A.T("exportTrace"))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.A.ExportTrace() },
+						Func:      func(event vugu.DOMEvent) { c.A.Class.ExportTrace() },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 					vgparent.AppendChild(vgn)
-					if c.A.Theme == "dark" {
+					if c.A.Class.Theme == "dark" {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "toggle"}}}
 						vgparent.AppendChild(vgn)
 						{
@@ -108,7 +108,7 @@ func (c *Tools) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "export-dark"}, vugu.VGAttribute{Namespace: "", Key: "type", Val: "checkbox"}}}
 							vgparent.AppendChild(vgn)
 							{
-								b, err := vjson.Marshal(c.A.ExportDark)
+								b, err := vjson.Marshal(c.A.Class.ExportDark)
 								if err != nil {
 									panic(err)
 								}
@@ -116,7 +116,7 @@ func (c *Tools) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							}
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType: "change",
-								Func:      func(event vugu.DOMEvent) { c.A.SetExportDark(event.PropBool("target", "checked")) },
+								Func:      func(event vugu.DOMEvent) { c.A.Class.SetExportDark(event.PropBool("target", "checked")) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}

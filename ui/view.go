@@ -145,7 +145,7 @@ func (a *App) Text(t lessons.Text) string {
 
 // PosText is "event 121 / 4211".
 func (a *App) PosText() string {
-	return a.T("event") + " " + strconv.Itoa(a.Pos+1) + " / " + strconv.Itoa(a.Len())
+	return a.T("event") + " " + strconv.Itoa(a.Play.Pos+1) + " / " + strconv.Itoa(a.Len())
 }
 
 // TimeText is the current event's virtual time.

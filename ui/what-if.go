@@ -35,11 +35,11 @@ func (a *App) Inject(actions ...string) {
 		}
 	}
 	if a.Page == "playground" {
-		a.Playing = a.PG.Act(actions...) && a.Pos < a.Len()-1 // lines of its scenario
+		a.Play.Playing = a.PG.Act(actions...) && a.Play.Pos < a.Len()-1 // lines of its scenario
 		return
 	}
 	for _, act := range actions {
-		a.Link.Inject = append(a.Link.Inject, scenario.Injection{After: a.Pos, Action: act})
+		a.Link.Inject = append(a.Link.Inject, scenario.Injection{After: a.Play.Pos, Action: act})
 	}
 	a.branch()
 }
@@ -58,11 +58,11 @@ func (a whatIfPage) UserActions() []string {
 }
 
 func (a *App) branch() {
-	pos := a.Pos
+	pos := a.Play.Pos
 	a.notice = nil
 	a.rerun()
-	a.seek(pos)
-	a.Playing = a.Pos < a.Len()-1
+	a.Play.Jump(pos)
+	a.Play.Playing = a.Play.Pos < a.Len()-1
 }
 
 // Say shows the word key as the notice.
@@ -111,7 +111,7 @@ func (a *App) ResetWhatIf() {
 	}
 	a.Link.Inject, a.Link.Sets = nil, nil
 	a.branch()
-	a.Playing = false
+	a.Play.Playing = false
 }
 
 // DropInject removes injected action i.
@@ -120,6 +120,6 @@ func (a whatIfPage) DropInject(i int) {
 	if i >= 0 && i < len(a.Link.Inject) {
 		a.Link.Inject = append(a.Link.Inject[:i:i], a.Link.Inject[i+1:]...)
 		a.branch()
-		a.Playing = false
+		a.Play.Playing = false
 	}
 }

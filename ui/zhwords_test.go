@@ -41,7 +41,7 @@ func TestZHStageAndLogWords(t *testing.T) {
 			}
 		}
 		for i := 0; i < a.Len(); i++ {
-			a.Seek(i)
+			a.Play.Seek(i)
 			sc, _ := a.Frame()
 			for _, nd := range sc.Nodes {
 				check("stage "+nd.Key, nodeText(nd))

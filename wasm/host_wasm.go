@@ -163,7 +163,7 @@ func (h *host) listen(app *ui.App, post func(func())) {
 	})
 	global("brokerlabSeek", func(v safejs.Value) {
 		if i, err := v.Int(); err == nil {
-			post(func() { app.Seek(i) })
+			post(func() { app.Play.Seek(i) })
 		}
 	})
 }

@@ -35,7 +35,7 @@ func main() {
 	h := newHost()
 	h.mark("brokerlab-main")
 	app := ui.New(h, h.lang())
-	app.Web = h
+	app.Class.Web = h
 	root := &ui.Root{A: app}
 	app.Route(h.hash())
 	h.mark("brokerlab-routed")
@@ -110,9 +110,9 @@ func mount() (*domrender.JSRenderer, error) {
 func render(env vugu.EventEnv, build *vugu.BuildEnv, r *domrender.JSRenderer, root *ui.Root, app *ui.App) {
 	defer func() {
 		if p := recover(); p != nil {
-			msg := fmt.Sprintf("render: %v (lesson %s, seed %s, event %d)", p, app.Lesson.ID, app.SeedText(), app.Pos)
+			msg := fmt.Sprintf("render: %v (lesson %s, seed %s, event %d)", p, app.Lesson.ID, app.SeedText(), app.Play.Pos)
 			println(msg, string(debug.Stack()))
-			app.Crash, app.Page, app.M, app.Res, app.Playing = msg, "list", nil, nil, false
+			app.Crash, app.Page, app.M, app.Res, app.Play.Playing = msg, "list", nil, nil, false
 			if again(build, r, root) != nil {
 				fatal(msg)
 			}
@@ -167,7 +167,7 @@ func frames(env vugu.EventEnv, app *ui.App, h *host) {
 		scene, key := app.Frame()
 		// While playing, the log follows at the chrome's pace, not every frame.
 		var rows, logKey string
-		if redraw || !app.Playing {
+		if redraw || !app.Play.Playing {
 			if logKey = app.Log.Key(); logKey != d.logKey {
 				rows = app.Log.HTML()
 			}

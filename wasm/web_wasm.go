@@ -9,7 +9,7 @@ import (
 	"brokerlab/ui"
 )
 
-// The classroom features' side of the host (ui.Web).
+// The classroom's side of the host (classroom.Web).
 
 func (h *host) Load(key string) string {
 	v, err := h.get("localStorage").Call("getItem", "brokerlab."+key)
@@ -77,23 +77,23 @@ func (h *host) Broadcast(msg string) {
 
 // listenWeb wires the browser's calls for the classroom features.
 func (h *host) listenWeb(app *ui.App, post func(func())) {
-	h.global("brokerlabUpdateReady", func(safejs.Value) { post(app.NewVersion) })
+	h.global("brokerlabUpdateReady", func(safejs.Value) { post(app.Class.NewVersion) })
 	// The build the exported trace's header names (index.html's meta tag).
 	if m, err := h.get("document").Call("querySelector", `meta[name="brokerlab-build"]`); err == nil && !m.IsNull() {
-		app.Build, _ = mustGet(m, "content").String()
+		app.Class.Build, _ = mustGet(m, "content").String()
 	}
 	// index.html set the theme before the first paint; web.js follows the
 	// system's until the user picks one.
 	if v, err := h.get("document", "documentElement").Call("getAttribute", "data-theme"); err == nil && !v.IsNull() {
-		app.Theme, _ = v.String()
+		app.Class.Theme, _ = v.String()
 	}
 	h.global("brokerlabThemeChanged", func(v safejs.Value) {
 		if t, err := v.String(); err == nil {
-			post(func() { app.Theme = t })
+			post(func() { app.Class.Theme = t })
 		}
 	})
-	app.ReducedMotion = h.media("(prefers-reduced-motion: reduce)", func(on bool) {
-		post(func() { app.ReducedMotion = on })
+	app.Class.ReducedMotion = h.media("(prefers-reduced-motion: reduce)", func(on bool) {
+		post(func() { app.Class.ReducedMotion = on })
 	})
 	// The windows of the page talk over one BroadcastChannel (presenter
 	// mode). A browser without one presents nothing: no error.
@@ -103,7 +103,7 @@ func (h *host) listenWeb(app *ui.App, post func(func())) {
 			fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
 				if len(args) > 0 {
 					if s, err := mustGet(args[0], "data").String(); err == nil {
-						post(func() { app.Receive(s) })
+						post(func() { app.Class.Receive(s) })
 					}
 				}
 				return nil

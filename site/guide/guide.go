@@ -7,7 +7,7 @@
 // (docs/lessons/NN.png, make screenshots).
 //
 // Nothing in a guide is written by hand: it runs the lesson as the page
-// does (the run's Asks are the grading, ui.StoryTimes the timing), so it
+// does (the run's Asks are the grading, playback.StoryTimes the timing), so it
 // never drifts from the lessons. site.Build writes the guides with the
 // rest of the site.
 package guide
@@ -24,6 +24,7 @@ import (
 	"brokerlab/core/scenario"
 	"brokerlab/lessons"
 	"brokerlab/ui"
+	"brokerlab/ui/playback"
 )
 
 //go:embed guide.html guide.css
@@ -87,7 +88,7 @@ func Build(l lessons.Lesson, shots string) (*Guide, error) {
 		return nil, fmt.Errorf("guide: %s does not run cleanly (go run . check): %v%s %v", l.ID, res.Err, res.Panic, res.Failures)
 	}
 	g := &Guide{Lesson: l, Seed: sc.Seed, Open: "../" + ui.Link{Page: "lesson", Lesson: l.ID}.String()}
-	times := ui.StoryTimes(res)
+	times := playback.StoryTimes(res)
 	for i, m := range res.Steps {
 		st := sc.Steps[m.Step]
 		s := Step{

@@ -12,6 +12,7 @@ import (
 	"brokerlab/core/scenario"
 	"brokerlab/lessons"
 	"brokerlab/ui"
+	"brokerlab/ui/playback"
 )
 
 var tags = regexp.MustCompile(`<[^>]*>`)
@@ -56,7 +57,7 @@ func TestEveryLessonHasItsGuide(t *testing.T) {
 			t.Fatal(err)
 		}
 		res := scenario.Run(sc, scenario.Options{})
-		times := ui.StoryTimes(res)
+		times := playback.StoryTimes(res)
 		sections := strings.Split(doc, `<section class="step`)[1:]
 		if len(sections) != len(sc.Steps) || len(res.Steps) != len(sc.Steps) {
 			t.Fatalf("%s: %d step sections, %d steps, %d run", l.ID, len(sections), len(sc.Steps), len(res.Steps))

@@ -2,7 +2,11 @@
 // (the what-if panel, the playground): below them all, importing none.
 package kit
 
-import "strconv"
+import (
+	"strconv"
+
+	"brokerlab/core/scenario"
+)
 
 // FirstFree is prefix + the first number from n on that is not used.
 func FirstFree(prefix string, n int, used map[string]bool) string {
@@ -65,3 +69,14 @@ func Wrap(s string) []string {
 
 func isLower(c rune) bool { return c >= 'a' && c <= 'z' }
 func isUpper(c rune) bool { return c >= 'A' && c <= 'Z' }
+
+// MarkSeq is the event narration step k starts at, -1 if the run never
+// gets there.
+func MarkSeq(marks []scenario.Mark, k int) int {
+	for _, m := range marks {
+		if m.Step == k {
+			return m.Seq
+		}
+	}
+	return -1
+}

@@ -13,6 +13,7 @@ import (
 
 	"brokerlab/core/scenario"
 	"brokerlab/core/sim"
+	"brokerlab/ui/kit"
 )
 
 // Predict, then reveal: a step's question (scenario's ask/choice) is posed
@@ -117,7 +118,7 @@ func (z *Quiz) Ask(k int) (q *scenario.Ask, res scenario.AskResult, graded bool)
 func (z *Quiz) Has(k int) bool {
 	q, _, _ := z.Ask(k)
 	_, pos := z.P.At()
-	seq := MarkSeq(z.P.Marks(), k)
+	seq := kit.MarkSeq(z.P.Marks(), k)
 	return q != nil && seq >= 0 && pos >= seq
 }
 
@@ -163,16 +164,6 @@ func (z *Quiz) Pick(k, i int) {
 	}
 	z.Picks()[k] = i
 	z.P.PlayOn()
-}
-
-// MarkSeq is the event step k starts at, -1 if the run never gets there.
-func MarkSeq(marks []scenario.Mark, k int) int {
-	for _, m := range marks {
-		if m.Step == k {
-			return m.Seq
-		}
-	}
-	return -1
 }
 
 // ChoiceView is one choice as shown.

@@ -1,24 +1,24 @@
-package ui
+package playback
 
 import "strconv"
 
 // Timeline is the playback bar: play/pause, steps, speed, scrub slider and
 // the position in events and virtual time.
 type Timeline struct {
-	A *App
+	P *Player
 }
 
 // PlayText is the play button's label.
 func (c *Timeline) PlayText() string {
-	if c.A.Playing {
-		return c.A.T("pause")
+	if c.P.Playing {
+		return c.P.P.T("pause")
 	}
-	return c.A.T("play")
+	return c.P.P.T("play")
 }
 
 // SetSpeed takes the speed select's value.
 func (c *Timeline) SetSpeed(v string) {
 	if i, err := strconv.Atoi(v); err == nil {
-		c.A.SetSpeed(i)
+		c.P.SetSpeed(i)
 	}
 }

@@ -1,9 +1,10 @@
-package ui
+package classroom
 
 import (
 	"strconv"
 	"strings"
 
+	"brokerlab/core/sim"
 	"brokerlab/internal/jsonlite"
 	"brokerlab/ui/kit"
 )
@@ -14,26 +15,20 @@ import (
 // page's dark one; and the run's trace as JSON lines, the format
 // `go run . run -trace` writes, after one header line that says what ran.
 
-// ExportState is the export menu's part of the App.
-type ExportState struct {
-	ExportDark bool   // the stage exports in the dark theme (the page must be dark)
-	Build      string // the site's build, for the trace's header ("" natively)
-}
-
 // exportName is the files' common name: lesson, whether the scenario was
 // edited, a seed other than the scenario's, and the what-ifs.
-func (a *App) exportName(event bool) string {
-	parts := []string{"brokerlab", strings.TrimPrefix(kit.Or(a.Lesson.ID, a.Page), "brokerlab-")}
-	if a.Edited() {
+func exportName(r Run, event bool) string {
+	parts := []string{"brokerlab", strings.TrimPrefix(kit.Or(r.Lesson, r.Page), "brokerlab-")}
+	if r.Edited {
 		parts = append(parts, "edited")
 	}
-	if a.Link.Seed != 0 {
-		parts = append(parts, "seed"+a.SeedText())
+	if r.OwnSeed {
+		parts = append(parts, "seed"+r.Seed)
 	}
 	if event {
-		parts = append(parts, "e"+strconv.Itoa(a.Pos+1))
+		parts = append(parts, "e"+strconv.Itoa(r.Pos+1))
 	}
-	if w := a.whatIfNames(); len(w) > 0 {
+	if w := whatIfNames(r); len(w) > 0 {
 		parts = append(parts, "whatif")
 		parts = append(parts, w...)
 	}
@@ -47,9 +42,9 @@ const maxWhatIfNames = 3
 // setting turned off is "no" and its name (controller.putLock false →
 // noPutLock), turned on is its name, else its name and value; an action
 // is its words.
-func (a *App) whatIfNames() []string {
+func whatIfNames(r Run) []string {
 	var out []string
-	for _, s := range a.Link.Sets {
+	for _, s := range r.Sets {
 		k, v, _ := strings.Cut(s, " ")
 		name := settingName(k)
 		switch v {
@@ -61,7 +56,7 @@ func (a *App) whatIfNames() []string {
 		}
 		out = append(out, name)
 	}
-	for _, in := range a.Link.Inject {
+	for _, in := range r.Inject {
 		out = append(out, in.Action)
 	}
 	if len(out) > maxWhatIfNames {
@@ -110,52 +105,53 @@ func fileSafe(s string) string {
 }
 
 // whatIfText is the what-ifs in words, as the scenario writes them.
-func (a *App) whatIfText() []string {
+func (c *Class) whatIfText(r Run) []string {
 	var out []string
-	if a.Edited() {
-		out = append(out, a.T("editedScenario"))
+	if r.Edited {
+		out = append(out, c.P.T("editedScenario"))
 	}
-	out = append(out, a.Link.Sets...)
-	for _, in := range a.Link.Inject {
-		out = append(out, in.Action+" ("+a.T("afterEvent")+" "+strconv.Itoa(in.After+1)+")")
+	out = append(out, r.Sets...)
+	for _, in := range r.Inject {
+		out = append(out, in.Action+" ("+c.P.T("afterEvent")+" "+strconv.Itoa(in.After+1)+")")
 	}
 	return out
 }
 
-// ExportCaption is the caption under an exported stage, two lines: the
-// lesson and its step; the event, its time, the seed and the what-ifs.
-func (a *App) ExportCaption() []string {
-	first := "brokerlab · " + a.Title()
-	if s := a.State().Step; a.Sc != nil && s >= 0 {
-		first += " · " + a.T("stepOf") + " " + strconv.Itoa(s+1) + " / " + strconv.Itoa(len(a.Sc.Steps))
+// caption is the caption under an exported stage, two lines: the lesson
+// and its step; the event, its time, the seed and the what-ifs.
+func (c *Class) caption(r Run) []string {
+	first := "brokerlab · " + r.Title
+	if r.Step >= 0 {
+		first += " · " + c.P.T("stepOf") + " " + strconv.Itoa(r.Step+1) + " / " + strconv.Itoa(r.Steps)
 	}
-	second := []string{a.PosText(), a.TimeText(), a.T("seed") + " " + a.SeedText()}
-	if w := a.whatIfText(); len(w) > 0 {
-		second = append(second, a.T("whatIf")+a.T("colon")+strings.Join(w, "; "))
+	second := []string{r.PosText, r.At, c.P.T("seed") + " " + r.Seed}
+	if w := c.whatIfText(r); len(w) > 0 {
+		second = append(second, c.P.T("whatIf")+c.P.T("colon")+strings.Join(w, "; "))
 	} else {
-		second = append(second, a.T("noWhatIf"))
+		second = append(second, c.P.T("noWhatIf"))
 	}
 	return []string{first, strings.Join(second, " · ")}
 }
 
 // ExportStage saves the stage: kind is "svg" or "png".
-func (a *App) ExportStage(kind string) {
-	if a.Web == nil || a.M == nil {
+func (c *Class) ExportStage(kind string) {
+	if c.Web == nil {
 		return
 	}
-	a.Web.ExportStage(kind, a.exportName(true)+"."+kind, strings.Join(a.ExportCaption(), "\n"), a.ExportDark && a.Theme == "dark")
+	r, ok := c.P.Run()
+	if !ok {
+		return
+	}
+	c.Web.ExportStage(kind, exportName(r, true)+"."+kind, strings.Join(c.caption(r), "\n"), c.ExportDark && c.Theme == "dark")
 }
 
 // SetExportDark picks the exports' theme: the page's dark one, or light.
-func (a *App) SetExportDark(on bool) { a.ExportDark = on }
+func (c *Class) SetExportDark(on bool) { c.ExportDark = on }
 
-// TraceJSONL is the run's trace as JSON lines, as `run -trace` writes it.
-func (a *App) TraceJSONL() string {
-	if a.M == nil {
-		return ""
-	}
+// TraceJSONL is a trace as JSON lines, as `run -trace` writes it.
+func TraceJSONL(trace []sim.Event) string {
 	var b []byte
-	for _, e := range a.M.Trace {
+	for _, e := range trace {
 		b = append(e.AppendJSON(b), '\n')
 	}
 	return string(b)
@@ -174,11 +170,11 @@ type TraceHeader struct {
 	Build     string   `json:"build"`
 }
 
-// traceHeader is the header line for the current run.
-func (a *App) traceHeader() string {
-	seed, _ := strconv.ParseInt(a.SeedText(), 10, 64)
-	h := TraceHeader{Brokerlab: "trace", Lesson: a.Lesson.ID, Seed: seed, Sets: a.Link.Sets, Edited: a.Edited(), Build: kit.Or(a.Build, "dev")}
-	for _, in := range a.Link.Inject {
+// traceHeader is the header line for run r.
+func (c *Class) traceHeader(r Run) string {
+	seed, _ := strconv.ParseInt(r.Seed, 10, 64)
+	h := TraceHeader{Brokerlab: "trace", Lesson: r.Lesson, Seed: seed, Sets: r.Sets, Edited: r.Edited, Build: kit.Or(c.Build, "dev")}
+	for _, in := range r.Inject {
 		h.Inject = append(h.Inject, strconv.Itoa(in.After)+":"+in.Action)
 	}
 	return string(h.AppendJSON(nil)) + "\n"
@@ -213,9 +209,13 @@ func (h TraceHeader) AppendJSON(b []byte) []byte {
 }
 
 // ExportTrace saves the run's trace, after its header line.
-func (a *App) ExportTrace() {
-	if a.Web == nil || a.M == nil {
+func (c *Class) ExportTrace() {
+	if c.Web == nil {
 		return
 	}
-	a.Web.Download(a.exportName(false)+".trace.jsonl", "application/x-ndjson", a.traceHeader()+a.TraceJSONL())
+	r, ok := c.P.Run()
+	if !ok {
+		return
+	}
+	c.Web.Download(exportName(r, false)+".trace.jsonl", "application/x-ndjson", c.traceHeader(r)+TraceJSONL(r.Trace))
 }

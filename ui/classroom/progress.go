@@ -1,4 +1,4 @@
-package ui
+package classroom
 
 import (
 	"fmt"
@@ -24,8 +24,8 @@ type Progress struct {
 	Answers  map[string]string `json:"answers,omitempty"`  // step (1-based) → "right" or "wrong", the last answer
 }
 
-// ProgressState is the progress' part of the App.
-type ProgressState struct {
+// progress is the records and what of this run they hold.
+type progress struct {
 	prog     map[string]*Progress // by lesson id; never a nil record
 	loaded   bool
 	recorded map[int]bool // the questions of this run already recorded
@@ -34,23 +34,22 @@ type ProgressState struct {
 
 const progressKey = "progress"
 
-func (a *App) progress() map[string]*Progress {
-	if !a.loaded {
-		a.loaded = true
-		a.prog = map[string]*Progress{}
-		if a.Web != nil {
-			if prog, err := readProgress(a.Web.Load(progressKey)); err == nil {
-				a.prog = prog
+func (c *Class) records() map[string]*Progress {
+	p := &c.progress
+	if !p.loaded {
+		p.loaded = true
+		p.prog = map[string]*Progress{}
+		if c.Web != nil {
+			if prog, err := readProgress(c.Web.Load(progressKey)); err == nil {
+				p.prog = prog
 			} // a corrupt record starts over rather than break the page
 		}
 	}
-	return a.prog
+	return p.prog
 }
 
-func (a *App) saveProgress() {
-	if a.Host != nil {
-		a.Host.Store(progressKey, string(appendProgress(nil, a.prog)))
-	}
+func (c *Class) saveProgress() {
+	c.P.Store(progressKey, string(appendProgress(nil, c.progress.prog)))
 }
 
 // appendProgress writes every lesson's record, in the order of their ids.
@@ -118,67 +117,67 @@ func readProgress(s string) (map[string]*Progress, error) {
 }
 
 // LessonProgress is lesson id's record (zero if none).
-func (a *App) LessonProgress(id string) Progress {
-	if p := a.progress()[id]; p != nil {
+func (c *Class) LessonProgress(id string) Progress {
+	if p := c.records()[id]; p != nil {
 		return *p
 	}
 	return Progress{}
 }
 
-// track records progress at the current position; Tick calls it every
-// frame, so it stores only when something changed.
-func (a *App) track() {
-	if a.Page != "lesson" || a.Edited() || a.Audience() || a.M == nil || a.Len() == 0 {
+// track records progress at the current position; AfterTick calls it
+// every frame, so it stores only when something changed.
+func (c *Class) track() {
+	w := c.P.Where()
+	if w.Page != "lesson" || w.Edited || c.P.Audience() || !w.Shown || w.Len == 0 {
 		return
 	}
-	all := a.progress()
-	p := all[a.Lesson.ID]
+	all := c.records()
+	p := all[w.Lesson]
 	if p == nil {
 		p = &Progress{}
-		all[a.Lesson.ID] = p
+		all[w.Lesson] = p
 	}
 	changed := false
 	if !p.Opened {
 		p.Opened, changed = true, true
 	}
-	if !p.Finished && a.Pos >= a.Len()-1 {
+	if !p.Finished && w.Pos >= w.Len-1 {
 		p.Finished, changed = true, true
 	}
-	if a.recFor != a.Quiz.RunName() || a.recorded == nil {
-		a.recorded, a.recFor = map[int]bool{}, a.Quiz.RunName()
+	run, answers := c.P.Answers()
+	rec := &c.progress
+	if rec.recFor != run || rec.recorded == nil {
+		rec.recorded, rec.recFor = map[int]bool{}, run
 	}
-	if a.Res != nil {
-		for _, r := range a.Res.Asks {
-			i, picked := a.Quiz.Picks()[r.Step]
-			if !picked || a.recorded[r.Step] || a.Pos < r.Seq || i >= len(r.Choices) {
-				continue
-			}
-			a.recorded[r.Step] = true
-			if p.Answers == nil {
-				p.Answers = map[string]string{}
-			}
-			v := "wrong"
-			if r.Choices[i].Holds {
-				v = "right"
-			}
-			p.Answers[strconv.Itoa(r.Step+1)] = v
-			changed = true
+	for _, ans := range answers {
+		if rec.recorded[ans.Step] {
+			continue
 		}
+		rec.recorded[ans.Step] = true
+		if p.Answers == nil {
+			p.Answers = map[string]string{}
+		}
+		v := "wrong"
+		if ans.Right {
+			v = "right"
+		}
+		p.Answers[strconv.Itoa(ans.Step+1)] = v
+		changed = true
 	}
 	if changed {
-		a.saveProgress()
+		c.saveProgress()
 	}
 }
 
 // ForgetProgress clears every record.
-func (a *App) ForgetProgress() {
-	a.progress()
-	a.prog = map[string]*Progress{}
-	a.saveProgress()
+func (c *Class) ForgetProgress() {
+	c.records()
+	c.progress.prog = map[string]*Progress{}
+	c.saveProgress()
 }
 
 // HasProgress reports whether anything is recorded.
-func (a *App) HasProgress() bool { return len(a.progress()) > 0 }
+func (c *Class) HasProgress() bool { return len(c.records()) > 0 }
 
 // ProgressMark is one line of a lesson card's progress.
 type ProgressMark struct {
@@ -187,16 +186,16 @@ type ProgressMark struct {
 
 // ProgressMarks are lesson id's progress as the list shows it: opened or
 // finished, then each question's last answer.
-func (a *App) ProgressMarks(id string) []ProgressMark {
-	p := a.LessonProgress(id)
+func (c *Class) ProgressMarks(id string) []ProgressMark {
+	p := c.LessonProgress(id)
 	var out []ProgressMark
 	switch {
 	case p.Finished:
-		out = append(out, ProgressMark{a.T("finished"), "finished"})
+		out = append(out, ProgressMark{c.P.T("finished"), "finished"})
 	case p.Opened:
-		out = append(out, ProgressMark{a.T("opened"), "opened"})
+		out = append(out, ProgressMark{c.P.T("opened"), "opened"})
 	default:
-		out = append(out, ProgressMark{a.T("notOpened"), "new"})
+		out = append(out, ProgressMark{c.P.T("notOpened"), "new"})
 	}
 	steps := make([]string, 0, len(p.Answers))
 	for k := range p.Answers {
@@ -209,7 +208,7 @@ func (a *App) ProgressMarks(id string) []ProgressMark {
 	})
 	for _, k := range steps {
 		v := p.Answers[k]
-		out = append(out, ProgressMark{fmt.Sprintf(a.T("checkpoint"), k, a.T("answer."+v)), v})
+		out = append(out, ProgressMark{fmt.Sprintf(c.P.T("checkpoint"), k, c.P.T("answer."+v)), v})
 	}
 	return out
 }
