@@ -62,7 +62,9 @@ func kindMeaning(lang string, e sim.Event) string {
 	// The words (runs of ASCII letters, digits and _) that name a field
 	// of sim.Event in sim.Kinds' descriptions.
 	vals := map[string]string{"ID": id, "Item": e.Item, "Subj": e.Subj, "Note": e.Note, "From": e.From, "To": e.To}
-	word := func(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' }
+	word := func(c byte) bool {
+		return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+	}
 	var b strings.Builder
 	for i := 0; i < len(m); {
 		j := i
