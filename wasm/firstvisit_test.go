@@ -21,9 +21,11 @@ import (
 // firstVisitBudget is what a first visit may cost on the wire: a lesson
 // link opened by a browser that has never seen the site, headers included,
 // the service worker's own requests too. It holds what the site costs
-// today (1.82 MB, of which main.wasm.xz is 1.78 MB): the aim is 1.2 MB,
-// which a classroom's 10 Mbit/s downloads in a second.
-const firstVisitBudget = 1_850_000
+// today: 1.92 MB, of which main.wasm.xz is 1.88 MB, since the cluster's
+// consumer groups, Spring containers and their stage came in (1.82 MB
+// before them). The aim is 1.2 MB, which a classroom's 10 Mbit/s
+// downloads in a second.
+const firstVisitBudget = 1_935_000
 
 // pagesHost serves a site as a static host such as GitHub Pages does:
 // text gzipped for a browser that accepts it, main.wasm.xz as it is. It
