@@ -67,7 +67,7 @@ func isCoordinatorError(e Error) bool {
 }
 
 // retriableCommit is an OffsetCommit error commitSync retries
-// (RetriableException, ConsumerCoordinator.java L1165-1186).
+// (RetriableException; Kafka 2.5 ConsumerCoordinator.java L1173-1183).
 func retriableCommit(e Error) bool {
 	return isCoordinatorError(e) || e == CoordinatorLoadInProgress || e == RequestTimedOut
 }

@@ -6,7 +6,11 @@
 // assignors, the EAGER and COOPERATIVE rebalance protocols), read in
 // Kafka 2.5.0's GroupCoordinator.scala and ConsumerCoordinator.java.
 //
-// Model. One broker (broker.id 1) coordinates every group. The
+// Model. In `use group` one broker (broker.id 1) coordinates every
+// group; in a cluster (core/cluster) every broker has a Coordinator that
+// owns the groups of the __consumer_offsets partitions it leads
+// (manager.go), and consumers find it with FindCoordinator, fetch from the
+// partitions' leaders and commit (discovery.go, fetch.go). The
 // coordinator is the Apis of the broker's socket server (core/socketserver):
 // each client (a consumer, member[C], or the admin client) has one
 // connection to it, which the acceptor hands to the processor
@@ -69,7 +73,7 @@
 // operation, Item its type, Note its delay: a DelayedHeartbeat's timer.add
 // starts the member's session deadline.
 //
-// Simplifications against upstream: the broker is always the active,
+// Simplifications against upstream, in `use group`: the broker is always the active,
 // loaded coordinator of every group (no NOT_COORDINATOR,
 // COORDINATOR_LOAD_IN_PROGRESS, FindCoordinator: a client that would look
 // for the coordinator again finds it at once); no offset expiry; writing

@@ -2,8 +2,8 @@ package group
 
 import "time"
 
-// This file is a cluster consumer's Fetcher (Kafka 2.5 Fetcher.java
-// sendFetches L238-318, fetchedRecords L566-640): each owned partition
+// This file is a cluster consumer's Fetcher (Kafka 2.5 Fetcher.java,
+// sendFetches and fetchedRecords): each owned partition
 // with a position is fetched from its leader, up to the leader's high
 // watermark, and poll returns what came back. In `use group` consumers
 // read an instant log instead (client.go).
