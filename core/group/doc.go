@@ -73,12 +73,13 @@
 // operation, Item its type, Note its delay: a DelayedHeartbeat's timer.add
 // starts the member's session deadline.
 //
-// Simplifications against upstream, in `use group`: the broker is always the active,
-// loaded coordinator of every group (no NOT_COORDINATOR,
+// Simplifications against upstream: in `use group` the broker is always
+// the active, loaded coordinator of every group (no NOT_COORDINATOR,
 // COORDINATOR_LOAD_IN_PROGRESS, FindCoordinator: a client that would look
-// for the coordinator again finds it at once); no offset expiry; writing
-// group metadata and offsets to __consumer_offsets succeeds at once, as
-// on a one-broker cluster; no
+// for the coordinator again finds it at once), and writing group metadata
+// and offsets to __consumer_offsets succeeds at once, as on a one-broker
+// cluster; in a cluster these are real, but a load takes no virtual time
+// (COORDINATOR_LOAD_IN_PROGRESS is never seen); no offset expiry; no
 // DelayedSync (2.8.1+). Handlers and the leader's assignment take no
 // virtual time. The timing wheel is a priority queue (deadlines exact to
 // the microsecond) and the reaper sleeps until the next deadline instead
