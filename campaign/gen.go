@@ -152,13 +152,13 @@ var brokerActions = []action{
 // find their coordinator, fetch from the leaders and commit.
 var clusterConsumerActions = []action{
 	{3, false, func(g *gen) string {
-		name := g.pick("C0", "C1", "C2")
+		name := clusterConsumer(g)
 		return fmt.Sprintf("consumer %s join %s topics=t assignor=%s%s", name, g.pick("G", "G", "H"), assignor(g), g.pick("", " instance=i-"+name))
 	}},
-	{1, false, func(g *gen) string { return "consumer " + g.pick("C0", "C1", "C2") + " leave" }},
-	{1, true, func(g *gen) string { return "consumer " + g.pick("C0", "C1", "C2") + " crash" }},
-	{1, false, func(g *gen) string { return "consumer " + g.pick("C0", "C1", "C2") + " restart" }},
-	{1, true, func(g *gen) string { return fmt.Sprintf("consumer %s stall %ds", g.pick("C0", "C1", "C2"), g.n(1, 40)) }},
+	{1, false, func(g *gen) string { return "consumer " + clusterConsumer(g) + " leave" }},
+	{1, true, func(g *gen) string { return "consumer " + clusterConsumer(g) + " crash" }},
+	{1, false, func(g *gen) string { return "consumer " + clusterConsumer(g) + " restart" }},
+	{1, true, func(g *gen) string { return fmt.Sprintf("consumer %s stall %ds", clusterConsumer(g), g.n(1, 40)) }},
 	// the application's Spring container, on the same brokers
 	{2, false, func(g *gen) string { return "container start" }},
 	{1, true, func(g *gen) string { return g.pick("container stop", "container crash") }},
@@ -166,6 +166,8 @@ var clusterConsumerActions = []action{
 		return fmt.Sprintf("fail t-%d@%d %s", g.r.IntN(g.partitions), g.n(0, 8), g.pick("times=1", "times=3", "always"))
 	}},
 }
+
+func clusterConsumer(g *gen) string { return g.pick("C0", "C1", "C2") }
 
 var brokerSettings = []setting{
 	// First: the acks and retries drawn after it keep to what it allows.

@@ -426,8 +426,7 @@ func (cl *Client) send(cc *clientConn, b *Batch) {
 		}
 		body = pr
 	} else {
-		body = &replication.FetchRequest{ReplicaID: -1, MaxWait: cl.cfg.FetchMaxWait, MinBytes: cl.cfg.FetchMinBytes,
-			Partitions: []replication.FetchPartition{{TP: b.TP, FetchOffset: b.From, CurrentLeaderEpoch: -1}}}
+		body = consumerFetch(cl.cfg, b.TP, b.From)
 	}
 	req, err := cc.conn.Send(b.API, b.ID, body)
 	if err != nil {

@@ -216,9 +216,7 @@ func (n groupNet) Fetch(client string, tp group.TopicPartition, offset int64, re
 		fail(replication.LeaderNotAvailable)
 		return
 	}
-	cc := n.c.cfg.Client
-	body := &replication.FetchRequest{ReplicaID: -1, MaxWait: cc.FetchMaxWait, MinBytes: cc.FetchMinBytes,
-		Partitions: []replication.FetchPartition{{TP: rtp, FetchOffset: int(offset), CurrentLeaderEpoch: -1}}}
+	body := consumerFetch(n.c.cfg.Client, rtp, int(offset))
 	n.Request(client, leader, "Fetch", msg.Notef("%s from offset %d", rtp.String(), offset), srcSendFetches, body, func(b any) {
 		if b == nil {
 			fail(string(group.Disconnect))
@@ -227,6 +225,14 @@ func (n groupNet) Fetch(client string, tp group.TopicPartition, offset int64, re
 		pd := b.(*replication.FetchResponse).Partitions[0]
 		reply(group.Fetched{TP: tp, Error: pd.Error, From: offset, To: offset + int64(len(pd.Records)), HW: int64(pd.HW)})
 	})
+}
+
+// consumerFetch is a consumer's Fetch of tp from offset (replica id -1,
+// its leader epoch unchecked), with the client's fetch.max.wait.ms and
+// fetch.min.bytes.
+func consumerFetch(cc ClientConfig, tp replication.TP, offset int) *replication.FetchRequest {
+	return &replication.FetchRequest{ReplicaID: -1, MaxWait: cc.FetchMaxWait, MinBytes: cc.FetchMinBytes,
+		Partitions: []replication.FetchPartition{{TP: tp, FetchOffset: offset, CurrentLeaderEpoch: -1}}}
 }
 
 // HighWatermark is tp's high watermark at its leader (what ListOffsets

@@ -414,8 +414,7 @@ func (c *Consumer) await(req *request, src string) *message {
 		case m.resp != nil && m.resp.req == req:
 			return m
 		case m.resp != nil && m.resp.req.api == apiFindCoordinator:
-			c.received(m)
-			c.onFindCoordinator(m.resp) // the request awaited may wait for it
+			c.handle(m) // the request awaited may wait for it
 		case m.resp != nil:
 			c.f.deferred = append(c.f.deferred, m)
 		default:

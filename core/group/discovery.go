@@ -106,7 +106,7 @@ func (c *Consumer) sendToCoordinator(r *request, note *msg.Note, src string) {
 			// The coordinator's node is unavailable: the next lookup waits
 			// (ensureCoordinatorReady's timer.sleep, AbstractCoordinator.java L247-253).
 			c.conn = nil
-			c.lookupAfter = c.s.Now() + max(c.cfg.RetryBackoff, retryFloor)
+			c.lookupAfter = c.s.Now() + c.retryWait()
 			r.replyTo(&response{req: r, err: Disconnect})
 			return
 		}
@@ -190,7 +190,7 @@ func (c *Consumer) onFindCoordinator(r *response) {
 		}
 		return
 	}
-	c.s.Sleep(max(c.cfg.RetryBackoff, retryFloor), "retry.backoff.ms")
+	c.s.Sleep(c.retryWait(), "retry.backoff.ms")
 	if len(c.held) > 0 {
 		c.lookupCoordinator()
 	}

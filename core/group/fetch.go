@@ -88,6 +88,10 @@ func (c *Consumer) buffered(tp TopicPartition) bool {
 // dialled again; the metadata update a retry waits for is not modelled.
 const retryFloor = 50 * time.Millisecond
 
+// retryWait is how long a failed fetch or lookup waits: retry.backoff.ms,
+// at least retryFloor.
+func (c *Consumer) retryWait() time.Duration { return max(c.cfg.RetryBackoff, retryFloor) }
+
 // onFetched keeps a fetch's answer for the next fetchedRecords; after an
 // error the partition is fetched again after retry.backoff.ms (at least
 // retryFloor), with the metadata the next request reads.
@@ -98,7 +102,7 @@ func (c *Consumer) onFetched(r *Fetched) {
 		if f.retryAt == nil {
 			f.retryAt = map[TopicPartition]time.Duration{}
 		}
-		f.retryAt[r.TP] = c.s.Now() + max(c.cfg.RetryBackoff, retryFloor)
+		f.retryAt[r.TP] = c.s.Now() + c.retryWait()
 		return
 	}
 	f.hw[r.TP] = r.HW
